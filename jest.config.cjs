@@ -1,0 +1,13 @@
+// One jest run over every package. API integration tests use PGlite by default and PostgreSQL when
+// DATABASE_URL is set (see .ci/run).
+const project = require('./tooling/jest/project.cjs');
+
+module.exports = {
+  projects: [
+    project({ name: 'shared-contracts', rootDir: '<rootDir>/shared-contracts' }),
+    project({ name: 'api', rootDir: '<rootDir>/api' }),
+    project({ name: 'shell', rootDir: '<rootDir>/shell', environment: 'jsdom', testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] }),
+    project({ name: 'shell-server', rootDir: '<rootDir>/shell', testMatch: ['<rootDir>/server/**/*.test.ts'] }),
+    ...['exchange', 'order', 'profile', 'blog', 'docs'].map((r) => project({ name: `mfe-${r}`, rootDir: `<rootDir>/mfe-${r}`, environment: 'jsdom' })),
+  ].map((p) => ({ ...p, rootDir: p.rootDir.replace('<rootDir>', __dirname) })),
+};

@@ -1,0 +1,129 @@
+// The typed HTTP client built from the route table (§7): JSON accept header, the client-id header from
+// its cookie, GET retried once on the §7 statuses (other methods never), per-call timeouts, and every
+// failure normalised to ApiError {statusCode, code, message}.
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import { ApiError, ApiErrorBodySchema, formatFetchFailure } from './errors';
+import { CLIENT_ID_COOKIE, CLIENT_ID_HEADER, RETRY_LIMIT, RETRY_STATUS_CODES } from './constants';
+import { apiRoutes, type ApiRoutes, type RouteBody, type RouteName, type RouteParams, type RouteQuery, type RouteResponse } from './routes';
+
+type CallInput<N extends RouteName> = (RouteQuery<N> extends undefined ? { query?: undefined } : { query: RouteQuery<N> }) &
+  (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) &
+  (RouteParams<N> extends undefined ? { params?: undefined } : { params: RouteParams<N> }) & {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+
+export type ApiCall<N extends RouteName> = {} extends CallInput<N>
+  ? (input?: CallInput<N>) => Promise<RouteResponse<N>>
+  : (input: CallInput<N>) => Promise<RouteResponse<N>>;
+
+export type ApiClient = { [N in RouteName]: ApiCall<N> } & {
+  /** The underlying ky instance, for the few calls outside the route table (builds/latest.json). */
+  readonly http: KyInstance;
+};
+
+export interface ApiClientOptions {
+  /** Origin the API is served from; '' or omitted means the page's own origin. */
+  baseUrl?: string;
+  /** Reads the client id (§7 header); in the browser, from the u_id cookie. */
+  getClientId?: () => string | undefined;
+  fetch?: typeof fetch;
+  /** Called on every 401 before the error is thrown; resolve true to retry the call once (token refresh). */
+  onUnauthorized?: () => Promise<boolean>;
+  /** Override the route table timeouts (tests). */
+  timeoutOverrideMs?: number;
+}
+
+export function readCookie(name: string, cookieString: string | undefined = typeof document === 'undefined' ? undefined : document.cookie): string | undefined {
+  if (!cookieString) return undefined;
+  for (const part of cookieString.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function toSearchParams(query: Record<string, unknown> | undefined): URLSearchParams | undefined {
+  if (!query) return undefined;
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) sp.set(k, String(v));
+  return sp;
+}
+
+/** Turns whatever a call threw into the catalogue's shape. */
+export async function normaliseError(error: unknown, method: string, url: string): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    const data: unknown = (error as HTTPError & { data?: unknown }).data;
+    const parsed = ApiErrorBodySchema.safeParse(data);
+    if (parsed.success) return new ApiError(parsed.data);
+    return new ApiError({ statusCode: status, code: status === 404 ? 'ERR_NOT_FOUND' : status >= 500 ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_BAD_REQUEST', message: formatFetchFailure(method, url, status) });
+  }
+  if (error instanceof TimeoutError) {
+    return new ApiError({ statusCode: 408, code: 'ERR_SERVICE_UNAVAILABLE', message: formatFetchFailure(method, url, 'timeout') });
+  }
+  if (error instanceof Error && error.name === 'AbortError') throw error;
+  return new ApiError({ statusCode: 0, code: 'ERR_SERVICE_UNAVAILABLE', message: formatFetchFailure(method, url, error instanceof Error ? error.message : 'network error') });
+}
+
+export function createHttp(options: ApiClientOptions = {}): KyInstance {
+  const getClientId = options.getClientId ?? (() => readCookie(CLIENT_ID_COOKIE));
+  return ky.create({
+    baseUrl: options.baseUrl || (typeof location !== 'undefined' ? location.origin : undefined),
+    fetch: options.fetch,
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+    retry: { limit: RETRY_LIMIT, methods: ['get'], statusCodes: [...RETRY_STATUS_CODES], afterStatusCodes: [], backoffLimit: 1000 },
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const id = getClientId();
+          if (id) request.headers.set(CLIENT_ID_HEADER, id);
+        },
+      ],
+    },
+  });
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const http = createHttp(options);
+  const client: Record<string, unknown> = { http };
+  for (const [name, def] of Object.entries(apiRoutes) as [RouteName, ApiRoutes[RouteName]][]) {
+    client[name] = async (input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {}) => {
+      const url = fillPath(def.path, input.params);
+      const send = () =>
+        http(url, {
+          method: def.method,
+          searchParams: toSearchParams(input.query),
+          json: input.body,
+          signal: input.signal,
+          headers: input.headers,
+          timeout: options.timeoutOverrideMs ?? def.timeoutMs,
+        }).json();
+      try {
+        return await send();
+      } catch (error) {
+        const normalised = await normaliseError(error, def.method, url);
+        if (normalised.statusCode === 401 && options.onUnauthorized && name !== 'refresh' && (await options.onUnauthorized())) {
+          try {
+            return await send();
+          } catch (retryError) {
+            throw await normaliseError(retryError, def.method, url);
+          }
+        }
+        throw normalised;
+      }
+    };
+  }
+  return client as ApiClient;
+}

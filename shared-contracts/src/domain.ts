@@ -1,0 +1,84 @@
+// Enumerations of spec §3 and §4.
+import { z } from 'zod';
+
+export const RATE_MODES = ['FLOATING', 'FIXED'] as const;
+export const RateModeSchema = z.enum(RATE_MODES);
+export type RateMode = z.infer<typeof RateModeSchema>;
+
+export const EXCHANGE_TYPES = ['crypto', 'fiat'] as const;
+export const ExchangeTypeSchema = z.enum(EXCHANGE_TYPES);
+export type ExchangeType = z.infer<typeof ExchangeTypeSchema>;
+
+/** §4 order events. */
+export const ORDER_EVENT_KINDS = [
+  'CREATION_END',
+  'DEPOSIT_REGISTERED',
+  'INCOMING_FUNDS_DETECTED',
+  'FUNDS_WITHDRAWAL_START',
+  'WITHDRAWAL_COMPLETED',
+  'REFUND_REQUESTED',
+  'REFUND_COMPLETED',
+  'RATE_MODE_CHANGED',
+  'RATE_MODE_CHANGE_ACCEPTED',
+  'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
+  'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
+  'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+] as const;
+export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
+export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;
+
+export const FIXED_RATE_PROBLEM_EVENTS: readonly OrderEventKind[] = [
+  'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
+  'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
+  'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+];
+
+/** §4 verification. */
+export const VERIFICATION_STATUSES = ['NOT_STARTED', 'CREATED', 'PROCESS', 'PASS', 'REJECT'] as const;
+export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
+export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
+
+export const UPLOAD_STEPS = ['NONE', 'RESIDENTIAL', 'TYPE_ID', 'PERSONAL_INFO', 'GET_READY', 'UPLOADING_DOCS'] as const;
+export type UploadStep = (typeof UPLOAD_STEPS)[number];
+
+export const IDENTITY_TYPES = ['passport', 'idcard', 'drivinglicense'] as const;
+export const IdentityTypeSchema = z.enum(IDENTITY_TYPES);
+export const DEFAULT_IDENTITY_TYPE = 'idcard';
+
+/** §4 health. */
+export const HEALTH_STATUSES = ['OK', 'TECHNICAL_DIFFICULTIES', 'UNHEALTHY'] as const;
+export const HealthStatusSchema = z.enum(HEALTH_STATUSES);
+export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+
+/** §4 email-confirmation mode; configuration names ALL=A, BEST=B, DISABLED=D. */
+export const CKM_MODES = ['A', 'B', 'D'] as const;
+export const CkmSchema = z.enum(CKM_MODES);
+export type Ckm = z.infer<typeof CkmSchema>;
+export const CKM_BY_CONFIG_NAME: Record<'ALL' | 'BEST' | 'DISABLED', Ckm> = { ALL: 'A', BEST: 'B', DISABLED: 'D' };
+
+/** §4 analytics events. */
+export const ANALYTICS_EVENTS = [
+  'test_event',
+  'button_read_all_articles',
+  'restore_password_form_submitted',
+  'exchange_parameters_changed',
+  'exchange_initiated',
+  'registration_completed',
+  'login_success',
+  'open_support_modal',
+  'exchange_completed_guest',
+  'exchange_completed_registered',
+  'exchange_abandoned',
+  'registration_abandoned',
+] as const;
+export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const PERMISSIONS = ['ADMIN', 'USER'] as const;
+
+/** The two provider values of `GET /api/v2/instruments/public?providers=` (§7). */
+export const INSTRUMENT_PROVIDERS = ['EXCHANGE', 'CARD'] as const;
+export const InstrumentProviderSchema = z.enum(INSTRUMENT_PROVIDERS);
+export type InstrumentProvider = z.infer<typeof InstrumentProviderSchema>;

@@ -1,0 +1,110 @@
+// The error catalogue: spec §8. Every error body the API sends has the shape ApiErrorBody.
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'ERR_UNAUTHORIZED',
+  'ERR_NOT_ENOUGH_PERMISSIONS',
+  'ERR_UNPROCESSABLE_ENTITY',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_USER_ALREADY_REGISTERED',
+  'ERR_FORBIDDEN',
+  'ERR_BAD_REQUEST',
+  'ERR_NO_LIQUIDITY_AVAILABLE',
+  'ERR_NOT_FOUND',
+  'ERR_SERVICE_UNAVAILABLE',
+  'ERR_NOT_ACCEPTABLE',
+  'ERR_INTERNAL_SERVER_ERROR',
+  'ERR_NETWORK_NOT_SUPPORTED',
+  'ERR_BALANCE_TOO_LOW',
+  'ERR_BALANCE_NOT_FOUND',
+  'ERR_WITHDRAWAL_TOO_SMALL',
+  'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL',
+  'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG',
+  'ERR_VALIDATION',
+  'ERR_INVALID_PASSWORD_RESET_CODE',
+  'ERR_PRISMA_CLIENT_KNOWN_REQUEST',
+  'ERR_IM_A_TEAPOT',
+  'ERR_NOT_FOUND_E',
+  'ERR_PAIR_NOT_ACTIVE',
+  // Not in §8's list but needed by any careful operator; documented in the OpenAPI document.
+  'ERR_TOO_MANY_REQUESTS',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** The HTTP status each catalogue code is sent with. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  ERR_UNAUTHORIZED: 401,
+  ERR_NOT_ENOUGH_PERMISSIONS: 403,
+  ERR_UNPROCESSABLE_ENTITY: 422,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_USER_ALREADY_REGISTERED: 409,
+  ERR_FORBIDDEN: 403,
+  ERR_BAD_REQUEST: 400,
+  ERR_NO_LIQUIDITY_AVAILABLE: 503,
+  ERR_NOT_FOUND: 404,
+  ERR_SERVICE_UNAVAILABLE: 503,
+  ERR_NOT_ACCEPTABLE: 406,
+  ERR_INTERNAL_SERVER_ERROR: 500,
+  ERR_NETWORK_NOT_SUPPORTED: 400,
+  ERR_BALANCE_TOO_LOW: 400,
+  ERR_BALANCE_NOT_FOUND: 404,
+  ERR_WITHDRAWAL_TOO_SMALL: 400,
+  ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL: 400,
+  ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG: 400,
+  ERR_VALIDATION: 400,
+  ERR_INVALID_PASSWORD_RESET_CODE: 400,
+  ERR_PRISMA_CLIENT_KNOWN_REQUEST: 400,
+  ERR_IM_A_TEAPOT: 418,
+  ERR_NOT_FOUND_E: 404,
+  ERR_PAIR_NOT_ACTIVE: 400,
+  ERR_TOO_MANY_REQUESTS: 429,
+};
+
+export const ApiErrorBodySchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    /** Field-level messages, e.g. `{ password: '…' }` for a password error (§5). */
+    fields: z.record(z.string(), z.string()).optional(),
+    /** Machine-readable extras, e.g. `{ expectedAmount: '0.001' }` for amount limits (§8). */
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+/** The one error type every client call rejects with. */
+export class ApiError extends Error implements ApiErrorBody {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
+
+  constructor(body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.statusCode = body.statusCode;
+    this.code = body.code;
+    this.fields = body.fields;
+    this.details = body.details;
+  }
+
+  toJSON(): ApiErrorBody {
+    return { statusCode: this.statusCode, code: this.code, message: this.message, fields: this.fields, details: this.details };
+  }
+
+  static of(code: ErrorCode, message: string, extra: Pick<ApiErrorBody, 'fields' | 'details'> = {}): ApiError {
+    return new ApiError({ statusCode: ERROR_STATUS[code], code, message, ...extra });
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** §8 "A fetch failure is formatted as method, URL and status." */
+export function formatFetchFailure(method: string, url: string, status: number | string): string {
+  return `${method.toUpperCase()} ${url} ${status}`;
+}

@@ -1,0 +1,336 @@
+// Entities of spec §3 as zod schemas; types are inferred from them.
+import { z } from 'zod';
+import {
+  CkmSchema,
+  ExchangeTypeSchema,
+  IdentityTypeSchema,
+  InstrumentProviderSchema,
+  OrderEventKindSchema,
+  RateModeSchema,
+  VerificationStatusSchema,
+  HealthStatusSchema,
+} from './domain';
+import { DEFAULT_VERIFICATION_EXPIRY } from './constants';
+
+/** Money travels as a decimal string, never a float (DESIGN.md "The API"). */
+export const MoneySchema = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number written as a string')
+  .meta({ id: 'Money', description: 'Decimal amount as a string', example: '0.015' });
+export type Money = z.infer<typeof MoneySchema>;
+
+export const IsoDateTimeSchema = z.string().meta({ description: 'ISO 8601 date-time' });
+
+export const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]{1,32}$/, 'instrument slugs are lower-case letters and digits')
+  .meta({ id: 'InstrumentSlug', example: 'btc' });
+
+/** §3 Locale */
+export const LocaleSchema = z.object({
+  code: z.enum(['en', 'ru']),
+  slug: z.string(),
+  language: z.enum(['en', 'ru-RU']),
+  name: z.string(),
+  ogp: z.enum(['en_US', 'ru_RU']),
+  iso3166: z.enum(['us', 'ru']),
+});
+export type Locale = z.infer<typeof LocaleSchema>;
+
+/** §3 Instrument */
+export const InstrumentSchema = z
+  .object({
+    currencyTitle: z.string(),
+    networkTitle: z.string(),
+    slug: SlugSchema,
+    bestChangeName: z.string(),
+    currencyFriendlyTitle: z.string(),
+    currencyLogoLink: z.string(),
+    instrumentType: z.enum(['fiat', 'crypto']),
+    requiresMemo: z.boolean(),
+    precisionDecimals: z.number().int().min(0).max(18),
+    provider: InstrumentProviderSchema,
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'Instrument' });
+export type Instrument = z.infer<typeof InstrumentSchema>;
+
+export const InstrumentRefSchema = z
+  .object({ currencyTitle: z.string(), networkTitle: z.string(), slug: SlugSchema.optional() })
+  .meta({ id: 'InstrumentRef' });
+export type InstrumentRef = z.infer<typeof InstrumentRefSchema>;
+
+export const QuoteSchema = z.object({ quoteValue: MoneySchema });
+export const QuotesSchema = z.object({ buyQuote: QuoteSchema, sellQuote: QuoteSchema });
+
+/** §3 Pair data */
+export const PairDataSchema = z
+  .object({
+    instrumentFrom: InstrumentSchema,
+    instrumentTo: InstrumentSchema,
+    liquidityProviderPublicCode: z.string(),
+    amountToGet: MoneySchema,
+    amountToGive: MoneySchema,
+    rateMode: RateModeSchema,
+    price: MoneySchema,
+    updatedAt: IsoDateTimeSchema,
+    marketLeftPrice: MoneySchema,
+    marketRightPrice: MoneySchema,
+    marketMinAmount: MoneySchema,
+    finalNetworkFeeAmount: MoneySchema,
+    platformFee_Absolute: MoneySchema,
+    quotes: QuotesSchema,
+    claimedDepositAmount: MoneySchema,
+    generalMinAmount: MoneySchema,
+    generalMaxAmount: MoneySchema,
+    depositRules: z.object({ minAmount: MoneySchema, maxAmount: MoneySchema }),
+    noKycThreshold: MoneySchema,
+    minConfirmationsToWithdraw: z.number().int().min(0),
+    ckm: CkmSchema,
+    isActive: z.boolean(),
+    /** For FIXED: until when the quoted price is held. */
+    fixedRateExpiresAt: IsoDateTimeSchema.optional(),
+  })
+  .meta({ id: 'PairData' });
+export type PairData = z.infer<typeof PairDataSchema>;
+
+/** §3 Exchange request: the query of `GET /api/v2/rates/public/one`. */
+export const ExchangeRequestSchema = z
+  .object({
+    instrumentFromSlug: SlugSchema.optional(),
+    instrumentToSlug: SlugSchema,
+    claimedDepositAmount: MoneySchema.optional(),
+    claimedDepositAmountCurrency: SlugSchema.optional(),
+    rateMode: RateModeSchema.default('FLOATING'),
+    referrerId: z.string().max(64).optional(),
+    exchangeType: ExchangeTypeSchema.optional(),
+  })
+  .meta({ id: 'ExchangeRequest' });
+export type ExchangeRequest = z.input<typeof ExchangeRequestSchema>;
+
+export const DefaultPairSchema = z
+  .object({ instrumentFrom: InstrumentSchema, instrumentTo: InstrumentSchema, amount: MoneySchema })
+  .meta({ id: 'DefaultPair' });
+export type DefaultPair = z.infer<typeof DefaultPairSchema>;
+
+export const PublicPairSchema = z
+  .object({ fromSlug: SlugSchema, toSlug: SlugSchema, isActive: z.boolean() })
+  .meta({ id: 'PublicPair' });
+export type PublicPair = z.infer<typeof PublicPairSchema>;
+
+/** §3 UTM record */
+export const UtmRecordSchema = z
+  .object({
+    timestamp: z.number(),
+    utmParams: z.object({
+      source: z.string().optional(),
+      medium: z.string().optional(),
+      campaign: z.string().optional(),
+      term: z.string().optional(),
+      content: z.string().optional(),
+    }),
+    additionalInfo: z.object({
+      referrer: z.string().optional(),
+      userAgent: z.string().optional(),
+      language: z.string().optional(),
+      landingPageUrl: z.string().optional(),
+      screenWidth: z.number().optional(),
+      screenHeight: z.number().optional(),
+    }),
+    sessionId: z.string(),
+  })
+  .meta({ id: 'UtmRecord' });
+export type UtmRecord = z.infer<typeof UtmRecordSchema>;
+
+export const ClaimedPublicRateSchema = z.object({
+  price: MoneySchema,
+  finalNetworkFeeAmount: MoneySchema,
+  platformFee_Absolute: MoneySchema,
+  quotes: QuotesSchema,
+  updatedAt: IsoDateTimeSchema,
+  claimedAmountToReceive: MoneySchema,
+});
+
+export const OrderEventSchema = z.object({
+  kind: OrderEventKindSchema,
+  createdAt: IsoDateTimeSchema,
+  /** Machine-readable reason for off-path events (e.g. WRONG_AMOUNT) and what happens next. */
+  reason: z.string().optional(),
+  nextStep: z.string().optional(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+export const OrderDetailsSchema = z.object({
+  depositAddress: z.string(),
+  depositAddressMemo: z.string().nullable(),
+  requiredConfirmations: z.number().int(),
+  confirmations: z.number().int(),
+  depositTxHash: z.string().nullable(),
+  payoutTxHash: z.string().nullable(),
+  fixedRateExpiresAt: IsoDateTimeSchema.nullable(),
+});
+
+/** §3 Order */
+export const OrderSchema = z
+  .object({
+    orderId: z.string(),
+    orderEvents: z.array(OrderEventSchema),
+    orderDetails: OrderDetailsSchema,
+    pair: z.object({ instrumentFrom: InstrumentRefSchema, instrumentTo: InstrumentRefSchema }),
+    claimedDepositAmount: MoneySchema,
+    claimedPublicRate: ClaimedPublicRateSchema,
+    claimedNetworkFee: MoneySchema,
+    deposits: z.array(z.object({ amount: MoneySchema, txHash: z.string().optional(), createdAt: IsoDateTimeSchema.optional() })),
+    withdrawals: z.array(z.object({ amount: MoneySchema, txHash: z.string().optional(), createdAt: IsoDateTimeSchema.optional() })),
+    amountToGet: MoneySchema,
+    createdAt: IsoDateTimeSchema,
+    userEmail: z.string().nullable(),
+    rateMode: RateModeSchema,
+    destinationAddress: z.string(),
+    destinationAddressMemo: z.string().nullable(),
+    refundAddress: z.string().nullable(),
+    refundAddressMemo: z.string().nullable(),
+    legacyOrderId: z.string().nullable(),
+    referrerId: z.string().nullable(),
+    utmData: UtmRecordSchema.nullable().optional(),
+    browserFingerprint: z.string().nullable().optional(),
+    redirectUrl: z.string().nullable().optional(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
+
+/** §3 Refund info */
+export const RefundInfoSchema = z
+  .object({ refundAmountWithoutNetworkFee: MoneySchema, networkFee: MoneySchema })
+  .meta({ id: 'RefundInfo' });
+export type RefundInfo = z.infer<typeof RefundInfoSchema>;
+
+/** §3 Popular exchange */
+export const PopularExchangeSchema = z
+  .object({
+    fromBestChangeCurrencyName: z.string(),
+    toBestChangeCurrencyName: z.string(),
+    fromSlug: SlugSchema,
+    toSlug: SlugSchema,
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'PopularExchange' });
+
+export const LatestOrderSchema = z.object({
+  from: InstrumentRefSchema,
+  to: InstrumentRefSchema,
+  amountFrom: MoneySchema,
+  amountTo: MoneySchema,
+  completedAt: IsoDateTimeSchema,
+});
+
+export const PublicStatsSchema = z.object({
+  ordersCompleted: z.number().int(),
+  volumeUsd: MoneySchema,
+  instrumentsCount: z.number().int(),
+});
+
+/** §3 Account data */
+export const AccountDataSchema = z
+  .object({
+    email: z.string(),
+    permissions: z.string(),
+    adminPermissionsScope: z.record(z.string(), z.unknown()),
+    userId: z.number().int(),
+  })
+  .meta({ id: 'AccountData' });
+export type AccountData = z.infer<typeof AccountDataSchema>;
+
+/** §3 Auth form */
+export const AuthFormSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  passwordConfirm: z.string(),
+  browserFingerprint: z.string(),
+  referralID: z.string(),
+  passwordResetCode: z.string(),
+  isTermsAccepted: z.boolean(),
+});
+export type AuthForm = z.infer<typeof AuthFormSchema>;
+
+export const EmailSchema = z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'invalid email');
+
+/** §3 API key */
+export const ApiKeySchema = z
+  .object({ apiId: z.string(), name: z.string(), whiteListIp: z.array(z.string()), isActive: z.boolean() })
+  .meta({ id: 'ApiKey' });
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** §3 Withdrawal payload */
+export const WithdrawalPayloadSchema = z
+  .object({ currencyTitle: z.string(), networkTitle: z.string(), address: z.string(), amount: MoneySchema })
+  .meta({ id: 'WithdrawalPayload' });
+export type WithdrawalPayload = z.infer<typeof WithdrawalPayloadSchema>;
+
+export const BalanceSchema = z.object({ currencyTitle: z.string(), networkTitle: z.string(), amount: MoneySchema });
+export const LedgerEntrySchema = z.object({
+  id: z.string(),
+  currencyTitle: z.string(),
+  amount: MoneySchema,
+  kind: z.string(),
+  createdAt: IsoDateTimeSchema,
+});
+export const WithdrawalRecordSchema = WithdrawalPayloadSchema.extend({
+  id: z.string(),
+  status: z.string(),
+  createdAt: IsoDateTimeSchema,
+});
+
+/** §3 Verification data */
+export const VerificationDataSchema = z
+  .object({
+    firstName: z.string().min(1),
+    lastName: z.string().min(1),
+    issueCountry: z.string().min(2),
+    birthDate: z.string(),
+    expireDate: z.string().default(DEFAULT_VERIFICATION_EXPIRY),
+    identityType: IdentityTypeSchema.default('idcard'),
+    identityNumber: z.string().min(1),
+    facePhoto: z.string(),
+    frontPhoto: z.string(),
+    backendPhoto: z.string(),
+  })
+  .meta({ id: 'VerificationData' });
+
+export const VerificationStatusBodySchema = z
+  .object({ status: VerificationStatusSchema, rejectReason: z.string().nullable() })
+  .meta({ id: 'VerificationStatus' });
+
+/** §3 Notification */
+export const NotificationSchema = z.object({
+  traceID: z.string(),
+  id: z.string(),
+  type: z.enum(['success', 'error', 'info', 'warning']),
+  message: z.string(),
+  timeout: z.number(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const HealthSchema = z
+  .object({
+    status: HealthStatusSchema,
+    version: z.string(),
+    sandbox: z.object({ market: z.boolean(), custody: z.boolean(), provider: z.boolean(), mail: z.boolean() }),
+    checks: z.record(z.string(), z.enum(['up', 'down'])),
+  })
+  .meta({ id: 'Health' });
+export type Health = z.infer<typeof HealthSchema>;
+
+/** WebSocket messages of `/api/v2/ws` (§7). */
+export const WsClientMessageSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('pairs.rates'), data: ExchangeRequestSchema }),
+  z.object({ event: z.literal('pairs.unsubscribe'), data: z.object({}).optional() }),
+  z.object({ event: z.literal('orders.subscribe'), data: z.object({ orderId: z.string(), destinationAddress: z.string() }) }),
+]);
+export type WsClientMessage = z.input<typeof WsClientMessageSchema>;
+
+export type WsServerMessage =
+  | { channel: 'pairs'; event: 'data'; data: PairData }
+  | { channel: 'pairs'; event: 'error'; data: { statusCode: number; code: string; message: string; details?: Record<string, unknown> } }
+  | { channel: 'orders'; event: 'data'; data: Order }
+  | { channel: 'orders'; event: 'error'; data: { statusCode: number; code: string; message: string } };

@@ -1,0 +1,28 @@
+// One jest project definition for every package (jest's `projects`), so `pnpm test` prints one summary.
+const path = require('node:path');
+
+const swcTransform = [
+  require.resolve('@swc/jest'),
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' }, optimizer: { globals: { vars: { 'import.meta.hot': 'undefined' } } } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @param {{ name: string, rootDir: string, environment?: 'node' | 'jsdom', testMatch?: string[] }} opts */
+module.exports = function jestProject({ name, rootDir, environment = 'node', testMatch }) {
+  return {
+    displayName: name,
+    rootDir,
+    testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'jsdom-environment.cjs') : 'node',
+    testMatch: testMatch ?? ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.{ts,tsx}'],
+    transform: { '^.+\\.(t|j|mj|cj)sx?$': swcTransform },
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|ky|react-router|@remix-run|cookie-es|multicoin-address-validator)(/|@))'],
+    moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'style-mock.cjs') },
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  };
+};
