@@ -1,0 +1,146 @@
+// The one webpack config factory for the shell and the five remotes (DESIGN.md, Module Federation rule 4).
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+const workspaceRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** The shared singletons of DESIGN.md rule 3, versions read from the catalog-pinned installs. */
+function sharedSingletons(appDir) {
+  const appRequire = createRequire(path.join(appDir, 'package.json'));
+  const versionOf = (pkg) => JSON.parse(readFileSync(appRequire.resolve(`${pkg}/package.json`), 'utf8')).version;
+  const single = (pkg, key = pkg) => [key, { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg) }];
+  return Object.fromEntries([
+    single('react'),
+    single('react', 'react/jsx-runtime'),
+    single('react-dom'),
+    single('react-dom', 'react-dom/client'),
+    single('mobx'),
+    single('mobx-react-lite'),
+    single('i18next'),
+    single('react-i18next'),
+    ['shared-contracts', { singleton: true, requiredVersion: '^1.0.0', version: '1.0.0' }],
+  ]);
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.appDir            absolute folder of the app
+ * @param {string} o.name              federation name (`shell`, `mfe_order`, …)
+ * @param {number} o.devPort           webpack-dev-server port
+ * @param {Record<string,string>} [o.exposes]  remotes only
+ * @param {boolean} [o.isHost]
+ * @param {string} [o.title]           html title of the (standalone) page
+ * @param {import('webpack').Configuration['plugins']} [o.extraPlugins]
+ */
+export function createWebpackConfig(o) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const isProd = mode === 'production';
+    const buildId = process.env.BUILD_ID || `${Date.now().toString(36)}`;
+
+    return {
+      mode,
+      context: o.appDir,
+      entry: { main: './src/index.ts' },
+      target: 'web',
+      devtool: isProd ? false : 'eval-cheap-module-source-map',
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(workspaceRoot, 'node_modules/.cache/webpack', o.name, mode),
+        buildDependencies: { config: [new URL(import.meta.url).pathname] },
+      },
+      output: {
+        path: path.join(o.appDir, 'dist'),
+        publicPath: o.isHost ? '/' : 'auto',
+        // webpack 5.111 asks for this template while chunk hashes are still empty (module-federation/core#5077);
+        // the federation runtime only needs the folder depth there, so the hash can be left out in that case.
+        filename: (pathData) => (isProd && pathData.chunk?.contentHash?.javascript ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js'),
+        chunkFilename: isProd ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: o.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules\/(?!\.pnpm)/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              o.isHost && isProd ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
+              { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: isProd ? `${o.name}_[hash:base64:6]` : `${o.name}_[name]_[local]` } } },
+            ],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            use: [o.isHost && isProd ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')],
+          },
+          { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          __BUILD_ID__: JSON.stringify(buildId),
+          __APP_NAME__: JSON.stringify(o.name),
+        }),
+        new ModuleFederationPlugin({
+          name: o.name,
+          filename: 'remoteEntry.js',
+          exposes: o.exposes ?? {},
+          remotes: {},
+          shared: sharedSingletons(o.appDir),
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+          runtimePlugins: o.runtimePlugins ?? [],
+          experiments: o.isHost ? { provideExternalRuntime: o.provideExternalRuntime ?? false } : { externalRuntime: o.externalRuntime ?? false },
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(o.appDir, 'src/index.html'),
+          title: o.title ?? o.name,
+          chunks: ['main'],
+          scriptLoading: 'defer',
+          templateParameters: { buildId },
+        }),
+        ...(o.isHost && isProd ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })] : []),
+        ...(o.extraPlugins ?? []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: isProd ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: o.devPort,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: o.isHost ? true : { index: '/index.html' },
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: o.isHost
+          ? [{ context: ['/api', '/dict'], target: process.env.API_URL || 'http://127.0.0.1:3000', ws: true, changeOrigin: false }]
+          : [],
+        client: { overlay: { errors: true, warnings: false } },
+      },
+    };
+  };
+}
+
+export const REMOTE_DEV_PORTS = { mfe_exchange: 8081, mfe_order: 8082, mfe_profile: 8083, mfe_blog: 8084, mfe_docs: 8085 };
