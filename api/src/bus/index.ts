@@ -1,0 +1,19 @@
+import type { BusErrorReporter } from './deliver';
+import { MemoryBus } from './memory';
+import { RedisBus } from './redis';
+import type { MessageBus } from './types';
+
+export { BUS_CHANNELS, type MessageBus } from './types';
+export { MemoryBus } from './memory';
+export { RedisBus } from './redis';
+
+export interface CreateBusOptions {
+  /** Channel/key prefix on Redis (ignored in memory). */
+  prefix?: string;
+  report?: BusErrorReporter;
+}
+
+/** Redis pub/sub when a URL is given, else the in-process bus. */
+export function createBus(redisUrl?: string, options: CreateBusOptions = {}): MessageBus {
+  return redisUrl ? new RedisBus(redisUrl, options) : new MemoryBus(options.report);
+}

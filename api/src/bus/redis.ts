@@ -1,0 +1,85 @@
+// Redis pub/sub bus: one publisher connection (also used for plain commands such as the tick-leader lock) and one
+// subscriber connection, so several api replicas see the same rate ticks and order events.
+import { Redis } from 'ioredis';
+import { type BusErrorReporter, type BusHandler, defaultBusErrorReporter, deliver } from './deliver';
+import type { MessageBus } from './types';
+
+export interface RedisBusOptions {
+  /** Prepended to every channel name, so several deployments (or test runs) can share one Redis. */
+  prefix?: string;
+  report?: BusErrorReporter;
+}
+
+export class RedisBus implements MessageBus {
+  /** Connection for PUBLISH and ordinary commands. */
+  readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly channels = new Map<string, Set<BusHandler>>();
+  /** SUBSCRIBE in flight or done per channel, so a second subscriber also waits until the channel is live. */
+  private readonly live = new Map<string, Promise<unknown>>();
+  private readonly prefix: string;
+  private readonly report: BusErrorReporter;
+  private closed = false;
+
+  constructor(redisUrl: string, options: RedisBusOptions = {}) {
+    this.prefix = options.prefix ?? '';
+    this.report = options.report ?? defaultBusErrorReporter;
+    this.publisher = new Redis(redisUrl, { connectionName: 'exchange-bus-pub' });
+    this.subscriber = new Redis(redisUrl, { connectionName: 'exchange-bus-sub' });
+    // Without a listener an 'error' event would crash the process; ioredis reconnects on its own.
+    const onError = (err: Error) => this.report(err, '<connection>');
+    this.publisher.on('error', onError);
+    this.subscriber.on('error', onError);
+    this.subscriber.on('message', (fullChannel: string, message: string) => {
+      if (!fullChannel.startsWith(this.prefix)) return;
+      const channel = fullChannel.slice(this.prefix.length);
+      const handlers = this.channels.get(channel);
+      if (handlers) deliver(handlers, channel, message, this.report);
+    });
+  }
+
+  /** The Redis key or channel name for a logical name under this bus's prefix. */
+  key(name: string): string {
+    return this.prefix + name;
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    if (this.closed) throw new Error('bus is closed');
+    await this.publisher.publish(this.prefix + channel, message);
+  }
+
+  async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
+    if (this.closed) throw new Error('bus is closed');
+    const entry: BusHandler = (m) => handler(m);
+    let set = this.channels.get(channel);
+    if (!set) {
+      this.channels.set(channel, (set = new Set()));
+      this.live.set(channel, this.subscriber.subscribe(this.prefix + channel));
+    }
+    try {
+      await this.live.get(channel);
+    } catch (err) {
+      if (this.channels.get(channel) === set && set.size === 0) {
+        this.channels.delete(channel);
+        this.live.delete(channel);
+      }
+      throw err;
+    }
+    set.add(entry);
+    return async () => {
+      if (!set.delete(entry) || set.size > 0 || this.channels.get(channel) !== set) return;
+      this.channels.delete(channel);
+      this.live.delete(channel);
+      if (!this.closed) await this.subscriber.unsubscribe(this.prefix + channel).catch((err) => this.report(err, channel));
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.channels.clear();
+    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
+  }
+}
