@@ -5,24 +5,48 @@ import { ApiErrorBodySchema, ERROR_CODES } from './errors';
 
 type JsonSchema = Record<string, unknown>;
 
-function schemaOf(s: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
-}
-
-function strip(schema: JsonSchema): JsonSchema {
-  const { $schema: _s, ...rest } = schema;
-  return rest;
+/**
+ * Schemas with a `.meta({ id })` become components. zod emits them as local `$defs`; they are moved to
+ * `components.schemas` (input variants suffixed `Input`, since defaults make request and response shapes differ).
+ */
+function componentCollector() {
+  const components: Record<string, JsonSchema> = {};
+  const rewrite = (value: unknown, suffix: string): unknown => {
+    if (Array.isArray(value)) return value.map((v) => rewrite(v, suffix));
+    if (value && typeof value === 'object') {
+      const out: JsonSchema = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) out[k] = `#/components/schemas/${v.slice(8)}${suffix}`;
+        else if (k !== '$schema' && k !== '$defs') out[k] = rewrite(v, suffix);
+      }
+      return out;
+    }
+    return value;
+  };
+  const schemaOf = (s: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+    const suffix = io === 'input' ? 'Input' : '';
+    const raw = z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    for (const [id, def] of Object.entries(raw.$defs ?? {})) components[`${id}${suffix}`] ??= rewrite(def, suffix) as JsonSchema;
+    return rewrite(raw, suffix) as JsonSchema;
+  };
+  /** Follows a top-level component reference (for query/path parameters, which need the properties). */
+  const resolve = (schema: JsonSchema): JsonSchema => {
+    const ref = schema.$ref;
+    return typeof ref === 'string' ? components[ref.replace('#/components/schemas/', '')] ?? schema : schema;
+  };
+  return { components, schemaOf, resolve };
 }
 
 export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorSchema = strip(schemaOf(ApiErrorBodySchema, 'output'));
+  const { components, schemaOf, resolve } = componentCollector();
+  const errorSchema = schemaOf(ApiErrorBodySchema, 'output');
   for (const [operationId, def] of Object.entries(apiRoutes) as [string, RouteDef][]) {
     const openPath = def.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const parameters: unknown[] = [];
     for (const [where, s] of [['path', def.params], ['query', def.query]] as const) {
       if (!s) continue;
-      const js = schemaOf(s, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+      const js = resolve(schemaOf(s, 'input')) as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, prop] of Object.entries(js.properties ?? {})) {
         parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: prop });
       }
@@ -35,11 +59,11 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       security: def.auth === 'user' || def.auth === 'admin' ? [{ cookieAuth: [] }] : [],
       parameters,
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: strip(schemaOf(def.response, 'output')) } } },
+        '200': { description: 'OK', content: { 'application/json': { schema: schemaOf(def.response, 'output') } } },
         default: { description: 'Error in the catalogue shape', content: { 'application/json': { schema: errorSchema } } },
       },
     };
-    if (def.body) op.requestBody = { required: true, content: { 'application/json': { schema: strip(schemaOf(def.body, 'input')) } } };
+    if (def.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } };
     (paths[openPath] ??= {})[def.method.toLowerCase()] = op;
   }
   return {
@@ -50,7 +74,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       description: `Public and account API of the exchange. Errors always have the shape {statusCode, code, message}; codes: ${ERROR_CODES.join(', ')}. Amounts are decimal strings.`,
     },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' } } },
+    components: { schemas: components, securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' } } },
     paths,
   };
 }

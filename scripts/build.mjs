@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Builds the shell and the five remotes, two at a time (the machine has two cores; webpack's
+// filesystem cache makes rebuilds incremental). `--missing` builds only apps whose dist is absent or
+// older than their sources (what `pnpm start` uses).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APPS, root } from './apps.mjs';
+
+const onlyMissing = process.argv.includes('--missing');
+const concurrency = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale(app) {
+  const stamp = path.join(root, app.dir, 'dist/index.html');
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  const sources = [path.join(root, app.dir, 'src'), path.join(root, 'shared-contracts/src'), path.join(root, 'tooling/webpack')];
+  return sources.some((dir) => newestMtime(dir) > built);
+}
+
+function build(app) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn('pnpm', ['--filter', app.dir, 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => {
+      if (code === 0) {
+        console.log(`built ${app.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        resolve();
+      } else {
+        console.error(output);
+        reject(new Error(`build of ${app.dir} failed (exit ${code})`));
+      }
+    });
+  });
+}
+
+const todo = APPS.filter((app) => !onlyMissing || isStale(app));
+if (todo.length === 0) console.log('all apps are built and up to date');
+const queue = [...todo];
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) await build(app);
+  }),
+);
