@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `pnpm test`: every test. Unit and integration tests (jest: shared-contracts, api on PGlite, shell
+// stores and server, remotes), then the production build and the browser tests (Playwright in Chromium).
+// Uses /usr/bin/chromium when present; elsewhere installs Playwright's own Chromium.
+// Ends with one plain line "tests: N passed, N failed" adding both runners up.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './apps.mjs';
+
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
+const only = process.argv.slice(2);
+const wants = (part) => only.length === 0 || only.includes(part);
+
+let passed = 0;
+let failed = 0;
+let status = 0;
+
+if (wants('unit')) {
+  const jestReport = path.join(tmp, 'jest.json');
+  status ||= run('pnpm', ['exec', 'jest', '--json', `--outputFile=${jestReport}`]);
+  if (existsSync(jestReport)) {
+    const r = JSON.parse(readFileSync(jestReport, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  } else failed += 1;
+}
+
+if (wants('e2e')) {
+  status ||= run(process.execPath, ['scripts/build.mjs', '--missing']);
+  const env = {};
+  if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) env.CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  else status ||= run('pnpm', ['--filter', 'e2e', 'exec', 'playwright', 'install', 'chromium']);
+  const pwReport = path.join(tmp, 'playwright.json');
+  const e2eStatus = run('pnpm', ['--filter', 'e2e', 'test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: pwReport });
+  status ||= e2eStatus;
+  if (existsSync(pwReport)) {
+    const s = JSON.parse(readFileSync(pwReport, 'utf8')).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+  } else if (e2eStatus !== 0) failed += 1;
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(status || (failed > 0 ? 1 : 0));
