@@ -4,7 +4,7 @@
 // Uses /usr/bin/chromium when present; elsewhere installs Playwright's own Chromium.
 // Ends with one plain line "tests: N passed, N failed" adding both runners up.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './apps.mjs';
@@ -18,9 +18,11 @@ let passed = 0;
 let failed = 0;
 let status = 0;
 
-if (wants('unit')) {
+// `api` alone: the API's unit and integration tests, e.g. with DATABASE_URL and REDIS_URL set (.ci/run).
+if (wants('unit') || only.includes('api')) {
   const jestReport = path.join(tmp, 'jest.json');
-  status ||= run('pnpm', ['exec', 'jest', '--json', `--outputFile=${jestReport}`]);
+  const projects = only.includes('api') && !wants('unit') ? ['--selectProjects', 'api'] : [];
+  status ||= run('pnpm', ['exec', 'jest', ...projects, '--json', `--outputFile=${jestReport}`]);
   if (existsSync(jestReport)) {
     const r = JSON.parse(readFileSync(jestReport, 'utf8'));
     passed += r.numPassedTests;
@@ -28,7 +30,7 @@ if (wants('unit')) {
   } else failed += 1;
 }
 
-if (wants('e2e')) {
+if (wants('e2e') && !only.includes('api')) {
   status ||= run(process.execPath, ['scripts/build.mjs', '--missing']);
   const env = {};
   if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) env.CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,4 +46,5 @@ if (wants('e2e')) {
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
+if (process.env.TEST_TOTALS_FILE) appendFileSync(process.env.TEST_TOTALS_FILE, `${passed} ${failed}\n`);
 process.exit(status || (failed > 0 ? 1 : 0));
