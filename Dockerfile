@@ -1,0 +1,12 @@
+# One image for every process of the site; docker-compose.yml picks the command per service.
+FROM node:20-bookworm-slim AS build
+RUN npm install -g pnpm@10.34.9
+WORKDIR /app
+COPY . .
+RUN pnpm install --frozen-lockfile && pnpm build
+
+FROM node:20-bookworm-slim
+RUN npm install -g pnpm@10.34.9
+WORKDIR /app
+COPY --from=build /app /app
+ENV HOST=0.0.0.0 NODE_ENV=production
