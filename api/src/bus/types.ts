@@ -11,3 +11,11 @@ export const BUS_CHANNELS = {
   rateTick: 'rates.tick',
   orderEvent: 'orders.event',
 } as const;
+
+/**
+ * The wire format of BUS_CHANNELS.orderEvent (JSON): the order as it is now, published after each change.
+ * WebSocket subscribers of `orders.subscribe` receive `order` when orderId and destinationAddress match.
+ */
+export interface OrderEventMessage {
+  order: { orderId: string; destinationAddress: string } & Record<string, unknown>;
+}

@@ -3,6 +3,7 @@ import type Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { ExchangeRequest, PairData } from 'shared-contracts';
 import type { MessageBus } from '../bus/types';
+import type { MarketDataAdapter } from '../adapters/market/types';
 
 /** The latest prices every api process agrees on (driven by ticks arriving over the bus). */
 export interface PriceBoard {
@@ -41,6 +42,39 @@ export interface RealtimeOptions {
   currencyTitles: readonly string[];
   /** Seed of the sandbox random walk. */
   sandboxSeed: number;
+
+  // Optional extras (defaults in brackets).
+  /** pino-style logger, e.g. `app.log` [console]. */
+  logger?: RealtimeLogger;
+  /** Prefix of Redis channels and keys, so deployments or test runs can share a Redis ['exchange:']. */
+  busPrefix?: string;
+  /** Lifetime of the Redis tick-leader lock; a dead leader is replaced after at most this long [max(3 ticks, 1 s)]. */
+  leaderTtlMs?: number;
+  /** start() rejects when no tick arrives within this time [30 s]. */
+  startTimeoutMs?: number;
+  /** A ready-made market adapter instead of the one `marketAdapter` selects (tests, custom sources). */
+  market?: MarketDataAdapter;
+  /** A ready-made bus instead of the one `redisUrl` selects. With a non-Redis bus this process is always the leader. */
+  bus?: MessageBus;
+  ws?: WsOptions;
+}
+
+export interface WsOptions {
+  /** Keepalive ping period; a socket that missed the previous pong is terminated [30 000 ms]. */
+  pingIntervalMs?: number;
+  /** Largest client message answered; bigger ones get ERR_BAD_REQUEST, far bigger ones close the socket [4096]. */
+  maxMessageBytes?: number;
+  /** Order subscriptions per socket [10]. A socket has at most one pair subscription. */
+  maxOrderSubscriptions?: number;
+  /** Client messages per second per socket before ERR_TOO_MANY_REQUESTS [20]. */
+  maxMessagesPerSecond?: number;
+}
+
+type LogFn = (obj: unknown, msg?: string) => void;
+export interface RealtimeLogger {
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
 }
 
 export type CreateRealtime = (options: RealtimeOptions) => Promise<Realtime>;

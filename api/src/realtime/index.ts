@@ -1,0 +1,158 @@
+// Rate ticks: one tick leader computes the snapshot of tick n through the market adapter and publishes it on
+// BUS_CHANNELS.rateTick; every process (leader included) applies ticks only from the bus to its PriceBoard and
+// pushes them to its WebSocket subscribers.
+//
+// Tick n is the n-th tickIntervalMs since the epoch, so a new leader after fail-over continues the numbering
+// (and the sandbox walk, a pure function of n) without shared state.
+import { createMarketAdapter } from '../adapters/market';
+import { createBus, RedisBus } from '../bus';
+import { BUS_CHANNELS } from '../bus/types';
+import { registerWebSocket, type WebSocketHub } from '../ws';
+import { type LeaderLock, LocalLeaderLock, RedisLeaderLock } from './leader';
+import { BusPriceBoard, parseRateTick, type RateTickMessage } from './priceBoard';
+import type { CreateRealtime, Realtime, RealtimeLogger } from './types';
+
+export type { Realtime, RealtimeOptions, PriceBoard, QuotePair, CreateRealtime } from './types';
+export { BusPriceBoard, type RateTickMessage } from './priceBoard';
+
+const consoleLogger: RealtimeLogger = {
+  info: () => undefined,
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+};
+
+/** Keeps the leader from firing right on the boundary, where clock skew could round down to the previous tick. */
+const BOUNDARY_SLACK_MS = 2;
+
+export interface RealtimeHandle extends Realtime {
+  readonly priceBoard: BusPriceBoard;
+  /** True while this process holds the tick leadership. */
+  readonly isLeader: boolean;
+  /** Ticks this process published as leader. */
+  readonly publishedTicks: number;
+}
+
+export const createRealtime: CreateRealtime = async (options) => {
+  const logger = options.logger ?? consoleLogger;
+  const interval = options.tickIntervalMs;
+  if (!(interval > 0)) throw new Error('tickIntervalMs must be positive');
+  const prefix = options.busPrefix ?? 'exchange:';
+  const market =
+    options.market ??
+    createMarketAdapter({
+      marketAdapter: options.marketAdapter,
+      sandboxSeed: options.sandboxSeed,
+      ccxtExchange: options.ccxtExchange,
+    });
+  const bus =
+    options.bus ??
+    createBus(options.redisUrl, { prefix, report: (err, channel) => logger.error({ err, channel }, 'bus handler failed') });
+  const lock: LeaderLock =
+    bus instanceof RedisBus
+      ? new RedisLeaderLock(bus.publisher, bus.key('rates:leader'), options.leaderTtlMs ?? Math.max(3 * interval, 1000))
+      : new LocalLeaderLock();
+  const board = new BusPriceBoard((err) => logger.error({ err }, 'price board listener failed'));
+  const titles = [...new Set(options.currencyTitles)];
+
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let stopped = false;
+  let lastPublished = -1;
+  let publishedTicks = 0;
+  let inFlight: Promise<void> | undefined;
+  let offTick: (() => Promise<void>) | undefined;
+  const hubs: WebSocketHub[] = [];
+
+  const leaderStep = async () => {
+    let leader: boolean;
+    try {
+      leader = await lock.acquireOrRenew();
+    } catch (err) {
+      logger.warn({ err }, 'tick leader lock failed');
+      return;
+    }
+    if (!leader || stopped) return;
+    const n = Math.max(Math.floor(Date.now() / interval), lastPublished + 1, (board.tick ?? -1) + 1);
+    let message: RateTickMessage;
+    try {
+      const prices = await market.fetchPrices(titles, { tick: n });
+      const out: Record<string, string> = {};
+      for (const [title, price] of prices) out[title] = price.toFixed();
+      message = { tick: n, at: new Date().toISOString(), prices: out };
+    } catch (err) {
+      logger.warn({ err, adapter: market.name }, 'market prices unavailable; tick skipped');
+      return;
+    }
+    if (stopped || !lock.isLeader) return;
+    lastPublished = n;
+    await bus.publish(BUS_CHANNELS.rateTick, JSON.stringify(message));
+    publishedTicks++;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    const delay = interval - (Date.now() % interval) + BOUNDARY_SLACK_MS;
+    timer = setTimeout(run, delay);
+  };
+  const run = () => {
+    // A slow adapter never stacks runs: the next one is scheduled when this one ends.
+    inFlight = leaderStep()
+      .catch((err) => logger.error({ err }, 'tick failed'))
+      .finally(() => {
+        inFlight = undefined;
+        schedule();
+      });
+  };
+
+  const realtime: RealtimeHandle = {
+    bus,
+    priceBoard: board,
+    marketIsSandbox: market.isSandbox,
+    get isLeader() {
+      return lock.isLeader && !stopped;
+    },
+    get publishedTicks() {
+      return publishedTicks;
+    },
+
+    async registerWebSocket(app, quote) {
+      hubs.push(await registerWebSocket(app, { quote, priceBoard: board, bus, logger, ...options.ws }));
+    },
+
+    async start() {
+      if (started) return board.ready();
+      started = true;
+      offTick = await bus.subscribe(BUS_CHANNELS.rateTick, (raw) => {
+        const message = parseRateTick(raw);
+        if (!message) return logger.warn({ raw: raw.slice(0, 200) }, 'malformed rate tick ignored');
+        board.apply(message);
+      });
+      run(); // the leader publishes the first tick right away
+      const timeoutMs = options.startTimeoutMs ?? 30_000;
+      let startTimer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          board.ready(),
+          new Promise<never>((_, reject) => {
+            startTimer = setTimeout(() => reject(new Error(`no rate tick within ${timeoutMs} ms (market ${market.name})`)), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(startTimer);
+      }
+    },
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+      clearTimeout(timer);
+      await Promise.all(hubs.map((h) => h.close()));
+      await lock.release().catch((err) => logger.warn({ err }, 'releasing tick leadership failed'));
+      await offTick?.().catch(() => undefined);
+      await bus.close();
+    },
+  };
+  return realtime;
+};

@@ -1,0 +1,323 @@
+// GET /api/v2/ws (spec §7, docs/ARCHITECTURE.md). Rates: each socket holds at most one pair subscription; sockets
+// asking for the same request share a group, and on every tick each group is quoted once and its frame serialised
+// once, then written to every socket of the group. Orders: sockets subscribe by (orderId, destinationAddress) and
+// receive order events from the bus.
+import websocketPlugin from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { ApiError, WsClientMessageSchema, type ExchangeRequest, type WsServerMessage } from 'shared-contracts';
+import type { WebSocket } from 'ws';
+import { BUS_CHANNELS, type MessageBus, type OrderEventMessage } from '../bus/types';
+import type { PriceBoard, QuotePair, RealtimeLogger, WsOptions } from '../realtime/types';
+
+export const WS_PATH = '/api/v2/ws';
+
+type ErrorData = { statusCode: number; code: string; message: string; details?: Record<string, unknown> };
+type Channel = 'pairs' | 'orders';
+
+const OPEN = 1;
+/** A socket whose unsent data exceeds this skips ticks until it drains (slow consumer). */
+const MAX_BUFFERED_BYTES = 1 << 20;
+/** Quotes computed in parallel per tick. */
+const QUOTE_CONCURRENCY = 32;
+
+interface Client {
+  socket: WebSocket;
+  alive: boolean;
+  pairKey?: string;
+  /** orderId → destinationAddress */
+  orders: Map<string, string>;
+  windowStart: number;
+  windowCount: number;
+}
+
+interface PairGroup {
+  request: ExchangeRequest;
+  clients: Set<Client>;
+}
+
+export interface RegisterWebSocketDeps extends WsOptions {
+  quote: QuotePair;
+  priceBoard: PriceBoard;
+  bus?: MessageBus;
+  logger?: RealtimeLogger;
+}
+
+export interface WebSocketHub {
+  /** Connected sockets. */
+  readonly size: number;
+  /** Distinct pair subscriptions (each quoted once per tick). */
+  readonly pairGroups: number;
+  /** Quotes every pair group and sends the frames; runs on every tick. Resolves when the fan-out is written. */
+  fanOut(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Same request, same key: keys sorted so that `{a,b}` and `{b,a}` share a group. */
+export function subscriptionKey(request: ExchangeRequest): string {
+  const entries = Object.entries(request)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(entries);
+}
+
+export function toErrorData(err: unknown): ErrorData {
+  const e = err as Partial<ApiError> | undefined;
+  if (err instanceof ApiError || (e && typeof e.statusCode === 'number' && typeof e.code === 'string' && e.code.startsWith('ERR_'))) {
+    const data: ErrorData = { statusCode: e!.statusCode!, code: e!.code!, message: String(e!.message ?? '') };
+    if (e!.details) data.details = e!.details;
+    return data;
+  }
+  return { statusCode: 500, code: 'ERR_INTERNAL_SERVER_ERROR', message: 'Internal server error' };
+}
+
+const frame = (message: WsServerMessage): Buffer => Buffer.from(JSON.stringify(message));
+const errorFrame = (channel: Channel, data: ErrorData): Buffer =>
+  Buffer.from(JSON.stringify({ channel, event: 'error', data }));
+const badRequest = (channel: Channel, message: string): Buffer =>
+  errorFrame(channel, { statusCode: 400, code: 'ERR_BAD_REQUEST', message });
+
+function send(client: Client, data: Buffer): void {
+  const { socket } = client;
+  if (socket.readyState !== OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+  // A Buffer sent with binary:false goes out as a text frame without being re-encoded per socket.
+  socket.send(data, { binary: false });
+}
+
+async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const consoleLogger: RealtimeLogger = {
+  info: () => undefined,
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+};
+
+export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebSocketDeps): Promise<WebSocketHub> {
+  const {
+    quote,
+    priceBoard,
+    bus,
+    logger = consoleLogger,
+    pingIntervalMs = 30_000,
+    maxMessageBytes = 4096,
+    maxOrderSubscriptions = 10,
+    maxMessagesPerSecond = 20,
+  } = deps;
+
+  const clients = new Set<Client>();
+  const groups = new Map<string, PairGroup>();
+  const orderSubs = new Map<string, Set<Client>>();
+
+  if (!app.hasDecorator('websocketServer')) {
+    // Past maxPayload ws closes the socket (1009); between maxMessageBytes and it the client gets an error event.
+    await app.register(websocketPlugin, { options: { maxPayload: Math.max(maxMessageBytes * 16, 64 * 1024) } });
+  }
+
+  const leavePair = (client: Client) => {
+    const key = client.pairKey;
+    if (key === undefined) return;
+    client.pairKey = undefined;
+    const group = groups.get(key);
+    if (!group) return;
+    group.clients.delete(client);
+    if (group.clients.size === 0) groups.delete(key);
+  };
+
+  const leaveOrders = (client: Client) => {
+    for (const orderId of client.orders.keys()) {
+      const set = orderSubs.get(orderId);
+      set?.delete(client);
+      if (set && set.size === 0) orderSubs.delete(orderId);
+    }
+    client.orders.clear();
+  };
+
+  const quoteFrame = async (request: ExchangeRequest): Promise<Buffer> => {
+    try {
+      return frame({ channel: 'pairs', event: 'data', data: await quote(request) });
+    } catch (err) {
+      const data = toErrorData(err);
+      if (data.statusCode >= 500) logger.error({ err }, 'ws: quote failed');
+      return errorFrame('pairs', data);
+    }
+  };
+
+  const onPairsRates = async (client: Client, request: ExchangeRequest) => {
+    const key = subscriptionKey(request);
+    if (client.pairKey !== key) {
+      leavePair(client);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { request, clients: new Set() }));
+      group.clients.add(client);
+      client.pairKey = key;
+    }
+    const data = await quoteFrame(request);
+    // Dropped when the socket moved to another pair while this quote was in flight.
+    if (client.pairKey === key) send(client, data);
+  };
+
+  const onMessage = (client: Client, raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+    const now = Date.now();
+    if (now - client.windowStart >= 1000) {
+      client.windowStart = now;
+      client.windowCount = 0;
+    }
+    if (++client.windowCount > maxMessagesPerSecond) {
+      send(client, errorFrame('pairs', { statusCode: 429, code: 'ERR_TOO_MANY_REQUESTS', message: 'Too many messages' }));
+      return;
+    }
+    const buf = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
+    if (isBinary) return send(client, badRequest('pairs', 'Binary messages are not supported'));
+    if (buf.length > maxMessageBytes) return send(client, badRequest('pairs', `Message larger than ${maxMessageBytes} bytes`));
+    let json: unknown;
+    try {
+      json = JSON.parse(buf.toString('utf8'));
+    } catch {
+      return send(client, badRequest('pairs', 'Message is not valid JSON'));
+    }
+    const parsed = WsClientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const event = (json as { event?: unknown } | null)?.event;
+      const channel: Channel = typeof event === 'string' && event.startsWith('orders.') ? 'orders' : 'pairs';
+      const first = parsed.error.issues[0];
+      const where = first?.path.length ? ` at ${first.path.join('.')}` : '';
+      return send(client, badRequest(channel, `Invalid message${where}: ${first?.message ?? 'unknown event'}`));
+    }
+    const message = parsed.data;
+    switch (message.event) {
+      case 'pairs.rates':
+        void onPairsRates(client, message.data).catch((err) => logger.error({ err }, 'ws: subscribe failed'));
+        return;
+      case 'pairs.unsubscribe':
+        leavePair(client);
+        return;
+      case 'orders.subscribe': {
+        const { orderId, destinationAddress } = message.data;
+        if (!client.orders.has(orderId) && client.orders.size >= maxOrderSubscriptions) {
+          return send(client, badRequest('orders', `At most ${maxOrderSubscriptions} order subscriptions per connection`));
+        }
+        client.orders.set(orderId, destinationAddress);
+        let set = orderSubs.get(orderId);
+        if (!set) orderSubs.set(orderId, (set = new Set()));
+        set.add(client);
+        return;
+      }
+    }
+  };
+
+  app.get(WS_PATH, { websocket: true }, (socket) => {
+    const client: Client = { socket, alive: true, orders: new Map(), windowStart: 0, windowCount: 0 };
+    clients.add(client);
+    socket.on('message', (raw, isBinary) => {
+      try {
+        onMessage(client, raw, isBinary);
+      } catch (err) {
+        logger.error({ err }, 'ws: message handler failed');
+      }
+    });
+    socket.on('pong', () => (client.alive = true));
+    socket.on('error', (err) => logger.warn({ err }, 'ws: socket error'));
+    socket.on('close', () => {
+      clients.delete(client);
+      leavePair(client);
+      leaveOrders(client);
+    });
+  });
+
+  // One fan-out at a time; ticks arriving meanwhile collapse into one more run with the newest prices.
+  let running: Promise<void> | undefined;
+  let again = false;
+  const runFanOut = async () => {
+    const snapshot = [...groups.values()];
+    await forEachLimited(snapshot, QUOTE_CONCURRENCY, async (group) => {
+      if (group.clients.size === 0) return;
+      const data = await quoteFrame(group.request);
+      for (const client of group.clients) send(client, data);
+    });
+  };
+  const fanOut = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await runFanOut();
+        } while (again);
+      } catch (err) {
+        logger.error({ err }, 'ws: tick fan-out failed');
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+  const offTick = priceBoard.onTick(() => void fanOut());
+
+  let offOrders: (() => Promise<void>) | undefined;
+  if (bus) {
+    offOrders = await bus.subscribe(BUS_CHANNELS.orderEvent, (raw) => {
+      let event: OrderEventMessage;
+      try {
+        event = JSON.parse(raw) as OrderEventMessage;
+      } catch {
+        return logger.warn({ raw: raw.slice(0, 200) }, 'ws: order event is not JSON');
+      }
+      const order = event?.order;
+      if (!order || typeof order.orderId !== 'string') return;
+      const subs = orderSubs.get(order.orderId);
+      if (!subs) return;
+      let data: Buffer | undefined;
+      for (const client of subs) {
+        // Only the holder of the order's destination address may watch it (as GET /orders/public-info).
+        if (client.orders.get(order.orderId) !== order.destinationAddress) continue;
+        send(client, (data ??= Buffer.from(JSON.stringify({ channel: 'orders', event: 'data', data: order }))));
+      }
+    });
+  }
+
+  const ping = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      try {
+        client.socket.ping();
+      } catch {
+        client.socket.terminate();
+      }
+    }
+  }, pingIntervalMs);
+  ping.unref();
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(ping);
+    offTick();
+    await offOrders?.().catch(() => undefined);
+    await running;
+  };
+  app.addHook('onClose', async () => close());
+
+  return {
+    get size() {
+      return clients.size;
+    },
+    get pairGroups() {
+      return groups.size;
+    },
+    fanOut,
+    close,
+  };
+}
