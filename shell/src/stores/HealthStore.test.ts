@@ -1,0 +1,89 @@
+import type { Health } from 'shared-contracts';
+import { HealthStore, healthRetryDelay } from './HealthStore';
+import { TestClock } from './testClock';
+
+const health = (status: Health['status'], sandbox = false): Health => ({
+  status,
+  version: '1',
+  sandbox: { market: sandbox, custody: false, provider: false, mail: false },
+  checks: {},
+});
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('HealthStore', () => {
+  it('backoff: 5 s ×1.5 capped at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(healthRetryDelay)).toEqual([5000, 7500, 11250, 16875, 25312.5, 30000, 30000]);
+  });
+
+  it('OK enables and reports sandbox adapters', async () => {
+    const clock = new TestClock();
+    const s = new HealthStore({ clock, fetchHealth: async () => health('OK', true), isReachable: async () => true });
+    await s.start();
+    expect(s.enabled).toBe(true);
+    expect(s.sandbox).toBe(true);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('TECHNICAL_DIFFICULTIES disables without retry', async () => {
+    const clock = new TestClock();
+    const s = new HealthStore({ clock, fetchHealth: async () => health('TECHNICAL_DIFFICULTIES'), isReachable: async () => true });
+    await s.start();
+    expect(s.enabled).toBe(false);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('UNHEALTHY disables and retries until OK', async () => {
+    const clock = new TestClock();
+    const answers = [health('UNHEALTHY'), health('UNHEALTHY'), health('OK')];
+    const s = new HealthStore({ clock, fetchHealth: async () => answers.shift()!, isReachable: async () => true });
+    await s.start();
+    expect(s.enabled).toBe(false);
+    expect(clock.nextDelay).toBe(5000);
+    clock.advance(5000);
+    await flush();
+    expect(s.enabled).toBe(false);
+    expect(clock.nextDelay).toBe(7500);
+    clock.advance(7500);
+    await flush();
+    expect(s.enabled).toBe(true);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('does not check when configured off', async () => {
+    const fetchHealth = jest.fn(async () => health('OK'));
+    await new HealthStore({ clock: new TestClock(), fetchHealth, isReachable: async () => true, checkOnStart: false }).start();
+    expect(fetchHealth).not.toHaveBeenCalled();
+  });
+
+  it('retries failed checks 3 times, then the reachability check decides', async () => {
+    const clock = new TestClock();
+    const fetchHealth = jest.fn(async (): Promise<Health> => {
+      throw new Error('down');
+    });
+    const isReachable = jest.fn(async () => false);
+    const s = new HealthStore({ clock, fetchHealth, isReachable });
+    await s.start();
+    expect(s.enabled).toBe(true); // a single failure does not show the maintenance screen
+    for (const delay of [5000, 7500, 11250]) {
+      expect(clock.nextDelay).toBe(delay);
+      clock.advance(delay);
+      await flush();
+    }
+    expect(fetchHealth).toHaveBeenCalledTimes(4);
+    expect(isReachable).toHaveBeenCalledTimes(1);
+    expect(s.enabled).toBe(false);
+    expect(clock.nextDelay).toBe(16875);
+  });
+
+  it('past the threshold, a reachable internet enables', async () => {
+    const clock = new TestClock();
+    const s = new HealthStore({ clock, fetchHealth: async () => Promise.reject(new Error('x')), isReachable: async () => true });
+    await s.start();
+    for (let i = 0; i < 3; i++) {
+      clock.advance(clock.nextDelay!);
+      await flush();
+    }
+    expect(s.enabled).toBe(true);
+    expect(clock.pending).toBe(0);
+  });
+});

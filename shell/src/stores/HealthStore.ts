@@ -1,0 +1,97 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { HEALTH_CHECK, type Health, type HealthStatus } from 'shared-contracts';
+import type { Clock } from './env';
+
+export interface HealthStoreDeps {
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+  /** GET /api/v1/health */
+  fetchHealth(): Promise<Health>;
+  /** internet-reachability check (e.g. GET /api/v1/healthz or navigator.onLine) */
+  isReachable(): Promise<boolean>;
+  checkOnStart?: boolean;
+}
+
+/** delay before retry number `attempt` (0-based): 5 s × 1.5^attempt, capped at 30 s */
+export function healthRetryDelay(attempt: number): number {
+  return Math.min(HEALTH_CHECK.initialDelayMs * HEALTH_CHECK.multiplier ** attempt, HEALTH_CHECK.maxDelayMs);
+}
+
+/**
+ * §4 health: OK enables the app; TECHNICAL_DIFFICULTIES disables it; UNHEALTHY disables it and retries.
+ * A failed check is retried with backoff; past the failure threshold a reachability check decides.
+ */
+export class HealthStore {
+  enabled = true;
+  status: HealthStatus | null = null;
+  sandbox = false;
+  failures = 0;
+  checking = false;
+  private retryAttempt = 0;
+  private retryTimer: unknown;
+  private disposed = false;
+
+  constructor(private readonly deps: HealthStoreDeps) {
+    makeAutoObservable<HealthStore, 'deps' | 'retryAttempt' | 'retryTimer' | 'disposed'>(this, { deps: false, retryAttempt: false, retryTimer: false, disposed: false });
+  }
+
+  start(): Promise<void> {
+    return this.deps.checkOnStart === false ? Promise.resolve() : this.check();
+  }
+
+  async check(): Promise<void> {
+    this.checking = true;
+    try {
+      const health = await this.deps.fetchHealth();
+      runInAction(() => {
+        this.checking = false;
+        this.failures = 0;
+        this.status = health.status;
+        this.sandbox = Object.values(health.sandbox ?? {}).some(Boolean);
+        if (health.status === 'OK') {
+          this.enabled = true;
+          this.retryAttempt = 0;
+        } else if (health.status === 'TECHNICAL_DIFFICULTIES') {
+          this.enabled = false;
+        } else {
+          this.enabled = false;
+          this.scheduleRetry();
+        }
+      });
+    } catch {
+      runInAction(() => {
+        this.checking = false;
+        this.failures += 1;
+      });
+      if (this.failures <= HEALTH_CHECK.failureThreshold) {
+        this.scheduleRetry();
+        return;
+      }
+      let reachable = false;
+      try {
+        reachable = await this.deps.isReachable();
+      } catch {
+        reachable = false;
+      }
+      runInAction(() => {
+        this.enabled = reachable;
+      });
+      if (!reachable) this.scheduleRetry();
+    }
+  }
+
+  private scheduleRetry() {
+    if (this.disposed) return;
+    if (this.retryTimer !== undefined) this.deps.clock.clearTimeout(this.retryTimer);
+    const delay = healthRetryDelay(this.retryAttempt);
+    this.retryAttempt += 1;
+    this.retryTimer = this.deps.clock.setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.check();
+    }, delay);
+  }
+
+  dispose() {
+    this.disposed = true;
+    if (this.retryTimer !== undefined) this.deps.clock.clearTimeout(this.retryTimer);
+  }
+}

@@ -1,0 +1,50 @@
+import { makeAutoObservable } from 'mobx';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, SUPPORTED_LOCALES, type LocaleCode } from 'shared-contracts';
+import type { CookieJar } from './env';
+
+export interface LocaleStoreDeps {
+  cookies: CookieJar;
+  /** navigator.languages */
+  languages: readonly string[];
+}
+
+export function toSupportedLocale(value: string | undefined | null): LocaleCode | undefined {
+  if (!value) return undefined;
+  const base = value.toLowerCase().split(/[-_]/)[0];
+  return (SUPPORTED_LOCALES as readonly string[]).includes(base) ? (base as LocaleCode) : undefined;
+}
+
+/** §4 Language: cookie, else browser languages, else en; the URL prefix wins when present. */
+export class LocaleStore {
+  current: LocaleCode;
+
+  constructor(private readonly deps: LocaleStoreDeps) {
+    this.current = this.detect();
+    makeAutoObservable<LocaleStore, 'deps'>(this, { deps: false });
+  }
+
+  /** What a first access without a locale prefix would choose. */
+  detect(): LocaleCode {
+    const fromCookie = toSupportedLocale(this.deps.cookies.get(LOCALE_COOKIE));
+    if (fromCookie) return fromCookie;
+    for (const language of this.deps.languages) {
+      const found = toSupportedLocale(language);
+      if (found) return found;
+    }
+    return DEFAULT_LOCALE;
+  }
+
+  get prefix(): '' | '/ru' {
+    return this.current === 'ru' ? '/ru' : '';
+  }
+
+  /** The locale the URL says (its prefix, or en without one). */
+  applyFromUrl(locale: LocaleCode) {
+    if (locale !== this.current || this.deps.cookies.get(LOCALE_COOKIE) !== locale) this.set(locale);
+  }
+
+  set(locale: LocaleCode) {
+    this.current = locale;
+    this.deps.cookies.set(LOCALE_COOKIE, locale, { maxAge: LOCALE_COOKIE_MAX_AGE_S, path: '/', sameSite: 'Lax' });
+  }
+}
