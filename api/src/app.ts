@@ -1,0 +1,54 @@
+// The Fastify app: routes registered from the shared-contracts route table, one error handler.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Health } from 'shared-contracts';
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+import { installErrorHandling } from './http/errors';
+import { registerHealthRoutes } from './modules/health/routes';
+import type { InstrumentRepo } from './modules/instruments/repo';
+import { registerInstrumentRoutes } from './modules/instruments/routes';
+import { registerPairRoutes } from './modules/pairs/routes';
+import { createQuote } from './modules/rates/quote';
+import { registerRateRoutes } from './modules/rates/routes';
+import type { PriceBoard } from './realtime/types';
+
+export interface AppDeps {
+  db: DbHandle;
+  instruments: InstrumentRepo;
+  priceBoard: PriceBoard;
+  /** Which adapters are the sandbox implementations (§ DESIGN "sandbox adapters", shown in /health). */
+  sandbox: Health['sandbox'];
+  version: string;
+}
+
+export function liquidityProviderCode(marketIsSandbox: boolean): string {
+  return marketIsSandbox ? 'SANDBOX_LP' : 'MARKET_LP';
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    disableRequestLogging: true,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  installErrorHandling(app);
+
+  const opts = { validateResponses: config.validateResponses };
+  const quote = createQuote({
+    instruments: deps.instruments,
+    priceBoard: deps.priceBoard,
+    config,
+    liquidityProviderPublicCode: liquidityProviderCode(deps.sandbox.market),
+  });
+
+  registerInstrumentRoutes(app, deps.instruments, opts);
+  registerPairRoutes(app, deps.instruments, config, opts);
+  registerRateRoutes(app, quote, opts);
+  registerHealthRoutes(
+    app,
+    { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },
+    opts,
+  );
+  return app;
+}

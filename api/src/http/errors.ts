@@ -1,0 +1,44 @@
+// One error handler for the whole app: every error leaves in the §8 catalogue shape
+// { statusCode, code, message }; unexpected errors are logged and answered with a generic 500.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { ApiError, isApiError, type ErrorCode } from 'shared-contracts';
+import { validationError } from './registerRoute';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'ERR_BAD_REQUEST',
+  401: 'ERR_UNAUTHORIZED',
+  403: 'ERR_FORBIDDEN',
+  404: 'ERR_NOT_FOUND',
+  406: 'ERR_NOT_ACCEPTABLE',
+  422: 'ERR_UNPROCESSABLE_ENTITY',
+  429: 'ERR_TOO_MANY_REQUESTS',
+  503: 'ERR_SERVICE_UNAVAILABLE',
+};
+
+export function toApiError(err: unknown): ApiError | null {
+  if (isApiError(err)) return err;
+  if (err instanceof ZodError) return validationError('request', err);
+  const status = (err as FastifyError | undefined)?.statusCode;
+  // Fastify's own client errors (malformed JSON, body too large, bad content type…) keep their status.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError({ statusCode: status, code: CODE_BY_STATUS[status] ?? 'ERR_BAD_REQUEST', message: (err as Error).message });
+  }
+  return null;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => {
+    const apiError = toApiError(err);
+    if (apiError) {
+      if (apiError.statusCode >= 500) request.log.warn({ code: apiError.code }, apiError.message);
+      return reply.status(apiError.statusCode).send(apiError.toJSON());
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ statusCode: 500, code: 'ERR_INTERNAL_SERVER_ERROR', message: 'Internal server error' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    return reply.status(404).send({ statusCode: 404, code: 'ERR_NOT_FOUND', message: `Route ${request.method} ${path} not found` });
+  });
+}

@@ -1,0 +1,66 @@
+// Registers a handler for a route of the shared-contracts route table: the route's zod schemas validate
+// params, query and body (failure → 400 ERR_VALIDATION), and the answer is serialised once here.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ApiError, type RouteDef } from 'shared-contracts';
+
+// `query?: Q` makes Def['query'] `Q | undefined`; a route without a query gets `never`.
+type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
+export interface RouteInput<Def extends RouteDef> {
+  query: Out<Def['query']>;
+  body: Out<Def['body']>;
+  params: Out<Def['params']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<Def extends RouteDef> = (input: RouteInput<Def>) => z.output<Def['response']> | Promise<z.output<Def['response']>>;
+
+export interface RegisterOptions {
+  /** Check each answer against the route's response schema (tests / development). */
+  validateResponses?: boolean;
+}
+
+export function validationError(part: string, error: z.ZodError): ApiError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : part;
+    fields[key] ??= issue.message;
+  }
+  const first = error.issues[0];
+  const where = first?.path.length ? `${part}.${first.path.join('.')}` : part;
+  return ApiError.of('ERR_VALIDATION', `Invalid ${where}: ${first?.message ?? 'invalid input'}`, { fields });
+}
+
+function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(part, result.error);
+  return result.data;
+}
+
+export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: Def, handler: RouteHandler<Def>, opts: RegisterOptions = {}): void {
+  app.route({
+    method: def.method,
+    url: def.path,
+    handler: async (request, reply) => {
+      const input = {
+        params: parsePart('params', def.params, request.params),
+        query: parsePart('query', def.query, request.query),
+        body: parsePart('body', def.body, request.body),
+        request,
+        reply,
+      } as RouteInput<Def>;
+      const result = await handler(input);
+      if (opts.validateResponses) {
+        const checked = def.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(`Response of ${def.method} ${def.path} breaks its contract: ${JSON.stringify(checked.error.issues)}`);
+        }
+      }
+      if (reply.sent) return reply;
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+    },
+  });
+}

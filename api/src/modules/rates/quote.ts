@@ -1,0 +1,143 @@
+// Pair pricing (§3 Pair data) with decimal.js only. Rates are "units of TO per 1 FROM".
+//   raw price      = USD(from) / USD(to)
+//   price          = raw × (1 − spread[rateMode])
+//   amountToGet    = claimedDepositAmount × price − finalNetworkFeeAmount − platformFee_Absolute
+// Deposit limits come from the instruments' USD limits converted to the send currency.
+import Decimal from 'decimal.js';
+import { ApiError, CLAIMED_AMOUNT_DECIMALS, DEFAULT_AMOUNT, type ExchangeRequest, type PairData, type RateMode } from 'shared-contracts';
+import type { Config } from '../../config';
+import { D, money, rate } from '../../lib/decimal';
+import type { PriceBoard, QuotePair } from '../../realtime/types';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
+
+export type QuoteConfig = Pick<Config, 'spread' | 'platformFeeUsd' | 'noKycThresholdUsd' | 'ckm' | 'fixedRateHoldSeconds'>;
+
+export interface QuoteDeps {
+  instruments: InstrumentRepo;
+  priceBoard: PriceBoard;
+  config: QuoteConfig;
+  /** Shown as liquidityProviderPublicCode, e.g. SANDBOX_LP while the market adapter is the sandbox. */
+  liquidityProviderPublicCode: string;
+  now?: () => Date;
+}
+
+/** A quote with no amount prices this many USD worth of the send currency (crypto); fiat uses §9's 500. */
+const DEFAULT_QUOTE_USD = new D(DEFAULT_AMOUNT);
+
+export function createQuotePair(deps: QuoteDeps): QuotePair {
+  const quote = createQuote(deps);
+  return async (request) => quote(request);
+}
+
+/** Synchronous core of QuotePair (the rate endpoint calls it directly). */
+export function createQuote({ instruments, priceBoard, config, liquidityProviderPublicCode, now = () => new Date() }: QuoteDeps) {
+  const spreads: Record<RateMode, D> = { FLOATING: new D(config.spread.FLOATING), FIXED: new D(config.spread.FIXED) };
+  const platformFeeUsd = new D(config.platformFeeUsd);
+  const noKycUsd = new D(config.noKycThresholdUsd);
+
+  const find = (slug: string): InstrumentRecord => {
+    const found = instruments.bySlug(slug);
+    if (!found) throw ApiError.of('ERR_NOT_FOUND', `Instrument ${slug} not found`);
+    return found;
+  };
+  const usd = (i: InstrumentRecord): D => {
+    const p = priceBoard.priceUsd(i.currencyTitle);
+    if (!p || !p.isFinite() || p.lte(0)) throw ApiError.of('ERR_SERVICE_UNAVAILABLE', `No market price for ${i.currencyTitle} yet`);
+    return new D(p);
+  };
+
+  return function quote(request: ExchangeRequest): PairData {
+    const amountCurrency = request.claimedDepositAmountCurrency;
+    const fromSlug = request.instrumentFromSlug ?? (amountCurrency !== request.instrumentToSlug ? amountCurrency : undefined);
+    if (!fromSlug) {
+      throw ApiError.of('ERR_VALIDATION', 'instrumentFromSlug is required', { fields: { instrumentFromSlug: 'Required' } });
+    }
+    const from = find(fromSlug);
+    const to = find(request.instrumentToSlug);
+    // §5: send and receive cannot be the same; selling for fiat is not offered.
+    if (from.slug === to.slug) throw ApiError.of('ERR_PAIR_NOT_ACTIVE', `Pair ${from.slug}-${to.slug} is not active: same instrument`);
+    if (!from.isActive || !to.isActive || to.isFiat) throw ApiError.of('ERR_PAIR_NOT_ACTIVE', `Pair ${from.slug}-${to.slug} is not active`);
+    if (amountCurrency && amountCurrency !== from.slug && amountCurrency !== to.slug) {
+      throw ApiError.of('ERR_VALIDATION', 'claimedDepositAmountCurrency must be the send or receive instrument', {
+        fields: { claimedDepositAmountCurrency: 'Must be instrumentFromSlug or instrumentToSlug' },
+      });
+    }
+    const rateMode: RateMode = request.rateMode ?? 'FLOATING';
+    // §8 ERR_NOT_ACCEPTABLE makes the client fall back to FLOATING: card purchases are floating only.
+    if (rateMode === 'FIXED' && from.isFiat) throw ApiError.of('ERR_NOT_ACCEPTABLE', 'Fixed rate is not available for card purchases');
+
+    const updatedAt = priceBoard.updatedAt;
+    const usdFrom = usd(from);
+    const usdTo = usd(to);
+    if (!updatedAt) throw ApiError.of('ERR_SERVICE_UNAVAILABLE', 'No market prices yet');
+
+    const raw = usdFrom.div(usdTo);
+    const price = raw.mul(new D(1).minus(spreads[rateMode]));
+    const networkFee = new D(to.networkFee);
+    const platformFee = platformFeeUsd.div(usdTo).toDecimalPlaces(to.precisionDecimals, Decimal.ROUND_UP);
+    const toDp = Math.min(to.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
+    const fromDp = Math.min(from.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
+
+    // The minimum also covers twice the payout fees, so a minimal deposit always receives something.
+    const feesUsd = networkFee.mul(usdTo).plus(platformFeeUsd).mul(2);
+    const minUsd = D.max(from.minDepositUsd, to.minDepositUsd, feesUsd);
+    const maxUsd = D.min(from.maxDepositUsd, to.maxDepositUsd);
+    const minAmount = minUsd.div(usdFrom).toDecimalPlaces(fromDp, Decimal.ROUND_UP);
+    const maxAmount = maxUsd.div(usdFrom).toDecimalPlaces(fromDp, Decimal.ROUND_DOWN);
+
+    let deposit: D;
+    if (request.claimedDepositAmount === undefined) {
+      deposit = from.isFiat ? new D(DEFAULT_AMOUNT) : DEFAULT_QUOTE_USD.div(usdFrom).toDecimalPlaces(fromDp, Decimal.ROUND_UP);
+      deposit = D.min(D.max(deposit, minAmount), maxAmount);
+    } else if (amountCurrency === to.slug) {
+      // The amount is what the client wants to receive: solve amountToGet for the deposit.
+      const wanted = new D(request.claimedDepositAmount);
+      deposit = wanted.plus(networkFee).plus(platformFee).div(price).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_UP);
+    } else {
+      deposit = new D(request.claimedDepositAmount).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS); // §9
+    }
+
+    const unit = from.currencyTitle;
+    if (deposit.lt(minAmount)) {
+      throw ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', `Claimed deposit amount ${money(deposit)} ${unit} is below the minimum of ${money(minAmount)} ${unit}`, {
+        details: { expectedAmount: money(minAmount) },
+      });
+    }
+    if (deposit.gt(maxAmount)) {
+      throw ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', `Claimed deposit amount ${money(deposit)} ${unit} is above the maximum of ${money(maxAmount)} ${unit}`, {
+        details: { expectedAmount: money(maxAmount) },
+      });
+    }
+
+    const gross = deposit.mul(price);
+    const amountToGet = D.max(0, gross.minus(networkFee).minus(platformFee)).toDecimalPlaces(toDp, Decimal.ROUND_DOWN);
+    const t = now();
+
+    return {
+      instrumentFrom: from.public,
+      instrumentTo: to.public,
+      liquidityProviderPublicCode,
+      amountToGet: money(amountToGet),
+      amountToGive: money(deposit),
+      rateMode,
+      price: rate(price),
+      updatedAt: updatedAt.toISOString(),
+      marketLeftPrice: rate(raw),
+      marketRightPrice: rate(new D(1).div(raw)),
+      marketMinAmount: money(from.minDepositUsd.div(usdFrom), fromDp, Decimal.ROUND_UP),
+      finalNetworkFeeAmount: money(networkFee),
+      platformFee_Absolute: money(platformFee),
+      // buy: TO received per 1 FROM; sell: FROM paid per 1 TO, both at the platform price.
+      quotes: { buyQuote: { quoteValue: rate(price) }, sellQuote: { quoteValue: rate(new D(1).div(price)) } },
+      claimedDepositAmount: money(deposit),
+      generalMinAmount: money(minAmount),
+      generalMaxAmount: money(maxAmount),
+      depositRules: { minAmount: money(minAmount), maxAmount: money(maxAmount) },
+      noKycThreshold: money(noKycUsd.div(usdFrom), fromDp, Decimal.ROUND_DOWN),
+      minConfirmationsToWithdraw: from.requiredConfirmations,
+      ckm: config.ckm,
+      isActive: true,
+      ...(rateMode === 'FIXED' ? { fixedRateExpiresAt: new Date(t.getTime() + config.fixedRateHoldSeconds * 1000).toISOString() } : {}),
+    };
+  };
+}

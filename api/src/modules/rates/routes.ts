@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes, type ExchangeRequest, type PairData } from 'shared-contracts';
+import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
+
+export function registerRateRoutes(app: FastifyInstance, quote: (request: ExchangeRequest) => PairData, opts: RegisterOptions): void {
+  registerRoute(app, apiRoutes.rateOne, ({ query }) => quote(query), opts);
+}

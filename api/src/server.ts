@@ -1,0 +1,95 @@
+// Wiring of the whole api process: db → migrations → seed → realtime → app → WebSocket → listen.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, liquidityProviderCode } from './app';
+import { REPO_ROOT, type Config } from './config';
+import { openDb, type DbHandle } from './db/client';
+import { migrate } from './db/migrate';
+import { createInstrumentRepo } from './modules/instruments/repo';
+import { seedInstruments } from './modules/instruments/seed';
+import { createQuotePair } from './modules/rates/quote';
+import { createRealtime } from './realtime';
+import type { CreateRealtime, Realtime } from './realtime/types';
+
+export interface StartOptions {
+  /** Use this realtime instead of creating one (tests pass a fake with their own PriceBoard). */
+  realtime?: Realtime;
+  createRealtime?: CreateRealtime;
+  /** Use an already opened database (it is then not closed by close()). */
+  db?: DbHandle;
+}
+
+export interface RunningApi {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function apiVersion(config: Pick<Config, 'buildId'>): string {
+  if (config.buildId) return config.buildId;
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'api', 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function startApi(config: Config, opts: StartOptions = {}): Promise<RunningApi> {
+  const ownDb = !opts.db;
+  const db = opts.db ?? (await openDb(config));
+  let realtime: Realtime | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(db);
+    await seedInstruments(db.db);
+    const instruments = await createInstrumentRepo(db.db);
+
+    const rt: Realtime =
+      opts.realtime ??
+      (await (opts.createRealtime ?? createRealtime)({
+        redisUrl: config.redisUrl,
+        marketAdapter: config.marketAdapter,
+        ccxtExchange: config.ccxtExchange,
+        tickIntervalMs: config.tickIntervalMs,
+        currencyTitles: [...new Set(instruments.all().map((i) => i.currencyTitle))],
+        sandboxSeed: config.sandboxSeed,
+      }));
+    realtime = rt;
+
+    // Custody, card provider and mail only have sandbox implementations so far.
+    const sandbox = { market: rt.marketIsSandbox, custody: config.sandboxMode, provider: config.sandboxMode, mail: config.sandboxMode };
+    app = await buildApp(config, { db, instruments, priceBoard: rt.priceBoard, sandbox, version: apiVersion(config) });
+    const quotePair = createQuotePair({
+      instruments,
+      priceBoard: rt.priceBoard,
+      config,
+      liquidityProviderPublicCode: liquidityProviderCode(rt.marketIsSandbox),
+    });
+    await rt.registerWebSocket(app, quotePair);
+    await rt.start();
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    if (!opts.realtime) await realtime?.stop().catch(() => undefined);
+    if (ownDb) await db.close().catch(() => undefined);
+    throw err;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const running = app;
+  const rt = realtime as Realtime;
+  let closing: Promise<void> | undefined;
+  return {
+    app: running,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    close: () =>
+      (closing ??= (async () => {
+        await running.close();
+        if (!opts.realtime) await rt.stop();
+        if (ownDb) await db.close();
+      })()),
+  };
+}
