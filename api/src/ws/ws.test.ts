@@ -1,0 +1,323 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ApiError, type ExchangeRequest, type PairData } from 'shared-contracts';
+import WebSocket from 'ws';
+import { MemoryBus } from '../bus/memory';
+import { BUS_CHANNELS } from '../bus/types';
+import { createRealtime, type RealtimeHandle } from '../realtime';
+import { BusPriceBoard } from '../realtime/priceBoard';
+import { registerWebSocket, subscriptionKey, type WebSocketHub } from './index';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A fake QuotePair: price = BTC board price, amountToGet = claimed × price; small amounts fail like the real one. */
+function fakeQuote(board: BusPriceBoard) {
+  const calls: ExchangeRequest[] = [];
+  const quote = async (request: ExchangeRequest): Promise<PairData> => {
+    calls.push(request);
+    const amount = request.claimedDepositAmount ?? '1';
+    if (Number(amount) < 0.001) {
+      throw ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'Claimed deposit amount is too small', {
+        details: { expectedAmount: '0.001' },
+      });
+    }
+    if (request.instrumentToSlug === 'boom') throw new Error('database exploded');
+    const price = board.priceUsd('BTC')!;
+    return {
+      price: price.toFixed(),
+      amountToGet: price.times(amount).toFixed(),
+      claimedDepositAmount: amount,
+      updatedAt: board.updatedAt!.toISOString(),
+      rateMode: request.rateMode ?? 'FLOATING',
+    } as unknown as PairData;
+  };
+  return { quote, calls };
+}
+
+class Client {
+  readonly messages: any[] = [];
+  private waiters: Array<() => void> = [];
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()));
+      this.waiters.splice(0).forEach((w) => w());
+    });
+  }
+  static async connect(url: string): Promise<Client> {
+    const ws = new WebSocket(url);
+    const client = new Client(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return client;
+  }
+  send(value: unknown) {
+    this.ws.send(typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  async next(timeoutMs = 2000): Promise<any> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.messages.length === 0) {
+      if (Date.now() > deadline) throw new Error('no message in time');
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 25);
+      });
+    }
+    return this.messages.shift();
+  }
+  async nothingWithin(ms: number) {
+    await new Promise((r) => setTimeout(r, ms));
+    expect(this.messages).toEqual([]);
+  }
+  close() {
+    this.ws.close();
+  }
+}
+
+const btc = { event: 'pairs.rates', data: { instrumentFromSlug: 'btc', instrumentToSlug: 'usdttrc20', claimedDepositAmount: '0.5' } };
+
+describe('WebSocket /api/v2/ws (manual ticks)', () => {
+  let app: FastifyInstance;
+  let board: BusPriceBoard;
+  let bus: MemoryBus;
+  let hub: WebSocketHub;
+  let url: string;
+  let fake: ReturnType<typeof fakeQuote>;
+  const clients: Client[] = [];
+  let tickNo = 0;
+
+  const tick = (btcUsd: string) =>
+    board.apply({ tick: ++tickNo, at: new Date(Date.UTC(2026, 0, 1, 0, 0, tickNo)).toISOString(), prices: { BTC: btcUsd } });
+  const connect = async () => {
+    const c = await Client.connect(url);
+    clients.push(c);
+    return c;
+  };
+
+  beforeEach(async () => {
+    board = new BusPriceBoard();
+    bus = new MemoryBus();
+    tick('65000');
+    fake = fakeQuote(board);
+    app = Fastify();
+    hub = await registerWebSocket(app, { quote: fake.quote, priceBoard: board, bus, logger: quiet, maxOrderSubscriptions: 2 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    url = `ws://127.0.0.1:${address.port}/api/v2/ws`;
+  });
+
+  afterEach(async () => {
+    clients.splice(0).forEach((c) => c.close());
+    await app.close();
+    await bus.close();
+  });
+
+  it('answers a subscription with pair data at once and again on every tick', async () => {
+    const c = await connect();
+    c.send(btc);
+    const first = await c.next();
+    expect(first).toEqual({
+      channel: 'pairs',
+      event: 'data',
+      data: expect.objectContaining({ price: '65000', amountToGet: '32500', claimedDepositAmount: '0.5' }),
+    });
+    tick('65100');
+    expect((await c.next()).data.price).toBe('65100');
+    tick('65200');
+    expect((await c.next()).data).toEqual(expect.objectContaining({ price: '65200', amountToGet: '32600' }));
+  });
+
+  it('quotes each distinct subscription once per tick and sends it to every socket sharing it', async () => {
+    const same = await Promise.all([connect(), connect(), connect()]);
+    const other = await connect();
+    same[0].send(btc);
+    // Same request with keys in another order and the default rate mode spelled out: same group.
+    same[1].send({ event: 'pairs.rates', data: { claimedDepositAmount: '0.5', instrumentToSlug: 'usdttrc20', instrumentFromSlug: 'btc' } });
+    same[2].send({ event: 'pairs.rates', data: { ...btc.data, rateMode: 'FLOATING' } });
+    other.send({ event: 'pairs.rates', data: { ...btc.data, claimedDepositAmount: '2' } });
+    await Promise.all([...same, other].map((c) => c.next()));
+    expect(hub.pairGroups).toBe(2);
+
+    fake.calls.length = 0;
+    tick('66000');
+    const got = await Promise.all(same.map((c) => c.next()));
+    expect(got.map((m) => m.data.amountToGet)).toEqual(['33000', '33000', '33000']);
+    expect((await other.next()).data.amountToGet).toBe('132000');
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('replaces the previous pair subscription and stops after pairs.unsubscribe', async () => {
+    const c = await connect();
+    c.send(btc);
+    await c.next();
+    c.send({ event: 'pairs.rates', data: { ...btc.data, claimedDepositAmount: '1' } });
+    expect((await c.next()).data.amountToGet).toBe('65000');
+    expect(hub.pairGroups).toBe(1);
+    tick('70000');
+    expect((await c.next()).data.amountToGet).toBe('70000');
+    await c.nothingWithin(50); // only the current subscription is sent
+    c.send({ event: 'pairs.unsubscribe' });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(hub.pairGroups).toBe(0);
+    tick('71000');
+    await c.nothingWithin(80);
+  });
+
+  it('answers bad messages with ERR_BAD_REQUEST and keeps the socket usable', async () => {
+    const c = await connect();
+    c.send('{not json');
+    expect(await c.next()).toEqual({
+      channel: 'pairs',
+      event: 'error',
+      data: { statusCode: 400, code: 'ERR_BAD_REQUEST', message: expect.stringContaining('JSON') },
+    });
+    c.send({ event: 'pairs.explode', data: {} });
+    expect((await c.next()).data.code).toBe('ERR_BAD_REQUEST');
+    c.send({ event: 'pairs.rates', data: { instrumentToSlug: 'NOT A SLUG!' } });
+    const invalid = await c.next();
+    expect(invalid.data).toEqual(expect.objectContaining({ statusCode: 400, code: 'ERR_BAD_REQUEST' }));
+    expect(invalid.data.message).toContain('instrumentToSlug');
+    c.send('null');
+    expect((await c.next()).data.code).toBe('ERR_BAD_REQUEST');
+    c.send({ event: 'pairs.rates', data: { ...btc.data, referrerId: 'x'.repeat(5000) } });
+    expect((await c.next()).data.message).toContain('larger than 4096');
+
+    c.send(btc);
+    expect(await c.next()).toEqual(expect.objectContaining({ channel: 'pairs', event: 'data' }));
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('sends quote errors as pairs error events, with details, on subscribe and on ticks', async () => {
+    const c = await connect();
+    c.send({ event: 'pairs.rates', data: { ...btc.data, claimedDepositAmount: '0.0001' } });
+    const expected = {
+      channel: 'pairs',
+      event: 'error',
+      data: {
+        statusCode: 400,
+        code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL',
+        message: 'Claimed deposit amount is too small',
+        details: { expectedAmount: '0.001' },
+      },
+    };
+    expect(await c.next()).toEqual(expected);
+    tick('65001');
+    expect(await c.next()).toEqual(expected);
+
+    c.send({ event: 'pairs.rates', data: { instrumentToSlug: 'boom' } });
+    expect(await c.next()).toEqual({
+      channel: 'pairs',
+      event: 'error',
+      data: { statusCode: 500, code: 'ERR_INTERNAL_SERVER_ERROR', message: 'Internal server error' },
+    });
+    c.send(btc);
+    expect((await c.next()).event).toBe('data');
+  });
+
+  it('pushes order events from the bus to sockets holding the destination address', async () => {
+    const owner = await connect();
+    const stranger = await connect();
+    owner.send({ event: 'orders.subscribe', data: { orderId: 'o-1', destinationAddress: 'TAddr' } });
+    stranger.send({ event: 'orders.subscribe', data: { orderId: 'o-1', destinationAddress: 'guess' } });
+    await new Promise((r) => setTimeout(r, 30));
+    const order = { orderId: 'o-1', destinationAddress: 'TAddr', orderEvents: [{ kind: 'CREATED' }] };
+    await bus.publish(BUS_CHANNELS.orderEvent, JSON.stringify({ order }));
+    await bus.publish(BUS_CHANNELS.orderEvent, JSON.stringify({ order: { ...order, orderId: 'o-2' } }));
+    await bus.publish(BUS_CHANNELS.orderEvent, 'garbage');
+    expect(await owner.next()).toEqual({ channel: 'orders', event: 'data', data: order });
+    await owner.nothingWithin(50);
+    await stranger.nothingWithin(0);
+
+    owner.send({ event: 'orders.subscribe', data: { orderId: 'o-2', destinationAddress: 'a' } });
+    owner.send({ event: 'orders.subscribe', data: { orderId: 'o-3', destinationAddress: 'a' } });
+    expect(await owner.next()).toEqual(expect.objectContaining({ channel: 'orders', event: 'error' }));
+  });
+
+  it('rate-limits chatty sockets', async () => {
+    const c = await connect();
+    for (let i = 0; i < 25; i++) c.send({ event: 'pairs.unsubscribe' });
+    expect((await c.next()).data.code).toBe('ERR_TOO_MANY_REQUESTS');
+  });
+
+  it('cleans up subscriptions when a socket closes', async () => {
+    const a = await connect();
+    const b = await connect();
+    a.send(btc);
+    b.send({ event: 'pairs.rates', data: { ...btc.data, claimedDepositAmount: '3' } });
+    await Promise.all([a.next(), b.next()]);
+    expect(hub.size).toBe(2);
+    expect(hub.pairGroups).toBe(2);
+    a.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hub.size).toBe(1);
+    expect(hub.pairGroups).toBe(1);
+  });
+
+  it('keys requests independently of property order', () => {
+    expect(subscriptionKey({ instrumentToSlug: 'a', instrumentFromSlug: 'b' })).toBe(
+      subscriptionKey({ instrumentFromSlug: 'b', instrumentToSlug: 'a', referrerId: undefined }),
+    );
+  });
+});
+
+describe('WebSocket keepalive', () => {
+  it('pings sockets and terminates one that stops answering', async () => {
+    const board = new BusPriceBoard();
+    const app = Fastify();
+    const hub = await registerWebSocket(app, { quote: fakeQuote(board).quote, priceBoard: board, logger: quiet, pingIntervalMs: 40 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const healthy = await Client.connect(`ws://127.0.0.1:${port}/api/v2/ws`);
+      let pings = 0;
+      healthy.ws.on('ping', () => pings++);
+      // autoPong off: this client never answers pings, like a dead peer.
+      const silent = new WebSocket(`ws://127.0.0.1:${port}/api/v2/ws`, { autoPong: false });
+      const closed = new Promise<void>((r) => silent.once('close', () => r()));
+      await new Promise((r) => silent.once('open', r));
+      await closed;
+      expect(pings).toBeGreaterThanOrEqual(2);
+      expect(healthy.ws.readyState).toBe(WebSocket.OPEN);
+      for (let i = 0; i < 50 && hub.size !== 1; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(hub.size).toBe(1);
+      healthy.close();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('Realtime.registerWebSocket with live ticks', () => {
+  let rt: RealtimeHandle;
+  let app: FastifyInstance;
+  afterEach(async () => {
+    await app.close();
+    await rt.stop();
+  });
+
+  it('pushes a fresh quote on every bus tick', async () => {
+    rt = (await createRealtime({
+      marketAdapter: 'sandbox',
+      tickIntervalMs: 50,
+      currencyTitles: ['BTC', 'USDT'],
+      sandboxSeed: 5,
+      logger: quiet,
+    })) as RealtimeHandle;
+    app = Fastify();
+    const fake = fakeQuote(rt.priceBoard);
+    await rt.registerWebSocket(app, fake.quote);
+    await rt.start();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const c = await Client.connect(`ws://127.0.0.1:${port}/api/v2/ws`);
+    c.send(btc);
+    const seen = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const m = await c.next();
+      expect(m.event).toBe('data');
+      seen.add(m.data.updatedAt);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+    c.close();
+  });
+});
