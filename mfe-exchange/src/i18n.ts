@@ -1,0 +1,66 @@
+// The remote's i18next namespace (ARCHITECTURE.md): the shell registers `resources` with addResourceBundle.
+export const namespace = 'mfe-exchange';
+
+const en = {
+  home_title: 'Exchange cryptocurrency',
+  pair_title: 'Exchange {{from}} to {{to}}',
+  popular_title: 'Popular exchanges',
+  popular_empty: 'No popular exchanges to show yet.',
+  popular_failed: 'Popular exchanges could not be loaded. Please try again later.',
+  popular_pair: '{{from}} to {{to}}',
+  loading: 'Loading…',
+  you_send: 'You send',
+  you_get: 'You get',
+  send_currency: 'Currency to send',
+  receive_currency: 'Currency to receive',
+  amount: 'Amount',
+  rate: 'Rate',
+  rate_live: 'live',
+  updated_at: 'Updated',
+  enter_amount: 'Enter an amount to see the rate.',
+  error_min_amount: 'The minimum amount is {{amount}} {{currency}}.',
+  error_max_amount: 'The maximum amount is {{amount}} {{currency}}.',
+  error_min_amount_plain: 'The amount is below the minimum.',
+  error_max_amount_plain: 'The amount is above the maximum.',
+  use_limit: 'Use {{amount}}',
+  error_pair_unsupported: 'This pair is not available right now.',
+  error_same_instruments: 'Choose two different currencies.',
+  error_unknown: 'The rate could not be loaded. Please try again.',
+  error_load_failed: 'The exchange is unavailable right now. Please try again later.',
+  unknown_pair: 'This pair is not listed.',
+  next_release: 'Addresses, fixed rate and order creation arrive in the next release.',
+};
+
+type Resource = Record<keyof typeof en, string>;
+
+const ru: Resource = {
+  home_title: 'Обмен криптовалюты',
+  pair_title: 'Обмен {{from}} на {{to}}',
+  popular_title: 'Популярные обмены',
+  popular_empty: 'Популярных обменов пока нет.',
+  popular_failed: 'Не удалось загрузить популярные обмены. Попробуйте позже.',
+  popular_pair: '{{from}} на {{to}}',
+  loading: 'Загрузка…',
+  you_send: 'Вы отправляете',
+  you_get: 'Вы получаете',
+  send_currency: 'Валюта отправки',
+  receive_currency: 'Валюта получения',
+  amount: 'Сумма',
+  rate: 'Курс',
+  rate_live: 'онлайн',
+  updated_at: 'Обновлено',
+  enter_amount: 'Введите сумму, чтобы увидеть курс.',
+  error_min_amount: 'Минимальная сумма — {{amount}} {{currency}}.',
+  error_max_amount: 'Максимальная сумма — {{amount}} {{currency}}.',
+  error_min_amount_plain: 'Сумма меньше минимальной.',
+  error_max_amount_plain: 'Сумма больше максимальной.',
+  use_limit: 'Указать {{amount}}',
+  error_pair_unsupported: 'Эта пара сейчас недоступна.',
+  error_same_instruments: 'Выберите две разные валюты.',
+  error_unknown: 'Не удалось загрузить курс. Попробуйте ещё раз.',
+  error_load_failed: 'Обмен сейчас недоступен. Попробуйте позже.',
+  unknown_pair: 'Такой пары нет в списке.',
+  next_release: 'Адреса, фиксированный курс и создание заявки появятся в следующем выпуске.',
+};
+
+export const resources = { en, ru };

@@ -1,0 +1,28 @@
+// Spec §5 "Numeric input cleaning", applied in this order.
+export function cleanNumericInput(raw: string): string {
+  let value = raw.replace(/\s+/g, ''); // whitespace removed
+  value = value.replace(/,/g, '.'); // commas become dots
+  value = value.replace(/[^\d.]/g, ''); // neither digit nor dot: dropped
+  if (value.startsWith('00')) value = `0.${value.slice(2)}`; // leading "00" becomes "0."
+  const firstDot = value.indexOf('.');
+  if (firstDot >= 0) value = value.slice(0, firstDot + 1) + value.slice(firstDot + 1).replace(/\./g, ''); // extra dots removed
+  if (value.startsWith('.')) value = `0${value}`; // leading dot gets a 0 prefix
+  return value;
+}
+
+/** §5 "An amount is shown only if greater than 0, otherwise empty." */
+export function isPositiveAmount(value: string): boolean {
+  return /^\d+(\.\d+)?\.?$/.test(value) && /[1-9]/.test(value);
+}
+
+/** Normalises a cleaned amount to the API's decimal string (no trailing dot). */
+export function toMoney(value: string): string {
+  return value.endsWith('.') ? value.slice(0, -1) : value;
+}
+
+/** Truncates a decimal string to `decimals` places without going through a float. */
+export function formatDecimal(value: string, decimals: number): string {
+  const [int, frac = ''] = value.split('.');
+  const cut = frac.slice(0, decimals).replace(/0+$/, '');
+  return cut ? `${int}.${cut}` : int;
+}

@@ -1,0 +1,17 @@
+import type { RemotePageProps } from 'shared-contracts';
+import { ExchangeScreen } from './ExchangeScreen';
+import { useT } from './useT';
+
+/** `/exchange-{from}-{to}`: the shell passes the codes as route params. */
+export function ExchangePairPage({ host }: RemotePageProps) {
+  const t = useT(host);
+  const from = (host.route.params.from ?? '').toLowerCase();
+  const to = (host.route.params.to ?? '').toLowerCase();
+  return (
+    <ExchangeScreen
+      host={host}
+      title={t('pair_title', { from: from.toUpperCase(), to: to.toUpperCase() })}
+      initial={{ from: from || undefined, to: to || undefined, amount: host.route.query.get('amount') }}
+    />
+  );
+}

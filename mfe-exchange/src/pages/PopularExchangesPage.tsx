@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { pairPath, type HostServices, type RemotePageProps } from 'shared-contracts';
+import { PopularExchangesStore } from '../stores/PopularExchangesStore';
+import { useT } from './useT';
+import styles from './pages.module.css';
+
+export function PopularExchangesPage({ host }: RemotePageProps) {
+  const t = useT(host);
+  const [store, setStore] = useState<PopularExchangesStore | null>(null);
+  useEffect(() => {
+    const s = new PopularExchangesStore(host.api);
+    setStore(s);
+    void s.load();
+    return () => s.dispose();
+  }, [host.api]);
+  return (
+    <section className={styles.page}>
+      <h1 data-testid="page-title" className={styles.title}>
+        {t('popular_title')}
+      </h1>
+      {store ? <PopularList store={store} host={host} /> : <p className={styles.muted}>{t('loading')}</p>}
+    </section>
+  );
+}
+
+const PopularList = observer(function PopularList({ store, host }: { store: PopularExchangesStore; host: HostServices }) {
+  const t = useT(host);
+  const { Link } = host;
+  switch (store.status) {
+    case 'idle':
+    case 'loading':
+      return <p className={styles.muted}>{t('loading')}</p>;
+    case 'empty':
+      return <p className={styles.muted} data-testid="popular-empty">{t('popular_empty')}</p>;
+    case 'failed':
+      return <p className={styles.muted} data-testid="popular-empty">{t('popular_failed')}</p>;
+    default:
+      return (
+        <ul className={styles.list} data-testid="popular-list">
+          {store.items.map((p) => (
+            <li key={`${p.fromSlug}-${p.toSlug}`}>
+              <Link to={pairPath(p.fromSlug, p.toSlug)} className={styles.item}>
+                {t('popular_pair', { from: p.fromBestChangeCurrencyName, to: p.toBestChangeCurrencyName })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      );
+  }
+});

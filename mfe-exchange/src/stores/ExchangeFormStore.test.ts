@@ -1,0 +1,180 @@
+import { ApiError, DEFAULT_AMOUNT, type ExchangeRequest } from 'shared-contracts';
+import { ExchangeRootStore } from './ExchangeRootStore';
+import { FakeWebSocket, fakeSocketFactory } from '../test/FakeWebSocket';
+import { BTC, ETH, USDT, pairData } from '../test/fixtures';
+
+function makeApi() {
+  return {
+    instrumentsV2: jest.fn(async () => [BTC, ETH, USDT]),
+    pairsDefault: jest.fn(async () => ({ instrumentFrom: BTC, instrumentTo: ETH, amount: '0.5' })),
+    rateOne: jest.fn(async ({ query }: { query: ExchangeRequest; signal?: AbortSignal }) => {
+      const from = [BTC, ETH, USDT].find((i) => i.slug === query.instrumentFromSlug)!;
+      const to = [BTC, ETH, USDT].find((i) => i.slug === query.instrumentToSlug)!;
+      return pairData(from, to, { claimedDepositAmount: query.claimedDepositAmount! });
+    }),
+  };
+}
+
+function setup(api = makeApi()) {
+  const root = new ExchangeRootStore({ api: api as never, wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory });
+  return { api, root, form: root.form };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('ExchangeFormStore', () => {
+  beforeEach(() => FakeWebSocket.reset());
+
+  it('loads instruments and the default pair, then the rate, then subscribes the socket', async () => {
+    const { api, form, root } = setup();
+    await form.init();
+    expect(api.instrumentsV2).toHaveBeenCalledWith({ query: {} });
+    expect(form.instruments.map((i) => i.slug)).toEqual(['btc', 'eth', 'usdttrc20']);
+    expect(form.from?.slug).toBe('btc');
+    expect(form.to?.slug).toBe('eth');
+    expect(form.amount).toBe('0.5');
+    expect(api.rateOne).toHaveBeenCalledWith(
+      expect.objectContaining({ query: { instrumentFromSlug: 'btc', instrumentToSlug: 'eth', claimedDepositAmount: '0.5', rateMode: 'FLOATING' } }),
+    );
+    expect(form.status).toBe('ready');
+    expect(form.isFirstLoadingSuccess).toBe(true);
+    expect(form.rateText).toBe('1 BTC = 20.41234567 ETH');
+    expect(form.amountToReceive).toBe('10.2');
+    FakeWebSocket.last.open();
+    expect(FakeWebSocket.last.sent).toEqual([{ event: 'pairs.rates', data: form.request }]);
+    root.dispose();
+  });
+
+  it('route params and a valid query amount win over the default pair', async () => {
+    const { form } = setup();
+    await form.init({ from: 'ETH', to: 'usdttrc20', amount: '2,5' });
+    expect([form.from?.slug, form.to?.slug, form.amount]).toEqual(['eth', 'usdttrc20', '2.5']);
+    expect(form.unknownSlugs).toEqual([]);
+  });
+
+  it('reports route slugs that are not instruments and falls back to the default amount', async () => {
+    const api = makeApi();
+    api.pairsDefault.mockRejectedValueOnce(new Error('down'));
+    const { form } = setup(api);
+    await form.init({ from: 'doge', to: 'eth', amount: '0' });
+    expect(form.unknownSlugs).toEqual(['doge']);
+    expect(form.from?.slug).toBe('btc');
+    expect(form.amount).toBe(DEFAULT_AMOUNT);
+  });
+
+  it('reloads the rate when the amount changes (cleaned per §5)', async () => {
+    const { api, form } = setup();
+    await form.init();
+    api.rateOne.mockClear();
+    form.setAmount(' 1,25 ');
+    expect(form.amount).toBe('1.25');
+    expect(form.status).toBe('loadingRate');
+    await flush();
+    expect(api.rateOne).toHaveBeenCalledTimes(1);
+    expect(api.rateOne.mock.calls[0][0].query.claimedDepositAmount).toBe('1.25');
+    expect(form.pairData?.claimedDepositAmount).toBe('1.25');
+  });
+
+  it('does not ask for a rate for an empty or zero amount', async () => {
+    const { api, form } = setup();
+    await form.init();
+    api.rateOne.mockClear();
+    form.setAmount('0');
+    await flush();
+    expect(api.rateOne).not.toHaveBeenCalled();
+    expect(form.pairData).toBeNull();
+    expect(form.status).toBe('ready');
+  });
+
+  it('reloads the rate when an instrument changes', async () => {
+    const { api, form } = setup();
+    await form.init();
+    api.rateOne.mockClear();
+    form.setTo('usdttrc20');
+    await flush();
+    expect(api.rateOne.mock.calls[0][0].query).toMatchObject({ instrumentFromSlug: 'btc', instrumentToSlug: 'usdttrc20' });
+    form.setFrom('eth');
+    await flush();
+    expect(api.rateOne.mock.calls[1][0].query).toMatchObject({ instrumentFromSlug: 'eth', instrumentToSlug: 'usdttrc20' });
+    expect(form.rateText).toBe('1 ETH = 20.41234567 USDT');
+  });
+
+  it('ignores a stale rate answer and aborts the previous request', async () => {
+    const { api, form } = setup();
+    await form.init();
+    const signals: AbortSignal[] = [];
+    let resolveFirst!: (v: unknown) => void;
+    api.rateOne.mockImplementationOnce(({ signal }) => {
+      signals.push(signal!);
+      return new Promise((r) => (resolveFirst = r)) as never;
+    });
+    form.setAmount('1');
+    form.setAmount('2');
+    expect(signals[0].aborted).toBe(true);
+    await flush();
+    resolveFirst(pairData(BTC, ETH, { claimedDepositAmount: '1' }));
+    await flush();
+    expect(form.pairData?.claimedDepositAmount).toBe('2');
+  });
+
+  it.each([
+    ['ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'min'],
+    ['ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', 'max'],
+  ] as const)('shows %s as a %s error with the expected amount', async (code, kind) => {
+    const api = makeApi();
+    api.rateOne.mockRejectedValueOnce(ApiError.of(code, 'limit', { details: { expectedAmount: '0.01' } }));
+    const { form } = setup(api);
+    await form.init();
+    expect(form.status).toBe('error');
+    expect(form.error).toEqual({ kind, expectedAmount: '0.01' });
+    expect(form.pairData).toBeNull();
+    form.useExpectedAmount();
+    expect(form.amount).toBe('0.01');
+    await flush();
+    expect(form.status).toBe('ready');
+    expect(form.error).toBeNull();
+  });
+
+  it('marks the pair unsupported on ERR_PAIR_NOT_ACTIVE and same instruments', async () => {
+    const api = makeApi();
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_PAIR_NOT_ACTIVE', 'inactive'));
+    const { form } = setup(api);
+    await form.init();
+    expect(form.error?.kind).toBe('unsupported');
+    form.setTo('btc');
+    expect(form.error?.kind).toBe('same');
+  });
+
+  it('an unknown error is shown as unknown', async () => {
+    const api = makeApi();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_INTERNAL_SERVER_ERROR', 'boom'));
+    const { form } = setup(api);
+    await form.init();
+    expect(form.error).toEqual({ kind: 'unknown', message: 'boom' });
+  });
+
+  it('fails the init when instruments cannot be loaded', async () => {
+    const api = makeApi();
+    api.instrumentsV2.mockRejectedValueOnce(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'down'));
+    const { form } = setup(api);
+    await form.init();
+    expect(form.status).toBe('initFailed');
+    expect(form.error?.kind).toBe('loadFailed');
+    expect(api.rateOne).not.toHaveBeenCalled();
+  });
+
+  it('live socket data for the current pair updates the rate; other pairs are ignored', async () => {
+    const { form } = setup();
+    await form.init();
+    const ws = FakeWebSocket.last;
+    ws.open();
+    ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { price: '21.5', updatedAt: '2030-01-01T00:00:05.000Z' }) });
+    expect(form.rateText).toBe('1 BTC = 21.5 ETH');
+    expect(form.pairData?.updatedAt).toBe('2030-01-01T00:00:05.000Z');
+    ws.message({ channel: 'pairs', event: 'data', data: pairData(ETH, USDT, { price: '99' }) });
+    expect(form.rateText).toBe('1 BTC = 21.5 ETH');
+    ws.message({ channel: 'pairs', event: 'error', data: { statusCode: 400, code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', message: 'big', details: { expectedAmount: '10' } } });
+    expect(form.error).toEqual({ kind: 'max', expectedAmount: '10' });
+  });
+});

@@ -1,0 +1,44 @@
+import type { SocketLike } from '../stores/RatesSocket';
+
+/** A controllable WebSocket stand-in: tests call open()/message()/serverClose(). */
+export class FakeWebSocket implements SocketLike {
+  static instances: FakeWebSocket[] = [];
+  static reset(): void {
+    FakeWebSocket.instances = [];
+  }
+  static get last(): FakeWebSocket {
+    return FakeWebSocket.instances[FakeWebSocket.instances.length - 1];
+  }
+
+  readyState = 0;
+  sent: unknown[] = [];
+  closed = false;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this);
+  }
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  message(payload: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(payload) });
+  }
+  serverClose(): void {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+}
+
+export const fakeSocketFactory = (url: string) => new FakeWebSocket(url);
