@@ -1,0 +1,20 @@
+// Starts the production shape once for the whole run and tells the workers where it is (env vars).
+import type { FullConfig } from '@playwright/test';
+import { CONTROL_ENV, STACK_ENV } from './client';
+import { startControlServer, type ControlServer } from './control';
+import { startStack, type Stack } from './stack';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __E2E_HARNESS__: { stack: Stack; control: ControlServer } | undefined;
+}
+
+export default async function globalSetup(_config: FullConfig): Promise<void> {
+  const started = Date.now();
+  const stack = await startStack();
+  const control = await startControlServer(stack);
+  globalThis.__E2E_HARNESS__ = { stack, control };
+  process.env[STACK_ENV] = JSON.stringify({ webUrl: stack.webUrl, apiUrl: stack.apiUrl, remotes: stack.remotes, logDir: stack.logDir });
+  process.env[CONTROL_ENV] = control.url;
+  console.log(`[harness] web ${stack.webUrl}, api ${stack.apiUrl}, remotes ${Object.values(stack.remotes).join(' ')} — up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${stack.logDir}`);
+}

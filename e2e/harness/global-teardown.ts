@@ -1,0 +1,8 @@
+// Stops everything globalSetup started.
+export default async function globalTeardown(): Promise<void> {
+  const h = globalThis.__E2E_HARNESS__;
+  if (!h) return;
+  globalThis.__E2E_HARNESS__ = undefined;
+  await h.control.close();
+  await h.stack.stop();
+}

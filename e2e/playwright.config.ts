@@ -1,0 +1,50 @@
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
+
+// `pnpm test` (scripts/test.mjs) sets CHROMIUM_PATH=/usr/bin/chromium when present and asks for a json
+// report at PLAYWRIGHT_JSON_OUTPUT_FILE; elsewhere Playwright's own Chromium is used.
+const reporter: ReporterDescription[] = [['list']];
+if (process.env.PLAYWRIGHT_JSON_OUTPUT_FILE) reporter.push(['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]);
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './harness/global-setup.ts',
+  globalTeardown: './harness/global-teardown.ts',
+  // One shared stack (and one remote that a test stops on purpose): run the files one after another.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // The stack takes a while to start (tsx + PGlite initdb); globalSetup has its own 120 s per process.
+  globalTimeout: 15 * 60_000,
+  reporter,
+  use: {
+    // baseURL comes from the harness (fixtures.ts): the ports are only known after globalSetup.
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || undefined,
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+});
