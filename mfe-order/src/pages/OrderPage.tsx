@@ -1,3 +1,17 @@
-export function OrderPage() {
-  return <h1 data-testid="page-title">Order</h1>;
+import type { RemotePageProps } from 'shared-contracts';
+import { StaticPage } from './StaticPage';
+import { useT } from './useT';
+import styles from './pages.module.css';
+
+/** `/order/{id}` and `/order/pending` (spec §2). Tracking itself comes in a later issue. */
+export function OrderPage({ host }: RemotePageProps) {
+  const t = useT(host);
+  const id = host.route.params.id ?? 'pending';
+  const pending = id === 'pending';
+  return (
+    <StaticPage title={t(pending ? 'pending_title' : 'order_title')}>
+      {!pending && <p className={styles.muted} data-testid="order-id">{t('order_id', { id })}</p>}
+      <p className={styles.lead}>{t('next_release')}</p>
+    </StaticPage>
+  );
 }

@@ -1,6 +1,6 @@
+// `./pages` (ARCHITECTURE.md): pages, namespace, resources.
 import type { RemotePages } from 'shared-contracts';
 import { OrderPage } from './OrderPage';
 
-export const namespace = 'mfe-order';
-export const resources = { en: { title: 'Order' }, ru: { title: 'Заказ' } };
+export { namespace, resources } from '../i18n';
 export const pages: RemotePages = { Order: OrderPage };

@@ -1,0 +1,23 @@
+import { cleanup, screen } from '@testing-library/react';
+import { namespace, pages, resources } from './index';
+import { createTestHost, renderPage } from '../test/testHost';
+
+afterEach(cleanup);
+
+const titles: Record<string, [string, string]> = {
+  Docs: ['Documentation', 'Документация'],
+  DocsPage: ['API documentation', 'Документация API'],
+};
+
+describe('mfe-docs ./pages', () => {
+  it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
+    expect(Object.keys(pages).sort()).toEqual(Object.keys(titles).sort());
+    expect(namespace).toBe('mfe-docs');
+    expect(Object.keys(resources.ru).sort()).toEqual(Object.keys(resources.en).sort());
+  });
+
+  it.each(Object.entries(titles).flatMap(([name, [en, ru]]) => [['en', name, en], ['ru', name, ru]]))('%s %s renders its page-title', (lng, name, title) => {
+    renderPage(pages[name], createTestHost({ lng: lng as 'en' | 'ru', route: { params: { slug: 'orders' } } }));
+    expect(screen.getByTestId('page-title').textContent).toBe(title);
+  });
+});

@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileAffiliatePage = profileSection('affiliate_title', 'ProfileAffiliatePage');

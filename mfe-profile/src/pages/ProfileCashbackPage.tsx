@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileCashbackPage = profileSection('cashback_title', 'ProfileCashbackPage');

@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileHistoryPage = profileSection('history_title', 'ProfileHistoryPage');

@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileInfoPage = profileSection('info_title', 'ProfileInfoPage');

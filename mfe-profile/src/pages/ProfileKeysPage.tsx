@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileKeysPage = profileSection('keys_title', 'ProfileKeysPage');

@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileVerificationPage = profileSection('verification_title', 'ProfileVerificationPage');

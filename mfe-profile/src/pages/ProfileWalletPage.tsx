@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileWalletPage = profileSection('wallet_title', 'ProfileWalletPage');

@@ -1,0 +1,3 @@
+import { profileSection } from './ProfileSection';
+
+export const ProfileWithdrawPage = profileSection('withdraw_title', 'ProfileWithdrawPage');
