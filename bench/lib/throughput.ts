@@ -1,0 +1,65 @@
+// GET /api/v2/rates/public/one against a bare Fastify route, measured the same way in the same run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+
+export const GOAL_RATIO = 0.6;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface Run {
+  label: string;
+  url: string;
+  rps: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(here, '..', 'bare-server.mjs')], {
+    cwd: path.join(here, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/\S+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function measure(label: string, url: string, opts: { connections: number; duration: number }): Promise<Run> {
+  // warm-up (JIT, connection pools, caches), not counted
+  await autocannon({ url, connections: opts.connections, duration: 1 });
+  const r: Result = await autocannon({ url, connections: opts.connections, duration: opts.duration });
+  return { label, url, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+export function printThroughput(bare: Run, api: Run, opts: { connections: number; duration: number }): void {
+  console.log(`\n  autocannon: ${opts.connections} connections, ${opts.duration} s each (after 1 s warm-up), one process per server`);
+  console.log('  | route                                   |    req/s | p99 ms |  requests | non-2xx | errors |');
+  console.log('  |-----------------------------------------|---------:|-------:|----------:|--------:|-------:|');
+  for (const r of [bare, api]) {
+    console.log(
+      `  | ${r.label.padEnd(39)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.total).padStart(9)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
+    );
+  }
+  const ratio = api.rps / bare.rps;
+  const verdict = ratio >= GOAL_RATIO ? 'meets' : 'BELOW';
+  console.log(`\n  rates/public/one at ${(ratio * 100).toFixed(1)} % of the bare route → ${verdict} the ${GOAL_RATIO * 100} % goal`);
+  if (api.non2xx > 0 || api.errors > 0) console.log(`  (warning: the api answered ${api.non2xx} non-2xx and had ${api.errors} errors: its req/s is not a success rate)`);
+}

@@ -1,0 +1,65 @@
+// `pnpm bench`: the production shape on free ports (e2e's harness), then
+//   1. home first-load JavaScript split by part, against the 150 KB gzip budget;
+//   2. GET /api/v2/rates/public/one req/s vs a bare Fastify route's, against the 60 % goal.
+// Numbers are printed, never asserted. `pnpm bench -- weight` or `-- api` runs one part.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStack, type Stack } from '../e2e/harness/stack';
+import { measureHomeJs, printPageWeight } from './lib/page-weight';
+import { measure, printThroughput, startBareServer } from './lib/throughput';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const parts = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const wants = (p: string) => parts.length === 0 || parts.includes(p);
+const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), duration: Number(process.env.BENCH_DURATION ?? 5) };
+const RATES_PATH = '/api/v2/rates/public/one?instrumentFromSlug=btc&instrumentToSlug=eth&claimedDepositAmount=0.1';
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  console.log('bench: starting the production shape (api, five remote servers, web)…');
+  let stack: Stack | undefined;
+  const onSignal = () => {
+    void stack?.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  stack = await startStack({ logDir: path.join(here, '.harness', 'logs'), tickIntervalMs: 2000 });
+  console.log(`  web ${stack.webUrl}, api ${stack.apiUrl} (up in ${((Date.now() - t0) / 1000).toFixed(1)} s; logs in ${stack.logDir})`);
+  let failed = false;
+  try {
+    if (wants('weight')) {
+      console.log('\n## 1. Home first-load JavaScript (cold cache, until network idle)');
+      try {
+        printPageWeight(await measureHomeJs({ webUrl: stack.webUrl, remotes: stack.remotes }), stack.webUrl);
+      } catch (err) {
+        failed = true;
+        console.error(`  page weight failed: ${(err as Error).message}`);
+      }
+    }
+    if (wants('api')) {
+      console.log('\n## 2. API throughput: rates/public/one vs a bare Fastify route');
+      const bare = await startBareServer();
+      try {
+        const check = await fetch(`${stack.apiUrl}${RATES_PATH}`);
+        console.log(`  GET ${RATES_PATH} → HTTP ${check.status} (${(await check.text()).slice(0, 120)}…)`);
+        const bareRun = await measure('GET /bare (bare Fastify)', `${bare.url}/bare`, LOAD);
+        const apiRun = await measure('GET /api/v2/rates/public/one (api)', `${stack.apiUrl}${RATES_PATH}`, LOAD);
+        printThroughput(bareRun, apiRun, LOAD);
+      } catch (err) {
+        failed = true;
+        console.error(`  throughput failed: ${(err as Error).message}`);
+      } finally {
+        await bare.stop();
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+  console.log(`\nbench done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
