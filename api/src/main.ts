@@ -2,7 +2,7 @@
 import { loadConfig } from './config';
 import { startApi } from './server';
 
-export { startApi } from './server';
+export { startApi, type RunningApi, type StartOptions } from './server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
