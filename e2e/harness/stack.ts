@@ -185,6 +185,45 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDir: string, options: StackOptions): ManagedProcess {
+  return new ManagedProcess(
+    'api',
+    'pnpm',
+    ['--filter', 'api', 'start'],
+    {
+      ...env,
+      API_PORT: String(port),
+      PGLITE_DIR: path.join(dataDir, 'pglite'),
+      TICK_INTERVAL_MS: String(options.tickIntervalMs ?? 1000),
+      LOG_LEVEL: 'warn',
+      ...options.apiEnv,
+    },
+    path.join(logDir, 'api.log'),
+  );
+}
+
+/** The api alone (the bench's throughput part needs nothing else). */
+export async function startApiOnly(options: StackOptions = {}): Promise<{ apiUrl: string; logDir: string; stop(): Promise<void> }> {
+  const logDir = options.logDir ?? path.join(ROOT, 'e2e', '.harness', 'logs');
+  fs.mkdirSync(logDir, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
+  const port = await freePort();
+  const apiUrl = `http://${HOST}:${port}`;
+  const api = apiProcess(baseEnv(), port, dataDir, logDir, options);
+  const stop = async () => {
+    await api.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  api.start();
+  try {
+    await waitHealthy(api, `${apiUrl}/api/v1/healthz`, options.startTimeoutMs ?? 120_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { apiUrl, logDir, stop };
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   assertBuilt();
   const timeout = options.startTimeoutMs ?? 120_000;
@@ -203,20 +242,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const remotes = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${HOST}:${remotePorts[r.name]}`])) as Record<RemoteName, string>;
 
   const env = baseEnv();
-  const api = new ManagedProcess(
-    'api',
-    'pnpm',
-    ['--filter', 'api', 'start'],
-    {
-      ...env,
-      API_PORT: String(apiPort),
-      PGLITE_DIR: path.join(dataDir, 'pglite'),
-      TICK_INTERVAL_MS: String(options.tickIntervalMs ?? 1000),
-      LOG_LEVEL: 'warn',
-      ...options.apiEnv,
-    },
-    path.join(logDir, 'api.log'),
-  );
+  const api = apiProcess(env, apiPort, dataDir, logDir, options);
   const remoteProcs = {} as Record<RemoteName, ManagedProcess>;
   for (const r of REMOTES) {
     remoteProcs[r.name] = new ManagedProcess(
