@@ -17,8 +17,8 @@ const CASES: Case[] = [
   { path: '/popular-exchanges', remote: 'mfe_exchange', layout: 'layout-default' },
   { path: '/order/pending', remote: 'mfe_order', layout: 'layout-default' },
   { path: '/blog', remote: 'mfe_blog', layout: 'layout-blog-sidebar' },
-  { path: '/roadmap', remote: 'mfe_blog' },
-  { path: '/support', remote: 'mfe_blog' },
+  { path: '/roadmap', remote: 'mfe_blog', layout: 'layout-default' },
+  { path: '/support', remote: 'mfe_blog', layout: 'layout-default' },
   { path: '/docs', remote: 'mfe_docs', layout: 'layout-docs-sidebar' },
   { path: '/ru/popular-exchanges', remote: 'mfe_exchange', layout: 'layout-default', ru: true },
 ];
