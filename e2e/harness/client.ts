@@ -4,14 +4,18 @@ import type { StackInfo } from './stack';
 
 export const STACK_ENV = 'E2E_STACK';
 export const CONTROL_ENV = 'E2E_CONTROL_URL';
+export const HARNESS_ERROR_ENV = 'E2E_HARNESS_ERROR';
 
 export function stackInfo(): StackInfo {
+  const failure = process.env[HARNESS_ERROR_ENV];
+  if (failure) throw new Error(`The e2e harness could not start the production shape:\n${failure}`);
   const raw = process.env[STACK_ENV];
   if (!raw) throw new Error(`${STACK_ENV} is not set: the e2e harness did not start (see globalSetup in playwright.config.ts).`);
   return JSON.parse(raw) as StackInfo;
 }
 
 async function control(path: string): Promise<void> {
+  stackInfo(); // throws the harness's own start-up error if there is one
   const base = process.env[CONTROL_ENV];
   if (!base) throw new Error(`${CONTROL_ENV} is not set: the e2e harness did not start.`);
   const res = await fetch(`${base}${path}`, { method: 'POST', signal: AbortSignal.timeout(130_000) });

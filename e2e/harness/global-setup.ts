@@ -1,6 +1,6 @@
 // Starts the production shape once for the whole run and tells the workers where it is (env vars).
 import type { FullConfig } from '@playwright/test';
-import { CONTROL_ENV, STACK_ENV } from './client';
+import { CONTROL_ENV, HARNESS_ERROR_ENV, STACK_ENV } from './client';
 import { startControlServer, type ControlServer } from './control';
 import { startStack, type Stack } from './stack';
 
@@ -11,7 +11,17 @@ declare global {
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
   const started = Date.now();
-  const stack = await startStack();
+  let stack: Stack;
+  try {
+    stack = await startStack();
+  } catch (err) {
+    // Not thrown: a failing globalSetup makes Playwright report 0 tests run (and `pnpm test` count 0 failed).
+    // Instead every test fails with this message (fixtures.ts), so the totals show the breakage.
+    const message = (err as Error).message;
+    console.error(`[harness] the stack did not start:\n${message}`);
+    process.env[HARNESS_ERROR_ENV] = message;
+    return;
+  }
   const control = await startControlServer(stack);
   globalThis.__E2E_HARNESS__ = { stack, control };
   process.env[STACK_ENV] = JSON.stringify({ webUrl: stack.webUrl, apiUrl: stack.apiUrl, remotes: stack.remotes, logDir: stack.logDir });
