@@ -1,0 +1,136 @@
+// Spec §2: every route in English (no prefix) and Russian (/ru), names `<name>___en` / `<name>___ru`.
+// Matching is our own (react-router cannot match `/exchange-{from}-{to}` inside one segment); react-router
+// provides history, links and scroll restoration.
+import { parsePairSegment, type LocaleCode } from 'shared-contracts';
+
+export type RemoteName = 'mfe_exchange' | 'mfe_order' | 'mfe_profile' | 'mfe_blog' | 'mfe_docs';
+export type LayoutName = 'default' | 'non-working' | 'blog-sidebar' | 'docs-sidebar';
+
+export interface RouteDef {
+  /** base name without the locale suffix */
+  name: string;
+  remote: RemoteName;
+  page: string;
+  layout: LayoutName;
+  /** key in the `shell` namespace */
+  titleKey: string;
+  /** path regex (without locale prefix) */
+  pattern: RegExp;
+  /** names of the regex groups, in order */
+  keys?: string[];
+  /** extra params derived from the matched ones */
+  derive?: (params: Record<string, string>) => Record<string, string>;
+  /** §2 validity rule; failing it is a 404 "Page Not Found: {path}" */
+  validate?: (params: Record<string, string>) => boolean;
+  /** redirect target (path without prefix) */
+  redirect?: string;
+}
+
+const positiveInt = (v: string | undefined) => !!v && /^[1-9]\d*$/.test(v);
+
+const profile = (slug: string, page: string): RouteDef => ({
+  name: `profile-${slug}`,
+  remote: 'mfe_profile',
+  page,
+  layout: 'default',
+  titleKey: `titles.profile-${slug}`,
+  pattern: new RegExp(`^/profile/${slug}$`),
+});
+
+export const BASE_ROUTES: readonly RouteDef[] = [
+  { name: 'index', remote: 'mfe_exchange', page: 'Home', layout: 'default', titleKey: 'titles.index', pattern: /^\/$/ },
+  {
+    name: 'exchange-pair',
+    remote: 'mfe_exchange',
+    page: 'ExchangePair',
+    layout: 'default',
+    titleKey: 'titles.exchange-pair',
+    pattern: /^\/(exchange-[^/]+)$/,
+    keys: ['pair'],
+    validate: (p) => parsePairSegment(p.pair) !== null,
+    derive: (p) => parsePairSegment(p.pair) ?? {},
+  },
+  { name: 'order-pending', remote: 'mfe_order', page: 'Order', layout: 'default', titleKey: 'titles.order-pending', pattern: /^\/order\/pending$/, derive: () => ({ id: 'pending' }) },
+  { name: 'order-id', remote: 'mfe_order', page: 'Order', layout: 'default', titleKey: 'titles.order-id', pattern: /^\/order\/([^/]+)$/, keys: ['id'] },
+  { name: 'popular-exchanges', remote: 'mfe_exchange', page: 'PopularExchanges', layout: 'default', titleKey: 'titles.popular-exchanges', pattern: /^\/popular-exchanges$/ },
+  { name: 'lk', remote: 'mfe_profile', page: 'ProfileInfo', layout: 'default', titleKey: 'titles.profile-info', pattern: /^\/lk$/, redirect: '/profile/info' },
+  profile('affiliate-program', 'ProfileAffiliate'),
+  profile('cashback', 'ProfileCashback'),
+  profile('history', 'ProfileHistory'),
+  profile('info', 'ProfileInfo'),
+  profile('keys', 'ProfileKeys'),
+  profile('verification', 'ProfileVerification'),
+  profile('wallet', 'ProfileWallet'),
+  profile('withdraw', 'ProfileWithdraw'),
+  { name: 'blog', remote: 'mfe_blog', page: 'Blog', layout: 'blog-sidebar', titleKey: 'titles.blog', pattern: /^\/blog$/ },
+  { name: 'blog-page', remote: 'mfe_blog', page: 'Blog', layout: 'blog-sidebar', titleKey: 'titles.blog', pattern: /^\/blog\/page(\d[^/]*|-[^/]*)$/, keys: ['number'], validate: (p) => positiveInt(p.number) },
+  { name: 'blog-slug-page', remote: 'mfe_blog', page: 'BlogPost', layout: 'blog-sidebar', titleKey: 'titles.blog-slug', pattern: /^\/blog\/(.+)\/page(\d[^/]*|-[^/]*)$/, keys: ['slug', 'number'], validate: (p) => positiveInt(p.number) },
+  { name: 'blog-slug', remote: 'mfe_blog', page: 'BlogPost', layout: 'blog-sidebar', titleKey: 'titles.blog-slug', pattern: /^\/blog\/(.+)$/, keys: ['slug'] },
+  { name: 'docs', remote: 'mfe_docs', page: 'Docs', layout: 'docs-sidebar', titleKey: 'titles.docs', pattern: /^\/docs$/ },
+  { name: 'docs-slug', remote: 'mfe_docs', page: 'DocsPage', layout: 'docs-sidebar', titleKey: 'titles.docs-slug', pattern: /^\/docs\/(.+)$/, keys: ['slug'] },
+  { name: 'roadmap', remote: 'mfe_blog', page: 'Roadmap', layout: 'default', titleKey: 'titles.roadmap', pattern: /^\/roadmap$/ },
+  { name: 'support', remote: 'mfe_blog', page: 'Support', layout: 'default', titleKey: 'titles.support', pattern: /^\/support$/ },
+];
+
+export const LOCALE_PREFIXES: Record<LocaleCode, '' | '/ru'> = { en: '', ru: '/ru' };
+
+/** Every route, both locales: `index___en`, `index___ru`, … */
+export const ROUTES: readonly (RouteDef & { fullName: string; locale: LocaleCode })[] = (['en', 'ru'] as const).flatMap((locale) =>
+  BASE_ROUTES.map((r) => ({ ...r, fullName: `${r.name}___${locale}`, locale })),
+);
+
+export interface RouteMatch {
+  route: RouteDef;
+  /** `<name>___<locale>` */
+  name: string;
+  locale: LocaleCode;
+  prefix: '' | '/ru';
+  /** path without the locale prefix */
+  path: string;
+  params: Record<string, string>;
+  /** false when the route's validity rule failed: show a 404 error page */
+  valid: boolean;
+}
+
+/** Splits `/ru/...` into locale and the path without prefix. */
+export function splitLocale(pathname: string): { locale: LocaleCode; prefix: '' | '/ru'; path: string } {
+  if (pathname === '/ru' || pathname === '/ru/') return { locale: 'ru', prefix: '/ru', path: '/' };
+  if (pathname.startsWith('/ru/')) return { locale: 'ru', prefix: '/ru', path: pathname.slice(3) };
+  return { locale: 'en', prefix: '', path: pathname || '/' };
+}
+
+function safeDecode(s: string) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export function matchRoute(pathname: string): RouteMatch | null {
+  const { locale, prefix, path } = splitLocale(pathname);
+  for (const route of BASE_ROUTES) {
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    (route.keys ?? []).forEach((key, i) => (params[key] = safeDecode(m[i + 1] ?? '')));
+    const valid = route.validate ? route.validate(params) : true;
+    if (valid && route.derive) Object.assign(params, route.derive(params));
+    return { route, name: `${route.name}___${locale}`, locale, prefix, path, params, valid };
+  }
+  return null;
+}
+
+/** Adds the locale prefix to a path without one. */
+export function localePath(path: string, locale: LocaleCode): string {
+  const prefix = LOCALE_PREFIXES[locale];
+  if (!prefix) return path || '/';
+  if (path === '/' || path === '') return prefix;
+  if (/^[?#]/.test(path)) return `${prefix}${path}`;
+  return `${prefix}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** The same page in another locale. */
+export function switchLocalePath(pathname: string, locale: LocaleCode): string {
+  return localePath(splitLocale(pathname).path, locale);
+}
