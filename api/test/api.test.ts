@@ -53,6 +53,7 @@ describe.each(BACKENDS)('api on %s', (backend) => {
       expect(slugs).toEqual(expect.arrayContaining(['btc', 'eth', 'usdttrc20', 'usdterc20', 'xrp']));
       expect(slugs).not.toContain('xmr');
       expect(body.find((i: { slug: string }) => i.slug === 'xrp').requiresMemo).toBe(true);
+      for (const memoSlug of ['xlm', 'ton']) expect(body.find((i: { slug: string }) => i.slug === memoSlug).requiresMemo).toBe(true);
     });
 
     it('v2 filters by provider and all=true includes inactive ones', async () => {
@@ -93,6 +94,8 @@ describe.each(BACKENDS)('api on %s', (backend) => {
       ['XRP', 'XRP', 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', true],
       ['XRP', 'XRP', 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLx', false],
       ['XRP', 'XRP', '', false],
+      ['TON', 'TON', 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N', true],
+      ['TON', 'TON', 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2M', false],
     ];
     it.each(cases)('%s on %s: %s → %s', async (currencyTitle, networkTitle, address, valid) => {
       const r = await post('/api/v1/instruments/public/validate-address', JSON.stringify({ currencyTitle, networkTitle, address }));

@@ -27,6 +27,7 @@ const crypto: Entry[] = [
   { currency: 'LTC', network: 'LTC', name: 'Litecoin', bestChangeName: 'LTC', precision: 8, validator: 'ltc', confirmations: 6, networkFee: '0.001' },
   { currency: 'XRP', network: 'XRP', name: 'Ripple', bestChangeName: 'XRP', precision: 6, validator: 'xrp', confirmations: 1, networkFee: '0.2', memo: true },
   { currency: 'XLM', network: 'XLM', name: 'Stellar', bestChangeName: 'XLM', precision: 7, validator: 'xlm', confirmations: 1, networkFee: '0.01', memo: true },
+  { currency: 'TON', network: 'TON', name: 'Toncoin', bestChangeName: 'TON', precision: 9, validator: 'ton', confirmations: 1, networkFee: '0.05', memo: true },
   { currency: 'SOL', network: 'SOL', name: 'Solana', bestChangeName: 'SOL', precision: 8, validator: 'sol', confirmations: 32, networkFee: '0.005' },
   { currency: 'DOGE', network: 'DOGE', name: 'Dogecoin', bestChangeName: 'DOGE', precision: 8, validator: 'doge', confirmations: 6, networkFee: '2' },
   { currency: 'TRX', network: 'TRX', name: 'Tron', bestChangeName: 'TRX', precision: 6, validator: 'trx', confirmations: 20, networkFee: '1' },

@@ -1,9 +1,13 @@
 // Address validation per currency and network (§5 destination / refund address), using
-// multicoin-address-validator with the symbol stored on the instrument. Memo networks (XRP, XLM)
+// multicoin-address-validator with the symbol stored on the instrument. Memo networks (XRP, XLM, TON)
 // validate the address only; the memo is free text.
 import WAValidator from 'multicoin-address-validator';
 import { ApiError } from 'shared-contracts';
 import type { InstrumentRepo } from './repo';
+import { isValidTonAddress } from './tonAddress';
+
+/** Networks the library does not know, validated here. */
+const OWN_VALIDATORS: Record<string, (address: string) => boolean> = { ton: isValidTonAddress };
 
 export function createAddressValidator(repo: InstrumentRepo) {
   return function validateAddress(currencyTitle: string, networkTitle: string, address: string): boolean {
@@ -12,6 +16,8 @@ export function createAddressValidator(repo: InstrumentRepo) {
     if (!instrument.addressValidator) return false; // fiat: there is no address to send to
     const trimmed = address.trim();
     if (!trimmed) return false;
+    const own = OWN_VALIDATORS[instrument.addressValidator];
+    if (own) return own(trimmed);
     try {
       return WAValidator.validate(trimmed, instrument.addressValidator, { networkType: 'prod' });
     } catch {
