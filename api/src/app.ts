@@ -1,6 +1,6 @@
 // The Fastify app: routes registered from the shared-contracts route table, one error handler.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { Health } from 'shared-contracts';
+import type { Health } from 'shared-contracts/server';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { installErrorHandling } from './http/errors';

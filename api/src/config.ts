@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CKM_BY_CONFIG_NAME } from 'shared-contracts';
+import { CKM_BY_CONFIG_NAME } from 'shared-contracts/server';
 
 /** The monorepo root (this file is api/src/config.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,6 +1,6 @@
 // Integration: the real api process wiring (startApi) over real HTTP, on PGlite and, with DATABASE_URL,
 // on PostgreSQL. A fake PriceBoard stands in for the realtime part.
-import { ApiErrorBodySchema, HealthSchema, InstrumentSchema, PairDataSchema } from 'shared-contracts';
+import { ApiErrorBodySchema, HealthSchema, InstrumentSchema, PairDataSchema } from 'shared-contracts/server';
 import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/main';
 import { FakePriceBoard, TEST_PRICES, fakeRealtime } from './helpers/fakes';

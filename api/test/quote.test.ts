@@ -1,4 +1,4 @@
-import { ApiError, MoneySchema, PairDataSchema, type ExchangeRequest } from 'shared-contracts';
+import { ApiError, MoneySchema, PairDataSchema, type ExchangeRequest } from 'shared-contracts/server';
 import { createQuote, createQuotePair, type QuoteConfig } from '../src/modules/rates/quote';
 import { catalogueRepo } from './helpers/catalogue';
 import { FakePriceBoard, TEST_PRICES } from './helpers/fakes';

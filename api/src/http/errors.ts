@@ -2,7 +2,7 @@
 // { statusCode, code, message }; unexpected errors are logged and answered with a generic 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { ApiError, isApiError, type ErrorCode } from 'shared-contracts';
+import { ApiError, isApiError, type ErrorCode } from 'shared-contracts/server';
 import { validationError } from './registerRoute';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {

@@ -2,7 +2,7 @@
 // params, query and body (failure → 400 ERR_VALIDATION), and the answer is serialised once here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiError, type RouteDef } from 'shared-contracts';
+import { ApiError, type RouteDef } from 'shared-contracts/server';
 
 // `query?: Q` makes Def['query'] `Q | undefined`; a route without a query gets `never`.
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;

@@ -1,7 +1,7 @@
 // The contract between the api core (app.ts, modules/*) and the realtime part (market ticks, bus, WebSocket).
 import type Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
-import type { ExchangeRequest, PairData } from 'shared-contracts';
+import type { ExchangeRequest, PairData } from 'shared-contracts/server';
 import type { MessageBus } from '../bus/types';
 import type { MarketDataAdapter } from '../adapters/market/types';
 

@@ -4,7 +4,7 @@
 // receive order events from the bus.
 import websocketPlugin from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, WsClientMessageSchema, type ExchangeRequest, type WsServerMessage } from 'shared-contracts';
+import { ApiError, WsClientMessageSchema, type ExchangeRequest, type WsServerMessage } from 'shared-contracts/server';
 import type { WebSocket } from 'ws';
 import { BUS_CHANNELS, type MessageBus, type OrderEventMessage } from '../bus/types';
 import type { PriceBoard, QuotePair, RealtimeLogger, WsOptions } from '../realtime/types';

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ApiError, type ExchangeRequest, type PairData } from 'shared-contracts';
+import { ApiError, type ExchangeRequest, type PairData } from 'shared-contracts/server';
 import WebSocket from 'ws';
 import { MemoryBus } from '../bus/memory';
 import { BUS_CHANNELS } from '../bus/types';

@@ -1,7 +1,7 @@
 // §4 Health: OK enables the app, TECHNICAL_DIFFICULTIES (stale prices) disables it, UNHEALTHY (database
 // down) disables it and makes the client retry.
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes, type Health } from 'shared-contracts';
+import { apiRoutes, type Health } from 'shared-contracts/server';
 import type { DbHandle } from '../../db/client';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { PriceBoard } from '../../realtime/types';

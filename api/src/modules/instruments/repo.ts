@@ -2,7 +2,7 @@
 // and the rate endpoint must not hit the database per request (DESIGN.md performance budget).
 import { D } from '../../lib/decimal';
 import { asc } from 'drizzle-orm';
-import type { Instrument } from 'shared-contracts';
+import type { Instrument } from 'shared-contracts/server';
 import type { Db } from '../../db/client';
 import { instruments, type InstrumentRow } from '../../db/schema';
 

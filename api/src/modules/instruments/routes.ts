@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from 'shared-contracts';
+import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { InstrumentRepo } from './repo';
 import { createAddressValidator } from './validateAddress';

@@ -2,7 +2,7 @@
 // multicoin-address-validator with the symbol stored on the instrument. Memo networks (XRP, XLM, TON)
 // validate the address only; the memo is free text.
 import WAValidator from 'multicoin-address-validator';
-import { ApiError } from 'shared-contracts';
+import { ApiError } from 'shared-contracts/server';
 import type { InstrumentRepo } from './repo';
 import { isValidTonAddress } from './tonAddress';
 

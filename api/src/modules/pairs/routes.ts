@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, apiRoutes } from 'shared-contracts';
+import { ApiError, apiRoutes } from 'shared-contracts/server';
 import type { Config } from '../../config';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { InstrumentRepo } from '../instruments/repo';

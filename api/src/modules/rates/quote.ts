@@ -4,7 +4,7 @@
 //   amountToGet    = claimedDepositAmount × price − finalNetworkFeeAmount − platformFee_Absolute
 // Deposit limits come from the instruments' USD limits converted to the send currency.
 import Decimal from 'decimal.js';
-import { ApiError, CLAIMED_AMOUNT_DECIMALS, DEFAULT_AMOUNT, type ExchangeRequest, type PairData, type RateMode } from 'shared-contracts';
+import { ApiError, CLAIMED_AMOUNT_DECIMALS, DEFAULT_AMOUNT, type ExchangeRequest, type PairData, type RateMode } from 'shared-contracts/server';
 import type { Config } from '../../config';
 import { D, money, rate } from '../../lib/decimal';
 import type { PriceBoard, QuotePair } from '../../realtime/types';

@@ -1,0 +1,7 @@
+// The server-safe part of the contracts: no React, no ky. The api imports `shared-contracts/server`.
+export * from './constants';
+export * from './errors';
+export * from './domain';
+export * from './schemas';
+export * from './routes';
+export * from './pairPath';
