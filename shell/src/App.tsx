@@ -1,0 +1,232 @@
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Navigate, RouterProvider, ScrollRestoration, useLocation, useNavigate, type createBrowserRouter } from 'react-router';
+import type { i18n as I18n } from 'i18next';
+import { HostContext, type ApiClient, type HostConfig, type HostServices } from 'shared-contracts';
+import { StoresContext, useStores, type RootStore } from './stores/RootStore';
+import { isChunkLoadError } from './stores/UpdateStore';
+import { localePath, matchRoute, type RouteMatch } from './routing/routes';
+import { Layout } from './layouts/Layout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { MaintenancePage } from './pages/MaintenancePage';
+import { RemoteFallback } from './components/RemoteFallback';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { Notifications } from './components/Notifications';
+import { LoadingBar } from './components/LoadingBar';
+import { createHostServices } from './host/createHostServices';
+import type { PagesLoader } from './federation/remotes';
+import { FALLBACK_MARK, type PagesModule } from './federation/fallbackModule';
+
+export interface ShellDeps {
+  stores: RootStore;
+  i18n: I18n;
+  api: ApiClient;
+  loader: Pick<PagesLoader, 'get' | 'peek'>;
+  config: HostConfig;
+}
+
+const ShellDepsContext = createContext<ShellDeps | null>(null);
+function useShellDeps(): ShellDeps {
+  const deps = useContext(ShellDepsContext);
+  if (!deps) throw new Error('ShellDepsContext missing');
+  return deps;
+}
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** The route objects handed to createBrowserRouter / createMemoryRouter: one catch-all, matched by routes.ts. */
+export const routerRoutes = [{ path: '*', Component: Root }];
+
+export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) {
+  return (
+    <ShellDepsContext.Provider value={deps}>
+      <StoresContext.Provider value={deps.stores}>
+        <I18nextProvider i18n={deps.i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StoresContext.Provider>
+    </ShellDepsContext.Provider>
+  );
+}
+
+function pageTitle(t: (k: string, o?: Record<string, string>) => string, match: RouteMatch | null, state: 'ok' | 'not-found' | 'error' | 'maintenance'): string {
+  if (state === 'maintenance') return t('titles.maintenance');
+  if (state === 'not-found' || !match) return t('titles.notFound');
+  if (state === 'error') return t('titles.notFound');
+  const params = Object.fromEntries(Object.entries(match.params).map(([k, v]) => [k, k === 'from' || k === 'to' ? v.toUpperCase() : v]));
+  return t(match.route.titleKey, params);
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <LoadingBar />
+      <Page />
+      <Notifications />
+    </>
+  );
+}
+
+const Page = observer(function Page() {
+  const { stores, i18n } = useShellDeps();
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
+  const [notFoundAt, setNotFoundAt] = useState<string | null>(null);
+  const urlLocale = match?.locale ?? (location.pathname === '/ru' || location.pathname.startsWith('/ru/') ? 'ru' : 'en');
+
+  // The URL prefix wins.
+  useLayoutEffect(() => {
+    stores.locale.applyFromUrl(urlLocale);
+    if (i18n.language !== urlLocale) void i18n.changeLanguage(urlLocale);
+    document.documentElement.lang = urlLocale;
+  }, [urlLocale, stores, i18n]);
+
+  // A new build waiting: the navigation becomes a full load of the target path.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    stores.updates.onNavigate(`${location.pathname}${location.search}${location.hash}`);
+  }, [location.key, stores]);
+
+  const notFound = notFoundAt === location.pathname;
+  const state: 'ok' | 'not-found' | 'error' | 'maintenance' = !stores.health.enabled ? 'maintenance' : !match ? 'not-found' : !match.valid || notFound ? 'error' : 'ok';
+  const title = pageTitle((k, o) => String(t(k, o ?? {})), match, state);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  if (state === 'maintenance') {
+    return (
+      <Layout name="non-working">
+        <MaintenancePage />
+      </Layout>
+    );
+  }
+  if (!match) {
+    return (
+      <Layout name="default">
+        <NotFoundPage />
+      </Layout>
+    );
+  }
+  if (match.route.redirect) return <Navigate replace to={`${localePath(match.route.redirect, match.locale)}${location.search}`} />;
+  if (state === 'error') {
+    return (
+      <Layout name={match.route.layout}>
+        <ErrorPage statusCode={404} message={t('error.pageNotFound', { path: location.pathname })} />
+      </Layout>
+    );
+  }
+  return (
+    <Layout name={match.route.layout}>
+      <RemoteSlot match={match} onNotFound={() => setNotFoundAt(location.pathname)} />
+    </Layout>
+  );
+});
+
+function RemoteSlot({ match, onNotFound }: { match: RouteMatch; onNotFound(): void }) {
+  const deps = useShellDeps();
+  const { stores, loader, i18n } = deps;
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const remote = match.route.remote;
+  const [loaded, setLoaded] = useState<{ remote: string; mod: PagesModule } | null>(() => {
+    const mod = loader.peek(remote);
+    return mod ? { remote, mod } : null;
+  });
+  const [failed, setFailed] = useState<string | null>(null);
+  const fullPath = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    if (loaded?.remote === remote) return;
+    const cached = loader.peek(remote);
+    if (cached) {
+      setLoaded({ remote, mod: cached });
+      return;
+    }
+    let alive = true;
+    setFailed(null);
+    stores.loadingBar
+      .track(loader.get(remote))
+      .then((mod) => {
+        if (alive) setLoaded({ remote, mod });
+      })
+      .catch((error: unknown) => {
+        if (!alive) return;
+        if (isChunkLoadError(error) && stores.updates.onChunkError(fullPath)) return;
+        stores.notifications.add({ type: 'warning', message: t('fallback.notify') });
+        setFailed(remote);
+      });
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [remote]);
+
+  const host: HostServices = useMemo(
+    () =>
+      createHostServices({
+        stores,
+        i18n,
+        api: deps.api,
+        config: deps.config,
+        route: { name: match.name, path: match.path, params: match.params, query: new URLSearchParams(location.search), hash: location.hash },
+        navigate: (to, o) => void navigate(to, o),
+        pathname: location.pathname,
+        hash: location.hash,
+        notFound: onNotFound,
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [match, location.search, location.hash, stores, i18n, deps],
+  );
+
+  const mod = loaded?.remote === remote ? loaded.mod : null;
+
+  // a hash scrolls to its element once the remote page is there
+  useEffect(() => {
+    if (!mod || !location.hash) return;
+    const id = decodeURIComponent(location.hash.slice(1));
+    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 0);
+    raf(() => document.getElementById(id)?.scrollIntoView?.());
+  }, [mod, location.hash]);
+
+  if (failed === remote) return <RemoteFallback />;
+  if (!mod) return <SlotLoading />;
+  const PageComponent = mod.pages[match.route.page];
+  if (!PageComponent) return <RemoteFallback />;
+  return (
+    <ErrorBoundary
+      resetKey={location.pathname}
+      fallback={() => <RemoteFallback />}
+      onError={(error) => {
+        if (isChunkLoadError(error)) stores.updates.onChunkError(fullPath);
+      }}
+    >
+      <HostContext.Provider value={host}>
+        <div className="remote-slot" data-remote={remote} data-fallback={mod[FALLBACK_MARK] ? 'true' : undefined}>
+          <PageComponent host={host} />
+        </div>
+      </HostContext.Provider>
+    </ErrorBoundary>
+  );
+}
+
+function SlotLoading(): ReactNode {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="slot-loading" aria-busy="true" data-testid="slot-loading">
+      <span className="visually-hidden">{t('loading')}</span>
+      <div className="skeleton skeleton--title" />
+      <div className="skeleton" />
+      <div className="skeleton" />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import './styles/global.css';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { createApiClient, type HostConfig } from 'shared-contracts';
+import { RootStore, browserEnv } from './stores/RootStore';
+import { createI18n } from './i18n/createI18n';
+import { PagesLoader, registerRemotesFrom } from './federation/remotes';
+import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
+import { isChunkLoadError } from './stores/UpdateStore';
+import { ShellApp, routerRoutes } from './App';
+import { localePath, splitLocale } from './routing/routes';
+
+const config = typeof __SHELL_CONFIG__ === 'object' && __SHELL_CONFIG__ ? __SHELL_CONFIG__ : {};
+
+async function main() {
+  const api = createApiClient();
+  let comingSoon = () => 'Coming soon';
+  const stores = new RootStore(
+    browserEnv({
+      defaultTheme: config.defaultTheme ?? 'light',
+      healthCheckOnStart: config.healthCheckOnStart ?? true,
+      fetchHealth: () => api.health(),
+      isReachable: () =>
+        api
+          .healthz()
+          .then(() => true)
+          .catch(() => false),
+      fetchLatestBuild: async () => {
+        const res = await fetch('/builds/latest.json', { cache: 'no-store' });
+        return (await res.json()) as { buildId?: string };
+      },
+      comingSoon: () => comingSoon(),
+    }),
+  );
+
+  // First access at the root without a prefix: the cookie, else the browser languages, decide (§4).
+  const { locale: urlLocale, prefix } = splitLocale(location.pathname);
+  if (location.pathname === '/' && !prefix) {
+    const detected = stores.locale.detect();
+    if (detected !== 'en') history.replaceState(null, '', `${localePath('/', detected)}${location.search}${location.hash}`);
+  }
+  const initialLocale = splitLocale(location.pathname).locale ?? urlLocale;
+  stores.locale.applyFromUrl(initialLocale);
+
+  const i18n = createI18n(initialLocale);
+  comingSoon = () => i18n.t('shell:comingSoon');
+
+  window.addEventListener(REMOTE_FAILED_EVENT, () => {
+    stores.notifications.add({ type: 'warning', message: i18n.t('shell:fallback.notify') });
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isChunkLoadError(event.reason)) stores.updates.onChunkError(`${location.pathname}${location.search}${location.hash}`);
+  });
+
+  try {
+    await registerRemotesFrom('/remotes.json');
+  } catch (error) {
+    console.error('remotes.json could not be loaded; remote pages will show their fallback', error);
+  }
+
+  const wsProtocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const hostConfig: HostConfig = {
+    wsUrl: `${wsProtocol}//${location.host}/api/v2/ws`,
+    apiBaseUrl: location.origin,
+    get sandbox() {
+      return stores.health.sandbox;
+    },
+    partnerReferralParam: config.partnerReferralParam ?? 'ref',
+  };
+
+  stores.start();
+  const router = createBrowserRouter(routerRoutes);
+  const loader = new PagesLoader(i18n);
+  createRoot(document.getElementById('root')!).render(<ShellApp deps={{ stores, i18n, api, loader, config: hostConfig }} router={router} />);
+}
+
+void main();
