@@ -1,5 +1,5 @@
 // Standalone dev host: `pnpm --filter mfe-order dev`, then http://localhost:8082/?page=Order&id=pending
-// (`&lang=ru` for Russian; every other query entry becomes a route param and stays in the route query).
+// (`&lang=ru` for Russian, `&api=<origin>` to call another api origin; every other query entry becomes a route param and stays in the route query).
 import { createRoot } from 'react-dom/client';
 import { HostContext, type LocaleCode } from 'shared-contracts';
 import { namespace, pages, resources } from './pages';
@@ -13,6 +13,7 @@ const host = createDevHost({
   namespace,
   resources,
   lng,
+  apiBaseUrl: query.get('api') ?? undefined,
   route: { name: `${pageName}___${lng}`, path: location.pathname, params: Object.fromEntries(query), query },
 });
 

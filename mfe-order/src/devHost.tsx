@@ -18,6 +18,8 @@ export interface DevHostOptions {
   lng?: LocaleCode;
   api?: ApiClient;
   route?: Partial<HostRoute>;
+  /** API origin; default the page's own origin (the dev server proxies /api and the WebSocket to API_URL). */
+  apiBaseUrl?: string;
   wsUrl?: string;
   onNavigate?: (to: string) => void;
 }
@@ -42,7 +44,8 @@ function DevLink({ to, replace, className, children, ...rest }: HostLinkProps & 
 export function createDevHost(o: DevHostOptions): HostServices {
   const lng: LocaleCode = o.lng ?? 'en';
   const i18n = createI18n(lng, o.namespace, o.resources);
-  const apiBaseUrl = 'http://localhost:3000';
+  const apiBaseUrl = o.apiBaseUrl ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost:3000');
+  const wsUrl = o.wsUrl ?? `${apiBaseUrl.replace(/^http/, 'ws')}/api/v2/ws`;
   const query = o.route?.query ?? new URLSearchParams();
   return {
     api: o.api ?? createApiClient({ baseUrl: apiBaseUrl }),
@@ -66,7 +69,7 @@ export function createDevHost(o: DevHostOptions): HostServices {
     },
     Link: DevLink,
     route: { name: o.route?.name ?? 'dev', path: o.route?.path ?? '/', params: o.route?.params ?? {}, query, hash: o.route?.hash ?? '' },
-    config: { wsUrl: o.wsUrl ?? 'ws://localhost:3000/api/v2/ws', apiBaseUrl, sandbox: true, partnerReferralParam: 'ref' },
+    config: { wsUrl, apiBaseUrl, sandbox: true, partnerReferralParam: 'ref' },
     notFound: () => console.warn('[dev host] notFound()'),
     trackLoading: (p) => p,
   };

@@ -1,7 +1,7 @@
 // The one webpack config factory for the shell and the five remotes (DESIGN.md, Module Federation rule 4).
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -37,6 +37,8 @@ function sharedSingletons(appDir) {
  * @param {boolean} [o.isHost]
  * @param {string} [o.title]           html title of the (standalone) page
  * @param {import('webpack').Configuration['plugins']} [o.extraPlugins]
+ * @param {boolean} [o.devApiProxy]    dev server proxies /api, /dict and the WebSocket to API_URL (default true;
+ *                                     remotes' standalone dev hosts call the api on their own origin, no CORS needed)
  */
 export function createWebpackConfig(o) {
   return (_env, argv = {}) => {
@@ -53,7 +55,10 @@ export function createWebpackConfig(o) {
       cache: {
         type: 'filesystem',
         cacheDirectory: path.join(workspaceRoot, 'node_modules/.cache/webpack', o.name, mode),
-        buildDependencies: { config: [new URL(import.meta.url).pathname] },
+        // the factory and the app's own config (and lockfile) invalidate the cache when they change
+        buildDependencies: {
+          config: [new URL(import.meta.url).pathname, path.join(o.appDir, 'webpack.config.mjs'), path.join(workspaceRoot, 'pnpm-lock.yaml')].filter((f) => existsSync(f)),
+        },
       },
       output: {
         path: path.join(o.appDir, 'dist'),
@@ -134,9 +139,10 @@ export function createWebpackConfig(o) {
         liveReload: true,
         historyApiFallback: o.isHost ? true : { index: '/index.html' },
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: o.isHost
-          ? [{ context: ['/api', '/dict'], target: process.env.API_URL || 'http://127.0.0.1:3000', ws: true, changeOrigin: false }]
-          : [],
+        proxy:
+          o.isHost || o.devApiProxy !== false
+            ? [{ context: ['/api', '/dict'], target: process.env.API_URL || 'http://127.0.0.1:3000', ws: true, changeOrigin: false }]
+            : [],
         client: { overlay: { errors: true, warnings: false } },
       },
     };

@@ -16,7 +16,7 @@ export function InstrumentSelect({ id, label, instruments, value, onChange, test
       <select id={id} aria-label={label} className={styles.select} value={value?.slug ?? ''} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
         {instruments.map((i) => (
           <option key={i.slug} value={i.slug}>
-            {i.currencyFriendlyTitle} ({i.networkTitle})
+            {optionLabel(i)}
           </option>
         ))}
       </select>
@@ -27,4 +27,9 @@ export function InstrumentSelect({ id, label, instruments, value, onChange, test
       )}
     </span>
   );
+}
+
+/** "Bitcoin", "Tether (TRC20)": the network only when the friendly title does not already say it. */
+export function optionLabel(i: Instrument): string {
+  return i.currencyFriendlyTitle.includes(i.networkTitle) || i.networkTitle === i.currencyTitle ? i.currencyFriendlyTitle : `${i.currencyFriendlyTitle} (${i.networkTitle})`;
 }
