@@ -1,0 +1,136 @@
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { createApiClient, useHost, type HostServices, type RemotePages } from 'shared-contracts';
+import { ShellApp, routerRoutes, type ShellDeps } from './App';
+import { RootStore, type RootStoreEnv } from './stores/RootStore';
+import { MemoryCookieJar } from './stores/env';
+import { TestClock } from './stores/testClock';
+import { createI18n } from './i18n/createI18n';
+import type { PagesModule } from './federation/fallbackModule';
+import { PagesLoader } from './federation/remotes';
+
+function OrderPage({ host }: { host: HostServices }) {
+  const ctx = useHost();
+  return (
+    <div>
+      <h1 data-testid="page-title">Order {host.route.params.id}</h1>
+      <p data-testid="same-host">{String(ctx === host)}</p>
+      <p data-testid="route-name">{host.route.name}</p>
+      <host.Link to="/blog" data-testid="to-blog">
+        blog
+      </host.Link>
+    </div>
+  );
+}
+function ProfileInfo() {
+  return <h1 data-testid="page-title">Profile</h1>;
+}
+
+function setup(path: string, load: (remote: string) => Promise<PagesModule>, envOverrides: Partial<RootStoreEnv> = {}) {
+  const env: RootStoreEnv = {
+    clock: new TestClock(),
+    cookies: new MemoryCookieJar(),
+    languages: ['en'],
+    root: document.documentElement,
+    sessionStorage: window.sessionStorage,
+    defaultTheme: 'light',
+    healthCheckOnStart: false,
+    buildId: 'b1',
+    fetchHealth: async () => ({ status: 'OK', version: '1', sandbox: { market: true, custody: false, provider: false, mail: false }, checks: {} }),
+    isReachable: async () => true,
+    fetchLatestBuild: async () => ({ buildId: 'b1' }),
+    reload: () => {},
+    comingSoon: () => 'soon',
+    ...envOverrides,
+  };
+  const stores = new RootStore(env);
+  const i18n = createI18n(path.startsWith('/ru') ? 'ru' : 'en');
+  const loader = new PagesLoader(i18n, (id) => load(id.split('/')[0]));
+  const deps: ShellDeps = { stores, i18n, api: createApiClient({ baseUrl: 'http://localhost' }), loader, config: { wsUrl: 'ws://x', apiBaseUrl: '', sandbox: true, partnerReferralParam: 'ref' } };
+  const router = createMemoryRouter(routerRoutes, { initialEntries: [path] });
+  render(<ShellApp deps={deps} router={router} />);
+  return { router, stores, i18n };
+}
+
+const mod = (pages: RemotePages, namespace = 'mfe-x'): PagesModule => ({ pages, namespace, resources: { en: { hello: 'Hello' }, ru: { hello: 'Привет' } } });
+
+beforeAll(() => {
+  window.scrollTo = () => {};
+});
+
+describe('ShellApp routing', () => {
+  it('unmatched paths show the 404 page titled "Page not found"', async () => {
+    setup('/definitely/not/here', async () => mod({}));
+    expect(await screen.findByTestId('not-found')).toHaveProperty('textContent', 'Page not found');
+    expect(screen.getByTestId('layout-default')).toBeTruthy();
+    expect(document.title).toBe('Page not found');
+  });
+
+  it('failed validation shows the error page with 404 and "Page Not Found: {path}"', async () => {
+    setup('/exchange-BTC-ETH', async () => mod({}));
+    expect((await screen.findByTestId('error-status')).textContent).toBe('404');
+    expect(screen.getByTestId('error-message').textContent).toBe('Page Not Found: /exchange-BTC-ETH');
+  });
+
+  it('renders the remote page with the host prop, inside HostContext, and registers its namespace', async () => {
+    const { router, i18n } = setup('/ru/order/abc?destinationAddress=T1', async (remote) => {
+      expect(remote).toBe('mfe_order');
+      return mod({ Order: OrderPage }, 'mfe-order');
+    });
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Order abc');
+    expect(screen.getByTestId('same-host').textContent).toBe('true');
+    expect(screen.getByTestId('route-name').textContent).toBe('order-id___ru');
+    expect(screen.getByTestId('to-blog').getAttribute('href')).toBe('/ru/blog');
+    expect(i18n.getResource('ru', 'mfe-order', 'hello')).toBe('Привет');
+    expect(document.title).toBe('Заказ');
+    expect(router.state.location.pathname).toBe('/ru/order/abc');
+  });
+
+  it('a remote that fails to load shows the fallback and a notification', async () => {
+    setup('/blog', async () => {
+      throw new Error('remote down');
+    });
+    expect(await screen.findByTestId('remote-fallback')).toBeTruthy();
+    expect(screen.getByTestId('layout-blog-sidebar')).toBeTruthy();
+    expect(screen.getByTestId('notification').textContent).toContain('could not be loaded');
+  });
+
+  it('a page that throws is caught by the slot boundary', async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    setup('/support', async () =>
+      mod({
+        Support: () => {
+          throw new Error('boom');
+        },
+      }),
+    );
+    expect(await screen.findByTestId('remote-fallback')).toBeTruthy();
+    expect(screen.getByTestId('site-name')).toBeTruthy();
+    spy.mockRestore();
+  });
+
+  it('/lk redirects to /profile/info', async () => {
+    const { router } = setup('/lk', async () => mod({ ProfileInfo }));
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Profile');
+    expect(router.state.location.pathname).toBe('/profile/info');
+  });
+
+  it('shows the maintenance screen in the non-working layout when health disables the app', async () => {
+    const { stores } = setup('/', async () => mod({ Home: () => <h1 data-testid="page-title">Home</h1> }), {
+      healthCheckOnStart: true,
+      fetchHealth: async () => ({ status: 'TECHNICAL_DIFFICULTIES', version: '1', sandbox: { market: true, custody: false, provider: false, mail: false }, checks: {} }),
+    });
+    await act(() => stores.health.start());
+    expect(await screen.findByTestId('layout-non-working')).toBeTruthy();
+    expect(screen.getByTestId('sandbox-mode').textContent).toBe('Sandbox mode');
+  });
+
+  it('the language switch keeps the page and adds the prefix', async () => {
+    const { router, stores } = setup('/roadmap', async () => mod({ Roadmap: () => <h1 data-testid="page-title">Roadmap</h1> }));
+    await screen.findByTestId('page-title');
+    await act(async () => screen.getByTestId('lang-ru').click());
+    expect(router.state.location.pathname).toBe('/ru/roadmap');
+    expect(stores.locale.current).toBe('ru');
+    expect(document.title).toBe('Дорожная карта');
+  });
+});
