@@ -215,6 +215,7 @@ export const PopularExchangeSchema = z
     isActive: z.boolean(),
   })
   .meta({ id: 'PopularExchange' });
+export type PopularExchange = z.infer<typeof PopularExchangeSchema>;
 
 export const LatestOrderSchema = z.object({
   from: InstrumentRefSchema,
