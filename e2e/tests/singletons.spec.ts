@@ -86,6 +86,7 @@ test('react, react-dom and mobx are loaded once across the shell and three remot
   // 3. one copy of each in the downloaded JavaScript
   for (const [pkg, marker] of Object.entries(MARKERS)) {
     const carriers = loadedFrom.filter((s) => s.body.includes(marker)).map((s) => s.url);
+    test.info().annotations.push({ type: pkg, description: carriers.join(' ') || '(none)' });
     expect(carriers, `responses carrying ${pkg} (marker ${marker})`).toHaveLength(1);
   }
 
