@@ -14,7 +14,7 @@ const CONTENT_MARKERS: Array<[label: string, test: (s: string) => boolean]> = [
   ['mobx', (s) => s.includes('__mobxInstanceCount')],
   ['mobx-react-lite', (s) => s.includes('[mobx-react-lite]')],
   ['react-i18next', (s) => s.includes('react-i18next::')],
-  ['i18next', (s) => s.includes('backendConnector')],
+  ['i18next', (s) => s.includes('"i18next/PATH_KEY"') || s.includes('"i18next:"')],
 ];
 const VENDOR = new Set(['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next']);
 
