@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Navigate, RouterProvider, ScrollRestoration, useLocation, useNavigate, type createBrowserRouter } from 'react-router';
+import { Navigate, RouterProvider, useLocation, useNavigate, useNavigationType, type createBrowserRouter } from 'react-router';
+import type { ScrollTarget } from './stores/ScrollStore';
 import type { i18n as I18n } from 'i18next';
 import { HostContext, type ApiClient, type HostConfig, type HostServices } from 'shared-contracts';
 import { StoresContext, useStores, type RootStore } from './stores/RootStore';
@@ -62,12 +63,33 @@ function pageTitle(t: (k: string, o?: Record<string, string>) => string, match: 
 function Root() {
   return (
     <>
-      <ScrollRestoration />
+      <ScrollManager />
       <LoadingBar />
       <Page />
       <Notifications />
     </>
   );
+}
+
+function applyScroll(target: ScrollTarget) {
+  if (target.kind === 'top') window.scrollTo(0, 0);
+  else if (target.kind === 'position') window.scrollTo(0, target.y);
+  else if (target.kind === 'element') document.getElementById(target.id)?.scrollIntoView?.();
+}
+
+/** Feeds every navigation to the ScrollStore (§2); a new page goes to the top at once, the rest waits for the page. */
+function ScrollManager() {
+  const { stores } = useShellDeps();
+  const location = useLocation();
+  const action = useNavigationType();
+  useLayoutEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+  useLayoutEffect(() => {
+    const target = stores.scroll.navigated({ key: location.key, pathname: location.pathname, hash: location.hash }, action, window.scrollY);
+    if (target.kind === 'top') applyScroll(stores.scroll.take());
+  }, [location.key, location.pathname, location.hash, action, stores]);
+  return null;
 }
 
 const Page = observer(function Page() {
@@ -190,13 +212,12 @@ function RemoteSlot({ match, onNotFound }: { match: RouteMatch; onNotFound(): vo
 
   const mod = loaded?.remote === remote ? loaded.mod : null;
 
-  // a hash scrolls to its element once the remote page is there
+  // a saved position or a hash target is applied once the remote page is there
   useEffect(() => {
-    if (!mod || !location.hash) return;
-    const id = decodeURIComponent(location.hash.slice(1));
+    if (!mod) return;
     const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 0);
-    raf(() => document.getElementById(id)?.scrollIntoView?.());
-  }, [mod, location.hash]);
+    raf(() => applyScroll(stores.scroll.take()));
+  }, [mod, location.key, stores]);
 
   if (failed === remote) return <RemoteFallback />;
   if (!mod) return <SlotLoading />;

@@ -8,6 +8,7 @@ import { LoadingBarStore } from './LoadingBarStore';
 import { HealthStore } from './HealthStore';
 import { UpdateStore } from './UpdateStore';
 import { SessionStore } from './SessionStore';
+import { ScrollStore } from './ScrollStore';
 
 export interface RootStoreEnv {
   clock: Clock;
@@ -35,6 +36,7 @@ export class RootStore {
   readonly health: HealthStore;
   readonly updates: UpdateStore;
   readonly session: SessionStore;
+  readonly scroll: ScrollStore;
 
   constructor(env: RootStoreEnv) {
     this.locale = new LocaleStore({ cookies: env.cookies, languages: env.languages });
@@ -43,6 +45,7 @@ export class RootStore {
     this.loadingBar = new LoadingBarStore(env.clock);
     this.health = new HealthStore({ clock: env.clock, fetchHealth: env.fetchHealth, isReachable: env.isReachable, checkOnStart: env.healthCheckOnStart });
     this.updates = new UpdateStore({ clock: env.clock, fetchLatest: env.fetchLatestBuild, currentBuildId: env.buildId, storage: env.sessionStorage, reload: env.reload });
+    this.scroll = new ScrollStore(env.sessionStorage);
     this.session = new SessionStore({ notify: (message) => this.notifications.add({ type: 'info', message }), comingSoonMessage: env.comingSoon });
   }
 
