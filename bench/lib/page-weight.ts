@@ -15,7 +15,12 @@ const CONTENT_MARKERS: Array<[label: string, test: (s: string) => boolean]> = [
   ['mobx-react-lite', (s) => s.includes('[mobx-react-lite]')],
   ['react-i18next', (s) => s.includes('react-i18next::')],
   ['i18next', (s) => s.includes('"i18next/PATH_KEY"') || s.includes('"i18next:"')],
+  // not shared singletons, but libraries worth seeing in the split
+  ['react-router', (s) => s.includes('__reactRouter')],
+  ['zod', (s) => s.includes('$ZodType')],
+  ['ky', (s) => s.includes('TimeoutError') && s.includes('HTTPError')],
 ];
+const LIBS = new Set(['react-router', 'zod', 'ky']);
 const VENDOR = new Set(['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next']);
 
 export interface Chunk {
@@ -78,6 +83,7 @@ export async function measureHomeJs(opts: { webUrl: string; remotes: Record<stri
     let bucket: string;
     if (carries[0] === 'MF runtime') bucket = 'MF runtime';
     else if (carries[0] && VENDOR.has(carries[0])) bucket = `vendor: ${carries[0]}`;
+    else if (carries[0] && LIBS.has(carries[0])) bucket = `lib: ${carries[0]}`;
     else if (u.origin === webOrigin && u.pathname.startsWith('/assets/')) bucket = 'shell';
     else if (remoteByOrigin.has(u.origin)) bucket = `remote: ${remoteByOrigin.get(u.origin)}`;
     else bucket = `other: ${u.origin}${u.pathname.split('/').slice(0, 2).join('/')}`;
@@ -93,7 +99,7 @@ export async function measureHomeJs(opts: { webUrl: string; remotes: Record<stri
     byBucket.set(c.bucket, b);
   }
   const order = (b: string) =>
-    b === 'shell' ? 0 : b === 'MF runtime' ? 1 : b.startsWith('remote: mfe_exchange') ? 2 : b.startsWith('remote:') ? 3 : b.startsWith('vendor:') ? 4 : 5;
+    b === 'shell' ? 0 : b === 'MF runtime' ? 1 : b.startsWith('remote: mfe_exchange') ? 2 : b.startsWith('remote:') ? 3 : b.startsWith('vendor:') ? 4 : b.startsWith('lib:') ? 5 : 6;
   const buckets = [...byBucket.entries()]
     .sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0]))
     .map(([bucket, v]) => ({ bucket, files: v.files, rawKb: v.raw / 1024, gzipKb: v.gz / 1024 }));
@@ -118,7 +124,7 @@ export function printPageWeight(w: PageWeight, webUrl: string): void {
     console.log(`  | ${name.padEnd(24)} | ${String(files).padStart(5)} | ${typeof raw === 'number' ? raw.toFixed(1).padStart(7) : raw.padStart(7)} | ${gz.toFixed(1).padStart(7)} |`);
   for (const b of w.buckets) row(b.bucket, b.files, b.rawKb, b.gzipKb);
   const vendor = w.buckets.filter((b) => b.bucket.startsWith('vendor:'));
-  row('(shared vendor subtotal)', vendor.reduce((s, b) => s + b.files, 0), vendor.reduce((s, b) => s + b.rawKb, 0), vendor.reduce((s, b) => s + b.gzipKb, 0));
+  row('(shared singletons)', vendor.reduce((s, b) => s + b.files, 0), vendor.reduce((s, b) => s + b.rawKb, 0), vendor.reduce((s, b) => s + b.gzipKb, 0));
   row('TOTAL', w.chunks.length, w.chunks.reduce((s, c) => s + c.rawBytes, 0) / 1024, w.totalGzipKb);
   const verdict = w.totalGzipKb <= BUDGET_KB ? 'within' : 'OVER';
   console.log(`\n  home first-load JS: ${w.totalGzipKb.toFixed(1)} KB gzip vs budget ${BUDGET_KB} KB → ${verdict} budget (${((w.totalGzipKb / BUDGET_KB) * 100).toFixed(0)} %)`);

@@ -42,15 +42,32 @@ export async function startBareServer(): Promise<{ url: string; stop(): Promise<
   };
 }
 
+export async function warmUp(url: string, connections: number): Promise<void> {
+  // JIT, connection pools, caches: not counted
+  await autocannon({ url, connections, duration: 1 });
+}
+
 export async function measure(label: string, url: string, opts: { connections: number; duration: number }): Promise<Run> {
-  // warm-up (JIT, connection pools, caches), not counted
-  await autocannon({ url, connections: opts.connections, duration: 1 });
   const r: Result = await autocannon({ url, connections: opts.connections, duration: opts.duration });
   return { label, url, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-export function printThroughput(bare: Run, api: Run, opts: { connections: number; duration: number }): void {
-  console.log(`\n  autocannon: ${opts.connections} connections, ${opts.duration} s each (after 1 s warm-up), one process per server`);
+/** Sums several rounds of one route into one Run (req/s = mean of the rounds, p99 = worst round). */
+export function combine(runs: Run[]): Run {
+  const [first] = runs;
+  return {
+    ...first,
+    rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((r) => r.p99)),
+    total: runs.reduce((s, r) => s + r.total, 0),
+    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+  };
+}
+
+export function printThroughput(bare: Run, api: Run, opts: { connections: number; duration: number; rounds: number; perRound: string[] }): void {
+  console.log(`\n  autocannon: ${opts.connections} connections, ${opts.rounds} alternating round(s) of ${opts.duration} s per route (after a 1 s warm-up each), one process per server`);
+  for (const line of opts.perRound) console.log(`    ${line}`);
   console.log('  | route                                   |    req/s | p99 ms |  requests | non-2xx | errors |');
   console.log('  |-----------------------------------------|---------:|-------:|----------:|--------:|-------:|');
   for (const r of [bare, api]) {
