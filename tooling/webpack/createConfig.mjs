@@ -121,7 +121,8 @@ export function createWebpackConfig(o) {
           experiments: o.isHost ? { provideExternalRuntime: o.provideExternalRuntime ?? false } : { externalRuntime: o.externalRuntime ?? false },
         }),
         new HtmlWebpackPlugin({
-          template: path.join(o.appDir, 'src/index.html'),
+          // An app's own src/index.html wins; remotes share the standalone page beside this file.
+          template: existsSync(path.join(o.appDir, 'src/index.html')) ? path.join(o.appDir, 'src/index.html') : path.join(path.dirname(new URL(import.meta.url).pathname), 'remote-standalone.html'),
           title: o.title ?? o.name,
           chunks: ['main'],
           scriptLoading: 'defer',

@@ -1,7 +1,6 @@
 import type { RemotePageProps } from 'shared-contracts';
-import { StaticPage } from './StaticPage';
+import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
 import { useT } from './useT';
-import styles from './pages.module.css';
 
 /** `/blog`, `/blog/page{number}` and category lists (spec §2). Content comes from the blog service later. */
 export function BlogPage({ host }: RemotePageProps) {

@@ -1,7 +1,6 @@
 import type { RemotePageProps } from 'shared-contracts';
-import { StaticPage } from './StaticPage';
+import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
 import { useT } from './useT';
-import styles from './pages.module.css';
 
 /** `/docs`: documentation home. The redoc explorer is a later issue (lazy, docs routes only). */
 export function DocsPage({ host }: RemotePageProps) {

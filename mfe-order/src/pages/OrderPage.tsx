@@ -1,7 +1,6 @@
 import type { RemotePageProps } from 'shared-contracts';
-import { StaticPage } from './StaticPage';
+import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
 import { useT } from './useT';
-import styles from './pages.module.css';
 
 /** `/order/{id}` and `/order/pending` (spec §2). Tracking itself comes in a later issue. */
 export function OrderPage({ host }: RemotePageProps) {

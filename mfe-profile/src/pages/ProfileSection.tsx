@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RemotePageProps } from 'shared-contracts';
-import { StaticPage } from './StaticPage';
+import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
 import { useT } from './useT';
 import { resources } from '../i18n';
-import styles from './pages.module.css';
 
 type TitleKey = Extract<keyof (typeof resources)['en'], `${string}_title`>;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import styles from './pages.module.css';
+import styles from './page.module.css';
 
-/** A page frame: the page-title h1 every page has, then its content. Layouts belong to the shell. */
+/** The frame of every remote page: the `page-title` h1, then its content. Layouts belong to the shell. */
 export function StaticPage({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <section className={styles.page}>
@@ -12,3 +12,5 @@ export function StaticPage({ title, children }: { title: string; children?: Reac
     </section>
   );
 }
+
+export { styles as pageStyles };
