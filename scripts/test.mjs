@@ -39,9 +39,11 @@ if (wants('e2e') && !only.includes('api')) {
   const e2eStatus = run('pnpm', ['--filter', 'e2e', 'test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: pwReport });
   status ||= e2eStatus;
   if (existsSync(pwReport)) {
-    const s = JSON.parse(readFileSync(pwReport, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(pwReport, 'utf8'));
+    const s = report.stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    failed += s.unexpected ?? 0;
+    // errors outside any test (e.g. a failing globalSetup) count as failures too
+    failed += (s.unexpected ?? 0) + (report.errors?.length ?? 0);
   } else if (e2eStatus !== 0) failed += 1;
 }
 
