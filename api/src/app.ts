@@ -10,6 +10,7 @@ import { registerInstrumentRoutes } from './modules/instruments/routes';
 import { registerPairRoutes } from './modules/pairs/routes';
 import { createQuote } from './modules/rates/quote';
 import { registerRateRoutes } from './modules/rates/routes';
+import { cacheQuotesPerTick } from './modules/rates/quoteCache';
 import type { PriceBoard } from './realtime/types';
 
 export interface AppDeps {
@@ -45,7 +46,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerInstrumentRoutes(app, deps.instruments, opts);
   registerPairRoutes(app, deps.instruments, config, opts);
-  registerRateRoutes(app, quote, opts);
+  registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
   registerHealthRoutes(
     app,
     { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },

@@ -15,7 +15,16 @@ export interface RouteInput<Def extends RouteDef> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<Def extends RouteDef> = (input: RouteInput<Def>) => z.output<Def['response']> | Promise<z.output<Def['response']>>;
+type Answer<Def extends RouteDef> = z.output<Def['response']> | SerializedJson<z.output<Def['response']>>;
+export type RouteHandler<Def extends RouteDef> = (input: RouteInput<Def>) => Answer<Def> | Promise<Answer<Def>>;
+
+/** An answer serialised once and sent as is (e.g. a quote cached for the current tick). */
+export class SerializedJson<T> {
+  readonly text: string;
+  constructor(readonly value: T) {
+    this.text = JSON.stringify(value);
+  }
+}
 
 export interface RegisterOptions {
   /** Check each answer against the route's response schema (tests / development). */
@@ -52,7 +61,8 @@ export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: D
         request,
         reply,
       } as RouteInput<Def>;
-      const result = await handler(input);
+      const answer = await handler(input);
+      const result = answer instanceof SerializedJson ? answer.value : answer;
       if (opts.validateResponses) {
         const checked = def.response.safeParse(result);
         if (!checked.success) {
@@ -60,7 +70,7 @@ export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: D
         }
       }
       if (reply.sent) return reply;
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+      return reply.type('application/json; charset=utf-8').send(answer instanceof SerializedJson ? answer.text : JSON.stringify(result));
     },
   });
 }
