@@ -2,9 +2,10 @@
 // its cookie, GET retried once on the §7 statuses (other methods never), per-call timeouts, and every
 // failure normalised to ApiError {statusCode, code, message}.
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
-import { ApiError, ApiErrorBodySchema, formatFetchFailure } from './errors';
+import { ApiError, formatFetchFailure, isApiErrorBody } from './errors';
 import { CLIENT_ID_COOKIE, CLIENT_ID_HEADER, RETRY_LIMIT, RETRY_STATUS_CODES } from './constants';
-import { apiRoutes, type ApiRoutes, type RouteBody, type RouteName, type RouteParams, type RouteQuery, type RouteResponse } from './routes';
+import { routeTable, type RouteName } from './routeTable';
+import type { RouteBody, RouteParams, RouteQuery, RouteResponse } from './routes';
 
 type CallInput<N extends RouteName> = (RouteQuery<N> extends undefined ? { query?: undefined } : { query: RouteQuery<N> }) &
   (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) &
@@ -65,8 +66,7 @@ export async function normaliseError(error: unknown, method: string, url: string
   if (error instanceof HTTPError) {
     const status = error.response.status;
     const data: unknown = (error as HTTPError & { data?: unknown }).data;
-    const parsed = ApiErrorBodySchema.safeParse(data);
-    if (parsed.success) return new ApiError(parsed.data);
+    if (isApiErrorBody(data)) return new ApiError(data);
     return new ApiError({ statusCode: status, code: status === 404 ? 'ERR_NOT_FOUND' : status >= 500 ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_BAD_REQUEST', message: formatFetchFailure(method, url, status) });
   }
   if (error instanceof TimeoutError) {
@@ -98,7 +98,7 @@ export function createHttp(options: ApiClientOptions = {}): KyInstance {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const http = createHttp(options);
   const client: Record<string, unknown> = { http };
-  for (const [name, def] of Object.entries(apiRoutes) as [RouteName, ApiRoutes[RouteName]][]) {
+  for (const [name, def] of Object.entries(routeTable) as [RouteName, (typeof routeTable)[RouteName]][]) {
     client[name] = async (input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {}) => {
       const url = fillPath(def.path, input.params);
       const send = () =>

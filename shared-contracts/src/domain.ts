@@ -1,13 +1,10 @@
-// Enumerations of spec §3 and §4.
-import { z } from 'zod';
+// Enumerations of spec §3 and §4 (their zod schemas are in schemas.ts, so the browser entry carries no zod).
 
 export const RATE_MODES = ['FLOATING', 'FIXED'] as const;
-export const RateModeSchema = z.enum(RATE_MODES);
-export type RateMode = z.infer<typeof RateModeSchema>;
+export type RateMode = (typeof RATE_MODES)[number];
 
 export const EXCHANGE_TYPES = ['crypto', 'fiat'] as const;
-export const ExchangeTypeSchema = z.enum(EXCHANGE_TYPES);
-export type ExchangeType = z.infer<typeof ExchangeTypeSchema>;
+export type ExchangeType = (typeof EXCHANGE_TYPES)[number];
 
 /** §4 order events. */
 export const ORDER_EVENT_KINDS = [
@@ -24,8 +21,7 @@ export const ORDER_EVENT_KINDS = [
   'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
   'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
 ] as const;
-export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
-export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 export const FIXED_RATE_PROBLEM_EVENTS: readonly OrderEventKind[] = [
   'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
@@ -35,25 +31,21 @@ export const FIXED_RATE_PROBLEM_EVENTS: readonly OrderEventKind[] = [
 
 /** §4 verification. */
 export const VERIFICATION_STATUSES = ['NOT_STARTED', 'CREATED', 'PROCESS', 'PASS', 'REJECT'] as const;
-export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
-export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const UPLOAD_STEPS = ['NONE', 'RESIDENTIAL', 'TYPE_ID', 'PERSONAL_INFO', 'GET_READY', 'UPLOADING_DOCS'] as const;
 export type UploadStep = (typeof UPLOAD_STEPS)[number];
 
 export const IDENTITY_TYPES = ['passport', 'idcard', 'drivinglicense'] as const;
-export const IdentityTypeSchema = z.enum(IDENTITY_TYPES);
 export const DEFAULT_IDENTITY_TYPE = 'idcard';
 
 /** §4 health. */
 export const HEALTH_STATUSES = ['OK', 'TECHNICAL_DIFFICULTIES', 'UNHEALTHY'] as const;
-export const HealthStatusSchema = z.enum(HEALTH_STATUSES);
-export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 
 /** §4 email-confirmation mode; configuration names ALL=A, BEST=B, DISABLED=D. */
 export const CKM_MODES = ['A', 'B', 'D'] as const;
-export const CkmSchema = z.enum(CKM_MODES);
-export type Ckm = z.infer<typeof CkmSchema>;
+export type Ckm = (typeof CKM_MODES)[number];
 export const CKM_BY_CONFIG_NAME: Record<'ALL' | 'BEST' | 'DISABLED', Ckm> = { ALL: 'A', BEST: 'B', DISABLED: 'D' };
 
 /** §4 analytics events. */
@@ -80,5 +72,4 @@ export const PERMISSIONS = ['ADMIN', 'USER'] as const;
 
 /** The two provider values of `GET /api/v2/instruments/public?providers=` (§7). */
 export const INSTRUMENT_PROVIDERS = ['EXCHANGE', 'CARD'] as const;
-export const InstrumentProviderSchema = z.enum(INSTRUMENT_PROVIDERS);
-export type InstrumentProvider = z.infer<typeof InstrumentProviderSchema>;
+export type InstrumentProvider = (typeof INSTRUMENT_PROVIDERS)[number];

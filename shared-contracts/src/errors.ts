@@ -1,5 +1,4 @@
 // The error catalogue: spec §8. Every error body the API sends has the shape ApiErrorBody.
-import { z } from 'zod';
 
 export const ERROR_CODES = [
   'ERR_UNAUTHORIZED',
@@ -31,7 +30,6 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 /** The HTTP status each catalogue code is sent with. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -62,18 +60,21 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_TOO_MANY_REQUESTS: 429,
 };
 
-export const ApiErrorBodySchema = z
-  .object({
-    statusCode: z.number().int(),
-    code: z.string(),
-    message: z.string(),
-    /** Field-level messages, e.g. `{ password: '…' }` for a password error (§5). */
-    fields: z.record(z.string(), z.string()).optional(),
-    /** Machine-readable extras, e.g. `{ expectedAmount: '0.001' }` for amount limits (§8). */
-    details: z.record(z.string(), z.unknown()).optional(),
-  })
-  .meta({ id: 'ApiError' });
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  /** Field-level messages, e.g. `{ password: '…' }` for a password error (§5). */
+  fields?: Record<string, string>;
+  /** Machine-readable extras, e.g. `{ expectedAmount: '0.001' }` for amount limits (§8). */
+  details?: Record<string, unknown>;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.statusCode === 'number' && typeof v.code === 'string' && typeof v.message === 'string';
+}
 
 /** The one error type every client call rejects with. */
 export class ApiError extends Error implements ApiErrorBody {

@@ -1,8 +1,11 @@
+// The browser entry, shared as a Module Federation singleton: no zod at run time (schemas and the
+// schema-carrying route table are types here; the api uses `shared-contracts/server`).
 export * from './constants';
 export * from './errors';
 export * from './domain';
-export * from './schemas';
-export * from './routes';
+export * from './routeTable';
 export * from './client';
 export * from './host';
 export * from './pairPath';
+export type * from './schemas';
+export type * from './routes';

@@ -1,7 +1,8 @@
 // OpenAPI 3.1 document generated from the route table; mfe-docs renders it with redoc.
 import { z } from 'zod';
 import { apiRoutes, type RouteDef } from './routes';
-import { ApiErrorBodySchema, ERROR_CODES } from './errors';
+import { ERROR_CODES } from './errors';
+import { ApiErrorBodySchema } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,15 +1,36 @@
 // Entities of spec §3 as zod schemas; types are inferred from them.
 import { z } from 'zod';
 import {
-  CkmSchema,
-  ExchangeTypeSchema,
-  IdentityTypeSchema,
-  InstrumentProviderSchema,
-  OrderEventKindSchema,
-  RateModeSchema,
-  VerificationStatusSchema,
-  HealthStatusSchema,
+  CKM_MODES,
+  EXCHANGE_TYPES,
+  HEALTH_STATUSES,
+  IDENTITY_TYPES,
+  INSTRUMENT_PROVIDERS,
+  ORDER_EVENT_KINDS,
+  RATE_MODES,
+  VERIFICATION_STATUSES,
 } from './domain';
+import { ERROR_CODES } from './errors';
+
+export const RateModeSchema = z.enum(RATE_MODES);
+export const ExchangeTypeSchema = z.enum(EXCHANGE_TYPES);
+export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
+export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
+export const IdentityTypeSchema = z.enum(IDENTITY_TYPES);
+export const HealthStatusSchema = z.enum(HEALTH_STATUSES);
+export const CkmSchema = z.enum(CKM_MODES);
+export const InstrumentProviderSchema = z.enum(INSTRUMENT_PROVIDERS);
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+export const ApiErrorBodySchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'ApiError' });
 import { DEFAULT_VERIFICATION_EXPIRY } from './constants';
 
 /** Money travels as a decimal string, never a float (DESIGN.md "The API"). */

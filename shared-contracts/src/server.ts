@@ -3,5 +3,6 @@ export * from './constants';
 export * from './errors';
 export * from './domain';
 export * from './schemas';
+export * from './routeTable';
 export * from './routes';
 export * from './pairPath';

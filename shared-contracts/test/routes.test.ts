@@ -1,4 +1,4 @@
-import { apiRoutes, TIMEOUTS_MS, ERROR_CODES, ERROR_STATUS } from '../src';
+import { apiRoutes, TIMEOUTS_MS, ERROR_CODES, ERROR_STATUS } from '../src/server';
 import { buildOpenApiDocument } from '../src/openapi';
 
 describe('route table', () => {
@@ -66,5 +66,21 @@ describe('OpenAPI document', () => {
     const refs = JSON.stringify(doc).match(/#\/components\/schemas\/[A-Za-z]+/g) ?? [];
     for (const ref of refs) expect(components).toHaveProperty(ref.split('/').pop()!);
     expect(doc.paths['/api/v1/liquidity-providers/{provider}/user/sign-up'].post.parameters[0]).toMatchObject({ name: 'provider', in: 'path', required: true });
+  });
+});
+
+describe('browser entry', () => {
+  it('the zod-free route table and the schema route table agree on every call', async () => {
+    const { routeTable } = await import('../src/routeTable');
+    expect(Object.keys(routeTable).sort()).toEqual(Object.keys(apiRoutes).sort());
+    for (const [name, meta] of Object.entries(routeTable)) expect(apiRoutes[name as keyof typeof apiRoutes]).toMatchObject(meta);
+  });
+
+  it('does not load zod', () => {
+    jest.isolateModules(() => {
+      require('../src/index');
+      const loaded = Object.keys(require.cache).filter((p) => /[\\/]zod[\\/]/.test(p));
+      expect(loaded).toEqual([]);
+    });
   });
 });

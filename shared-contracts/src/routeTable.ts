@@ -1,0 +1,135 @@
+// The API route table without schemas: method, path, auth and timeout of every call of spec §7. It is
+// all the browser client needs at run time, so the shared-contracts browser entry carries no zod;
+// routes.ts adds the zod schemas under the same names (server, types, OpenAPI).
+import { TIMEOUTS_MS } from './constants';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAuth = 'none' | 'optional' | 'user' | 'admin';
+
+export interface RouteMeta {
+  method: HttpMethod;
+  /** Fastify-style path; `:param` segments are filled from `params`. */
+  path: string;
+  tag: string;
+  summary: string;
+  auth: RouteAuth;
+  timeoutMs: number;
+}
+
+export const routeTable = {
+  // ── Orders and pairs ────────────────────────────────────────────────
+  ordersPublicLatest: { method: 'GET', path: '/api/v1/orders/public/latest', tag: 'orders', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Latest completed exchanges' },
+  orderPublicInfo: { method: 'GET', path: '/api/v1/orders/public-info', tag: 'orders', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'An order, looked up by id and destination address' },
+  orderRefundInfo: { method: 'GET', path: '/api/v1/orders/order-refund-info', tag: 'orders', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Refund amount and network fee of a fixed-rate order' },
+  orderCreate: { method: 'POST', path: '/api/v1/orders/public/create', tag: 'orders', auth: 'optional', timeoutMs: TIMEOUTS_MS.createOrder,
+    summary: 'Create an exchange order (send an Idempotency-Key header to make retries safe)' },
+  orderSetEmail: { method: 'POST', path: '/api/v1/orders/public/set-email', tag: 'orders', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Attach an email to an order' },
+  orderRequestRefund: { method: 'POST', path: '/api/v1/orders/public/request-refund', tag: 'orders', auth: 'none', timeoutMs: TIMEOUTS_MS.refund,
+    summary: 'Request a refund of a fixed-rate order with a problem' },
+  orderAcceptRateModeChange: { method: 'POST', path: '/api/v1/orders/public/accept-rate-mode-change', tag: 'orders', auth: 'none', timeoutMs: TIMEOUTS_MS.acceptRate,
+    summary: 'Accept the new floating rate' },
+  validateAddress: { method: 'POST', path: '/api/v1/instruments/public/validate-address', tag: 'instruments', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Validate an address for a currency and network' },
+  recommendedAmount: { method: 'GET', path: '/api/v1/rates/public/recommended-amount', tag: 'rates', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Recommended amount for a pair' },
+  pairsDefault: { method: 'GET', path: '/api/v1/pairs/default', tag: 'pairs', auth: 'none', timeoutMs: TIMEOUTS_MS.pairsDefault,
+    summary: 'The default pair of the exchange form' },
+  rateOne: { method: 'GET', path: '/api/v2/rates/public/one', tag: 'rates', auth: 'none', timeoutMs: TIMEOUTS_MS.rateOne,
+    summary: 'Full pair data for a pair and amount' },
+  instrumentsV2: { method: 'GET', path: '/api/v2/instruments/public', tag: 'instruments', auth: 'none', timeoutMs: TIMEOUTS_MS.instruments,
+    summary: 'Instruments of one provider, or all with all=true' },
+  pairsPublic: { method: 'GET', path: '/api/v2/pairs/public', tag: 'pairs', auth: 'none', timeoutMs: TIMEOUTS_MS.pairsPublic,
+    summary: 'Every tradable pair' },
+  popularExchanges: { method: 'GET', path: '/api/v1/pairs/popular', tag: 'pairs', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Popular exchanges' },
+  statsPublic: { method: 'GET', path: '/api/v1/stats/public', tag: 'stats', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Public statistics' },
+
+
+  // ── Health ─────────────────────────────────────────────────────────
+  health: { method: 'GET', path: '/api/v1/health', tag: 'health', auth: 'none', timeoutMs: TIMEOUTS_MS.health,
+    summary: 'Service health and which adapters are sandboxes' },
+  healthz: { method: 'GET', path: '/api/v1/healthz', tag: 'health', auth: 'none', timeoutMs: TIMEOUTS_MS.healthz,
+    summary: 'Liveness' },
+  instrumentsV1: { method: 'GET', path: '/api/v1/instruments/public', tag: 'instruments', auth: 'none', timeoutMs: TIMEOUTS_MS.instrumentsV1,
+    summary: 'Active instruments (v1, used as a health probe)' },
+
+
+  // ── Account ────────────────────────────────────────────────────────
+  accountData: { method: 'GET', path: '/api/v1/users/account-data', tag: 'account', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'The signed-in user' },
+  register: { method: 'POST', path: '/api/v1/users/local/create', tag: 'account', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Register with email and password' },
+  login: { method: 'POST', path: '/api/v1/users/local/authenticate', tag: 'account', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Sign in; sets the session cookies' },
+  logout: { method: 'POST', path: '/api/v1/users/authentication/logout', tag: 'account', auth: 'optional', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Sign out; revokes the refresh token' },
+  refresh: { method: 'POST', path: '/api/v1/users/authentication/refresh', tag: 'account', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Rotate the session tokens' },
+  requestPasswordReset: { method: 'POST', path: '/api/v1/users/local/request-password-reset', tag: 'account', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Mail a password reset code' },
+  resetPassword: { method: 'POST', path: '/api/v1/users/local/reset-password', tag: 'account', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Set a new password with the mailed code' },
+  orderHistory: { method: 'GET', path: '/api/v1/users/orders', tag: 'account', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: "The signed-in user's orders, newest first" },
+
+
+  // ── Affiliate, cashback, wallet ────────────────────────────────────
+  affiliateReferrerId: { method: 'GET', path: '/api/v1/affiliates/referrer-id', tag: 'affiliate', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: "The user's referral id" },
+  affiliateBalances: { method: 'GET', path: '/api/v1/affiliates/balances', tag: 'affiliate', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Balances' },
+  affiliateAccruals: { method: 'GET', path: '/api/v1/affiliates/accruals', tag: 'affiliate', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Accruals history' },
+  affiliateCashbacks: { method: 'GET', path: '/api/v1/affiliates/cashbacks', tag: 'affiliate', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Cashbacks' },
+  affiliateWithdrawals: { method: 'GET', path: '/api/v1/affiliates/withdrawals', tag: 'affiliate', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Withdrawals history' },
+  affiliateWithdraw: { method: 'POST', path: '/api/v1/affiliates/withdrawals', tag: 'affiliate', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Withdraw earnings in USDT' },
+
+
+  // ── API keys ───────────────────────────────────────────────────────
+  generateApiKey: { method: 'POST', path: '/api/v1/users/generate-api-key', tag: 'keys', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Create an API key (the secret is shown once)' },
+  listApiKeys: { method: 'GET', path: '/api/v1/users/list-api-key', tag: 'keys', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'API keys' },
+  updateApiKey: { method: 'POST', path: '/api/v1/users/update-api-key', tag: 'keys', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Update an API key' },
+  deleteApiKey: { method: 'POST', path: '/api/v1/users/delete-api-key', tag: 'keys', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Delete an API key' },
+
+
+  // ── KYC ────────────────────────────────────────────────────────────
+  kycSubmit: { method: 'POST', path: '/api/v1/users/kyc/submit', tag: 'kyc', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Submit identity verification data' },
+  kycStatus: { method: 'GET', path: '/api/v1/users/kyc/status', tag: 'kyc', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Identity verification status' },
+
+
+  // ── Card provider ──────────────────────────────────────────────────
+  providerSignUp: { method: 'POST', path: '/api/v1/liquidity-providers/:provider/user/sign-up', tag: 'card', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Register with the card provider' },
+  providerSignIn: { method: 'POST', path: '/api/v1/liquidity-providers/:provider/user/sign-in', tag: 'card', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Sign in with the card provider' },
+  providerContacts: { method: 'GET', path: '/api/v1/liquidity-providers/:provider/user/contacts', tag: 'card', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Contact confirmation state' },
+  providerKycStatus: { method: 'GET', path: '/api/v1/liquidity-providers/:provider/user/kyc-status', tag: 'card', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'KYC features and their status' },
+  providerKycAccessToken: { method: 'GET', path: '/api/v1/liquidity-providers/:provider/kyc/access-token', tag: 'card', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'KYC access token' },
+
+
+  // ── Other ──────────────────────────────────────────────────────────
+  seo: { method: 'POST', path: '/dict/seo', tag: 'content', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'SEO texts of a page, keyed by locale' },
+  redirectLookup: { method: 'GET', path: '/api/v1/redirects/lookup', tag: 'content', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Redirect for a path, if any' },
+} as const satisfies Record<string, RouteMeta>;
+
+export type RouteTable = typeof routeTable;
+export type RouteName = keyof RouteTable;
