@@ -118,7 +118,9 @@ export function createWebpackConfig(o) {
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           runtimePlugins: o.runtimePlugins ?? [],
-          experiments: o.isHost ? { provideExternalRuntime: o.provideExternalRuntime ?? false } : { externalRuntime: o.externalRuntime ?? false },
+          // One federation runtime (DESIGN rule 3): the host provides it and production remotes use it;
+          // a remote's dev server keeps its own so it can run standalone.
+          experiments: o.isHost ? { provideExternalRuntime: o.provideExternalRuntime ?? true } : { externalRuntime: o.externalRuntime ?? isProd },
         }),
         new HtmlWebpackPlugin({
           // An app's own src/index.html wins; remotes share the standalone page beside this file.
