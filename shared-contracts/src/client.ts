@@ -23,6 +23,12 @@ export type ApiClient = { [N in RouteName]: ApiCall<N> } & {
   readonly http: KyInstance;
 };
 
+/** What `onUnauthorized` learns about the call that got a 401. */
+export interface UnauthorizedContext {
+  route: RouteName;
+  error: ApiError;
+}
+
 export interface ApiClientOptions {
   /** Origin the API is served from; '' or omitted means the page's own origin. */
   baseUrl?: string;
@@ -30,7 +36,7 @@ export interface ApiClientOptions {
   getClientId?: () => string | undefined;
   fetch?: typeof fetch;
   /** Called on every 401 before the error is thrown; resolve true to retry the call once (token refresh). */
-  onUnauthorized?: () => Promise<boolean>;
+  onUnauthorized?: (context: UnauthorizedContext) => Promise<boolean>;
   /** Override the route table timeouts (tests). */
   timeoutOverrideMs?: number;
 }
@@ -114,7 +120,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         return await send();
       } catch (error) {
         const normalised = await normaliseError(error, def.method, url);
-        if (normalised.statusCode === 401 && options.onUnauthorized && name !== 'refresh' && (await options.onUnauthorized())) {
+        if (normalised.statusCode === 401 && options.onUnauthorized && name !== 'refresh' && (await options.onUnauthorized({ route: name, error: normalised }))) {
           try {
             return await send();
           } catch (retryError) {

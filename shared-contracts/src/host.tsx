@@ -31,6 +31,18 @@ export interface HostSession {
   readonly isAdmin: boolean;
   readonly account: AccountData | null;
   openLoginDialog(): void;
+  /** The register dialog (§2 account dialogs; §4 card flow opens it for guests). */
+  openRegisterDialog?(): void;
+  /** The restore-password dialog, which mails a reset code (also "change password" in the profile). */
+  openRestorePasswordDialog?(email?: string): void;
+  /** The email-confirmation dialog (§2 modals, §4 ckm): resolves with the confirmed email, or null when dismissed. */
+  confirmEmail?(initialEmail?: string): Promise<string | null>;
+  /** §4 logout: calls logout, clears account and verification data, goes to the home page. */
+  logout?(): Promise<void>;
+  /** §1 visitor id (browser fingerprint) sent with registration, login, refresh and order creation. */
+  getVisitorId?(): Promise<string>;
+  /** True while the first account-data load after start is running (§4, §8). */
+  readonly isLoading?: boolean;
 }
 
 export interface HostConfig {

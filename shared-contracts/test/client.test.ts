@@ -114,6 +114,7 @@ describe('headers and errors (§7, §8)', () => {
     const onUnauthorized = jest.fn(async () => true);
     await expect(createApiClient({ baseUrl, onUnauthorized }).health()).resolves.toEqual(okHealth);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith(expect.objectContaining({ route: 'health', error: expect.objectContaining({ code: 'ERR_UNAUTHORIZED' }) }));
   });
 });
 
