@@ -3,30 +3,10 @@
 // CORS for every origin; entry files (remoteEntry.js, mf-manifest.json, index.html) no-cache; /assets/* immutable.
 import http from 'node:http';
 import path from 'node:path';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { cacheControlFor, resolveStatic } from './static-files.mjs';
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-};
-const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html', 'latest.json']);
-
-export function cacheControl(urlPath) {
-  if (ENTRY_FILES.has(path.posix.basename(urlPath))) return 'no-cache';
-  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  return 'no-cache';
-}
+export { cacheControlFor as cacheControl } from './static-files.mjs';
 
 export function createStaticServer(dir) {
   const root = path.resolve(dir);
@@ -42,35 +22,16 @@ export function createStaticServer(dir) {
       res.writeHead(405, { 'content-type': 'text/plain' }).end('method not allowed');
       return;
     }
-    let urlPath;
-    try {
-      urlPath = path.posix.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
+    let urlPath = new URL(req.url ?? '/', 'http://x').pathname;
     if (urlPath.endsWith('/')) urlPath += 'index.html';
-    const file = path.resolve(root, `.${urlPath}`);
-    let size = -1;
-    if (file.startsWith(root + path.sep) && !urlPath.includes('\0')) {
-      try {
-        const st = statSync(file);
-        if (st.isFile()) size = st.size;
-      } catch {
-        /* missing */
-      }
-    }
-    if (size < 0) {
+    const found = resolveStatic(root, urlPath);
+    if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('not found');
       return;
     }
-    res.writeHead(200, {
-      'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': size,
-      'cache-control': cacheControl(urlPath),
-    });
+    res.writeHead(200, { 'content-type': found.type, 'content-length': found.size, 'cache-control': cacheControlFor(found.file) });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    else createReadStream(found.file).pipe(res);
   });
 }
 

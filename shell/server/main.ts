@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S } from 'shared-contracts';
 import { normaliseUrl } from './normalise';
-import { openStatic, resolveStatic } from './static';
+import { createReadStream } from 'node:fs';
+import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic } from 'tooling/static-files';
 
 export const REMOTES = [
   { name: 'mfe_exchange', pkg: 'mfe-exchange' },
@@ -21,9 +22,7 @@ export const REMOTES = [
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWorkspace = path.resolve(here, '../..');
 
-export const NO_CACHE = 'no-cache';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html', 'latest.json']);
+export { cacheControlFor, IMMUTABLE, NO_CACHE };
 
 export interface WebServerOptions {
   /** shell/dist */
@@ -51,12 +50,6 @@ export function remotesManifest(env: Record<string, string | undefined>, origin:
   return out;
 }
 
-export function cacheControlFor(filePath: string): string {
-  const base = path.basename(filePath);
-  if (ENTRY_FILES.has(base)) return NO_CACHE;
-  if (filePath.split(path.sep).includes('assets')) return IMMUTABLE;
-  return NO_CACHE;
-}
 
 function isPageRequest(url: string) {
   const p = url.split('?')[0];
@@ -105,7 +98,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     if (!found) return false;
     reply.header('cache-control', cacheControlFor(found.file)).header('content-length', found.size).type(found.type);
     if (cors) reply.header('access-control-allow-origin', '*');
-    void reply.send(head ? '' : openStatic(found.file));
+    void reply.send(head ? '' : createReadStream(found.file));
     return true;
   };
 
