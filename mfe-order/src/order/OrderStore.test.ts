@@ -1,0 +1,230 @@
+import { ApiError, ORDER_POLL_INTERVAL_MS, WS_RECONNECT_INTERVAL_MS, type Order } from 'shared-contracts';
+import { OrderStore, type OrderStoreDeps } from './OrderStore';
+import type { SocketLike } from './OrderSocket';
+import { orderWith } from '../test/orderFixture';
+
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  sent: unknown[] = [];
+  closed = false;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(d: string) {
+    this.sent.push(JSON.parse(d));
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function makeApi(order: Order = orderWith(['CREATION_END'])) {
+  return {
+    orderPublicInfo: jest.fn(async () => order),
+    orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '0.0999', networkFee: '0.0001' })),
+    orderRequestRefund: jest.fn(async () => orderWith(['CREATION_END', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED', 'REFUND_REQUESTED'], { rateMode: 'FIXED' })),
+    orderAcceptRateModeChange: jest.fn(async () => orderWith(['CREATION_END', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'], { rateMode: 'FIXED' })),
+    orderSetEmail: jest.fn(async () => ({ ok: true as const })),
+  };
+}
+
+function make(over: Partial<OrderStoreDeps> = {}, api = makeApi()) {
+  const store = new OrderStore({ api: api as never, orderId: 'ord1', destinationAddress: '0xdest', ...over });
+  return { store, api };
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  FakeSocket.all = [];
+});
+afterEach(() => jest.useRealTimers());
+
+describe('OrderStore', () => {
+  it.each([
+    [undefined, '0xdest'],
+    ['ord1', null],
+    ['ord1', ''],
+    ['ord1', '   '],
+  ])('id %s / destination %j: address incorrect and no polling (§2)', async (orderId, destinationAddress) => {
+    const { store, api } = make({ orderId, destinationAddress });
+    store.start();
+    await flush();
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS * 3);
+    expect(store.status).toBe('addressIncorrect');
+    expect(api.orderPublicInfo).not.toHaveBeenCalled();
+  });
+
+  it('/order/pending is a pending state with nothing fetched', () => {
+    const { store, api } = make({ orderId: 'pending', destinationAddress: null });
+    store.start();
+    expect(store.status).toBe('pending');
+    expect(api.orderPublicInfo).not.toHaveBeenCalled();
+  });
+
+  it('fetches with id and destination, then polls every 5 s until the step index reaches 3', async () => {
+    const api = makeApi();
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    expect(api.orderPublicInfo).toHaveBeenCalledWith({ query: { orderId: 'ord1', destinationAddress: '0xdest' } });
+    expect(store.status).toBe('ready');
+    expect(store.stepIndex).toBe(1);
+    expect(store.isPolling).toBe(true);
+    api.orderPublicInfo.mockResolvedValue(orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED']));
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS - 1);
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(1);
+    await flush();
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
+    expect(store.stepIndex).toBe(2);
+    api.orderPublicInfo.mockResolvedValue(orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED']));
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    expect(store.stepIndex).toBe(3);
+    expect(store.displayedState).toBe('WITHDRAWAL_COMPLETED');
+    expect(store.isPolling).toBe(false);
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS * 5);
+    await flush();
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(3);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('ERR_NOT_FOUND_E marks the address incorrect and stops polling (§8)', async () => {
+    const api = makeApi();
+    api.orderPublicInfo.mockRejectedValue(ApiError.of('ERR_NOT_FOUND_E', 'no such order'));
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    expect(store.status).toBe('addressIncorrect');
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS * 3);
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it('another failure keeps polling (a transient outage)', async () => {
+    const api = makeApi();
+    api.orderPublicInfo.mockRejectedValueOnce(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'down'));
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    expect(store.status).toBe('loadFailed');
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    expect(store.status).toBe('ready');
+  });
+
+  it('loads refund info for fixed-rate orders only', async () => {
+    const fixed = makeApi(orderWith(['CREATION_END'], { rateMode: 'FIXED' }));
+    const a = make({}, fixed).store;
+    a.start();
+    await flush();
+    expect(fixed.orderRefundInfo).toHaveBeenCalledWith({ query: { orderId: 'ord1' } });
+    expect(a.refundInfo).toEqual({ refundAmountWithoutNetworkFee: '0.0999', networkFee: '0.0001' });
+    const floating = makeApi();
+    make({}, floating).store.start();
+    await flush();
+    expect(floating.orderRefundInfo).not.toHaveBeenCalled();
+  });
+
+  it('request refund sends refundAddress, refundAmount and claimedNetworkFee from refund info, then re-fetches', async () => {
+    const order = orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'], { rateMode: 'FIXED', refundAddress: 'bc1qrefund' });
+    const api = makeApi(order);
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    expect(store.rateWarningShown).toBe(true);
+    expect(store.problemEvent?.kind).toBe('FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED');
+    api.orderPublicInfo.mockResolvedValue(orderWith([...order.orderEvents.map((e) => e.kind), 'REFUND_REQUESTED'], { rateMode: 'FIXED', refundAddress: 'bc1qrefund' }));
+    await store.requestRefund();
+    expect(api.orderRequestRefund).toHaveBeenCalledWith({
+      body: { orderId: 'ord1', destinationAddress: '0xdest', refundAddress: 'bc1qrefund', refundAmount: '0.0999', claimedNetworkFee: '0.0001' },
+    });
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
+    expect(store.displayedState).toBe('REFUND_REQUESTED');
+    expect(store.rateWarningShown).toBe(false);
+  });
+
+  it('accept new rate posts id and destination, then re-fetches', async () => {
+    const order = orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'RATE_MODE_CHANGED'], { rateMode: 'FIXED' });
+    const api = makeApi(order);
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    expect(store.rateChangedWarningOpen).toBe(true);
+    await store.acceptNewRate();
+    expect(api.orderAcceptRateModeChange).toHaveBeenCalledWith({ body: { orderId: 'ord1', destinationAddress: '0xdest' } });
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed action shows an error and still re-fetches', async () => {
+    const api = makeApi(orderWith(['CREATION_END', 'RATE_MODE_CHANGED'], { rateMode: 'FIXED' }));
+    api.orderAcceptRateModeChange.mockRejectedValue(ApiError.of('ERR_BAD_REQUEST', 'no'));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    await store.acceptNewRate();
+    expect(store.actionError).toBe('error_accept_rate_failed');
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
+  });
+
+  it('set-email failure notifies error_email_already_set for 3000 ms (§8)', async () => {
+    const api = makeApi();
+    const notify = jest.fn();
+    const { store } = make({ notify, translate: (k) => `t:${k}` }, api);
+    store.start();
+    await flush();
+    expect(await store.setEmail(' a@b.co ')).toBe(true);
+    expect(api.orderSetEmail).toHaveBeenCalledWith({ body: { orderId: 'ord1', userEmail: 'a@b.co' } });
+    expect(store.emailSaved).toBe(true);
+    api.orderSetEmail.mockRejectedValue(ApiError.of('ERR_BAD_REQUEST', 'already'));
+    expect(await store.setEmail('c@d.co')).toBe(false);
+    expect(notify).toHaveBeenCalledWith({ type: 'error', message: 't:error_email_already_set', timeout: 3000 });
+  });
+
+  it('subscribes over the WebSocket and applies pushed orders without waiting for the poll', async () => {
+    const api = makeApi();
+    const { store } = make({ wsUrl: 'ws://x/api/v2/ws', createSocket: (u) => new FakeSocket(u) }, api);
+    store.start();
+    await flush();
+    const ws = FakeSocket.all[0];
+    ws.onopen?.({});
+    expect(ws.sent).toEqual([{ event: 'orders.subscribe', data: { orderId: 'ord1', destinationAddress: '0xdest' } }]);
+    ws.onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED']) }) });
+    expect(store.stepIndex).toBe(2);
+    // another order's frames are ignored; a stale poll answer does not roll back
+    ws.onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END'], { orderId: 'other' }) }) });
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    expect(store.stepIndex).toBe(2);
+    // reconnects after a close
+    ws.onclose?.({});
+    jest.advanceTimersByTime(WS_RECONNECT_INTERVAL_MS);
+    expect(FakeSocket.all).toHaveLength(2);
+    ws.onmessage?.({ data: 'x' });
+    FakeSocket.all[1].onmessage?.({
+      data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'WITHDRAWAL_COMPLETED']) }),
+    });
+    expect(store.stepIndex).toBe(3);
+    expect(FakeSocket.all[1].closed).toBe(true);
+    store.dispose();
+  });
+
+  it('dispose stops polling', async () => {
+    const api = makeApi();
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    store.dispose();
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS * 3);
+    await flush();
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
+  });
+});

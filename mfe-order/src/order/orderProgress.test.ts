@@ -1,0 +1,77 @@
+import type { OrderEventKind } from 'shared-contracts';
+import {
+  displayedOrderState,
+  isRateChangedWarningOpen,
+  isRateWarningShown,
+  progressStepIndex,
+  shouldKeepPolling,
+} from './orderProgress';
+
+const ev = (...kinds: OrderEventKind[]) => kinds.map((kind) => ({ kind }));
+
+describe('§4 progress step index', () => {
+  it.each([
+    [[], 0],
+    [['CREATION_END'], 1],
+    [['CREATION_END', 'DEPOSIT_REGISTERED'], 1],
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED'], 2],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START'], 2],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED'], 3],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'REFUND_REQUESTED', 'REFUND_COMPLETED'], 4],
+    // highest wins whatever the order of the list
+    [['REFUND_COMPLETED', 'CREATION_END'], 4],
+    [['WITHDRAWAL_COMPLETED', 'INCOMING_FUNDS_DETECTED'], 3],
+  ] as [OrderEventKind[], number][])('%j → %i', (kinds, step) => {
+    expect(progressStepIndex(ev(...kinds))).toBe(step);
+  });
+});
+
+describe('§4 displayed order state', () => {
+  it.each([
+    [[], 'CLEARED'],
+    [['CREATION_END'], 'CREATION_END'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED'], 'DEPOSIT_REGISTERED'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START'], 'FUNDS_WITHDRAWAL_START'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED'], 'WITHDRAWAL_COMPLETED'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'], 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'],
+    // REFUND_REQUESTED beats everything but REFUND_COMPLETED
+    [['CREATION_END', 'FIXED_RATE_SLOW_DEPOSIT_DETECTED', 'REFUND_REQUESTED'], 'REFUND_REQUESTED'],
+    [['REFUND_COMPLETED', 'REFUND_REQUESTED', 'WITHDRAWAL_COMPLETED'], 'REFUND_COMPLETED'],
+    [['CREATION_END', 'FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'RATE_MODE_CHANGED'], 'RATE_MODE_CHANGED'],
+    [['CREATION_END', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'], 'RATE_MODE_CHANGE_ACCEPTED'],
+    [['CREATION_END', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED', 'FUNDS_WITHDRAWAL_START'], 'FUNDS_WITHDRAWAL_START'],
+  ] as [OrderEventKind[], string][])('%j → %s', (kinds, state) => {
+    expect(displayedOrderState(ev(...kinds))).toBe(state);
+  });
+});
+
+describe('§4 warnings', () => {
+  it('rate-changed warning: RATE_MODE_CHANGED without refund request or acceptance', () => {
+    expect(isRateChangedWarningOpen(ev('CREATION_END'))).toBe(false);
+    expect(isRateChangedWarningOpen(ev('RATE_MODE_CHANGED'))).toBe(true);
+    expect(isRateChangedWarningOpen(ev('RATE_MODE_CHANGED', 'REFUND_REQUESTED'))).toBe(false);
+    expect(isRateChangedWarningOpen(ev('RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'))).toBe(false);
+  });
+
+  it.each(['FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'FIXED_RATE_SLOW_DEPOSIT_DETECTED', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'] as const)(
+    'rate warning for %s until a refund request or acceptance',
+    (problem) => {
+      expect(isRateWarningShown(ev('CREATION_END', problem))).toBe(true);
+      expect(isRateWarningShown(ev('CREATION_END', problem, 'REFUND_REQUESTED'))).toBe(false);
+      expect(isRateWarningShown(ev('CREATION_END', problem, 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'))).toBe(false);
+    },
+  );
+
+  it('no rate warning without a problem event', () => {
+    expect(isRateWarningShown(ev('CREATION_END', 'INCOMING_FUNDS_DETECTED', 'RATE_MODE_CHANGED'))).toBe(false);
+  });
+});
+
+describe('§4 polling stop rule', () => {
+  it('polls below step 3 and stops at 3 or more', () => {
+    expect(shouldKeepPolling(ev('CREATION_END', 'INCOMING_FUNDS_DETECTED'))).toBe(true);
+    expect(shouldKeepPolling(ev('CREATION_END', 'REFUND_REQUESTED'))).toBe(true);
+    expect(shouldKeepPolling(ev('WITHDRAWAL_COMPLETED'))).toBe(false);
+    expect(shouldKeepPolling(ev('REFUND_COMPLETED'))).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+// Pure rules of spec §4 "Order events": progress step index, displayed state, warnings, polling stop.
+import { FIXED_RATE_PROBLEM_EVENTS, ORDER_POLL_UNTIL_STEP, type Order, type OrderEventKind } from 'shared-contracts';
+
+type Events = readonly { kind: OrderEventKind }[];
+
+const has = (events: Events, kind: OrderEventKind) => events.some((e) => e.kind === kind);
+
+/** §4: 1 CREATION_END, 2 INCOMING_FUNDS_DETECTED, 3 WITHDRAWAL_COMPLETED, 4 REFUND_COMPLETED; highest wins. */
+const STEP_OF: Partial<Record<OrderEventKind, number>> = {
+  CREATION_END: 1,
+  INCOMING_FUNDS_DETECTED: 2,
+  WITHDRAWAL_COMPLETED: 3,
+  REFUND_COMPLETED: 4,
+};
+
+export function progressStepIndex(events: Events): number {
+  let step = 0;
+  for (const e of events) step = Math.max(step, STEP_OF[e.kind] ?? 0);
+  return step;
+}
+
+/** The known list, most advanced first: the first kind present is the displayed state (§4). */
+export const DISPLAYED_STATE_ORDER: readonly OrderEventKind[] = [
+  'WITHDRAWAL_COMPLETED',
+  'FUNDS_WITHDRAWAL_START',
+  'RATE_MODE_CHANGE_ACCEPTED',
+  'RATE_MODE_CHANGED',
+  'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
+  'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
+  'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+  'INCOMING_FUNDS_DETECTED',
+  'DEPOSIT_REGISTERED',
+  'CREATION_END',
+];
+
+export type DisplayedState = OrderEventKind | 'CLEARED';
+
+/** §4: REFUND_COMPLETED first, then REFUND_REQUESTED, then the first match of the known list, else cleared. */
+export function displayedOrderState(events: Events): DisplayedState {
+  if (has(events, 'REFUND_COMPLETED')) return 'REFUND_COMPLETED';
+  if (has(events, 'REFUND_REQUESTED')) return 'REFUND_REQUESTED';
+  return DISPLAYED_STATE_ORDER.find((kind) => has(events, kind)) ?? 'CLEARED';
+}
+
+const resolved = (events: Events) => has(events, 'REFUND_REQUESTED') || has(events, 'RATE_MODE_CHANGE_ACCEPTED');
+
+/** §4: RATE_MODE_CHANGED exists and neither a refund request nor acceptance exists. */
+export function isRateChangedWarningOpen(events: Events): boolean {
+  return has(events, 'RATE_MODE_CHANGED') && !resolved(events);
+}
+
+/** §4: any fixed-rate problem event exists and neither a refund request nor acceptance exists. */
+export function isRateWarningShown(events: Events): boolean {
+  return FIXED_RATE_PROBLEM_EVENTS.some((k) => has(events, k)) && !resolved(events);
+}
+
+/** The problem event the rate warning is about (the latest one), for its reason and next step. */
+export function latestProblemEvent(order: Pick<Order, 'orderEvents'>): Order['orderEvents'][number] | undefined {
+  return [...order.orderEvents].reverse().find((e) => FIXED_RATE_PROBLEM_EVENTS.includes(e.kind));
+}
+
+/** §4 polling: every 5 s until the step index reaches 3 or more. */
+export function shouldKeepPolling(events: Events): boolean {
+  return progressStepIndex(events) < ORDER_POLL_UNTIL_STEP;
+}
