@@ -14,6 +14,9 @@ const bool = (def: boolean) =>
     .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
 const decimalString = (def: string) => z.string().regex(/^\d+(\.\d+)?$/).default(def);
 
+/** OWASP Password Storage Cheat Sheet minimum for argon2id: m=19 MiB, t=2, p=1. */
+export const OWASP_ARGON2 = { memoryKib: 19456, timeCost: 2, parallelism: 1 } as const;
+
 const EnvSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -47,7 +50,30 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Check every response against its route's zod schema (tests and development). */
   VALIDATE_RESPONSES: bool(false),
+  // ── Accounts (issue 4) ──
+  NODE_ENV: z.string().optional(),
+  /** HS256 key of the access tokens (≥ 32 chars). Required in production outside sandbox mode. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 24 * 3600),
+  PASSWORD_RESET_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  /** The site's own origin(s), comma-separated, for the CSRF Origin check; unset → the request's own host. */
+  PUBLIC_ORIGIN: z.string().optional(),
+  /** argon2id cost; values below the OWASP minimum are accepted only when NODE_ENV=test. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(OWASP_ARGON2.memoryKib),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2.timeCost),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(OWASP_ARGON2.parallelism),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Exchange <no-reply@localhost>'),
+  /** Attempts per RATE_LIMIT_WINDOW_SECONDS, counted before any password hashing. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
 });
+
 
 export type Ckm = 'A' | 'B' | 'D';
 
@@ -74,6 +100,27 @@ export interface Config {
   buildId?: string;
   logLevel: string;
   validateResponses: boolean;
+  nodeEnv: string;
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  jwtSecret?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  passwordResetCodeTtlSeconds: number;
+  publicOrigins: string[];
+  argon2: { memoryKib: number; timeCost: number; parallelism: number };
+  smtpUrl?: string;
+  mailFrom: string;
+  rateLimits: {
+    windowSeconds: number;
+    loginPerAccount: number;
+    loginPerIp: number;
+    resetPerAccount: number;
+    resetPerIp: number;
+    registerPerIp: number;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,6 +130,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${msg}`);
   }
   const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const weakArgon2 =
+    e.ARGON2_MEMORY_KIB < OWASP_ARGON2.memoryKib || e.ARGON2_TIME_COST < OWASP_ARGON2.timeCost || e.ARGON2_PARALLELISM < OWASP_ARGON2.parallelism;
+  if (weakArgon2 && nodeEnv !== 'test') {
+    throw new Error('Invalid configuration: ARGON2_*: below the OWASP minimum (m=19456 KiB, t=2, p=1); allowed only with NODE_ENV=test');
+  }
+  if (!e.JWT_SECRET && nodeEnv === 'production' && !e.SANDBOX_MODE) {
+    throw new Error('Invalid configuration: JWT_SECRET: required in production (SANDBOX_MODE=false)');
+  }
   const [from, to, amount] = e.DEFAULT_PAIR.split(':');
   return {
     port: e.API_PORT,
@@ -114,5 +170,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildId: e.BUILD_ID,
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES,
+    nodeEnv,
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+      passwordResetCodeTtlSeconds: e.PASSWORD_RESET_CODE_TTL_SECONDS,
+      publicOrigins: (e.PUBLIC_ORIGIN ?? '')
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+      argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST, parallelism: e.ARGON2_PARALLELISM },
+      smtpUrl: e.SMTP_URL || undefined,
+      mailFrom: e.MAIL_FROM,
+      rateLimits: {
+        windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+        loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+        loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+        resetPerAccount: e.RATE_LIMIT_RESET_PER_ACCOUNT,
+        resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+        registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      },
+    },
   };
 }
