@@ -1,5 +1,5 @@
 // Drizzle table definitions mirroring migrations/*.sql (the SQL files are the source of truth).
-import { bigserial, boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
@@ -49,7 +49,34 @@ export const orders = pgTable('orders', {
   fixedRateExpiresAt: timestamp('fixed_rate_expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0002_orders.sql
+  idempotencyKey: text('idempotency_key'),
+  requestHash: text('request_hash'),
+  marketPrice: money('market_price'),
+  quoteUpdatedAt: timestamp('quote_updated_at', { withTimezone: true }),
+  claimedAmountToReceive: money('claimed_amount_to_receive'),
+  legacyOrderId: text('legacy_order_id'),
+  utmData: jsonb('utm_data'),
+  browserFingerprint: text('browser_fingerprint'),
+  requiredConfirmations: integer('required_confirmations').notNull().default(0),
+  confirmations: integer('confirmations').notNull().default(0),
+  lastConfirmationAt: timestamp('last_confirmation_at', { withTimezone: true }),
+  depositAmount: money('deposit_amount'),
+  depositTxHash: text('deposit_tx_hash'),
+  depositAt: timestamp('deposit_at', { withTimezone: true }),
+  offeredPrice: money('offered_price'),
+  offeredAmountToGet: money('offered_amount_to_get'),
+  offeredAt: timestamp('offered_at', { withTimezone: true }),
+  executionPrice: money('execution_price'),
+  payoutAmount: money('payout_amount'),
+  payoutTxHash: text('payout_tx_hash'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  refundAmount: money('refund_amount'),
+  refundNetworkFee: money('refund_network_fee'),
+  refundTxHash: text('refund_tx_hash'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
 });
+export type OrderRow = typeof orders.$inferSelect;
 
 export const orderEvents = pgTable(
   'order_events',
@@ -58,6 +85,7 @@ export const orderEvents = pgTable(
     orderId: text('order_id').notNull(),
     kind: text('kind').notNull(),
     reason: text('reason'),
+    nextStep: text('next_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
