@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   SANDBOX_MODE: bool(true),
   CKM_MODE: z.enum(['ALL', 'BEST', 'DISABLED']).default('ALL'),
   FIXED_RATE_HOLD_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Orders (§4): one sandbox confirmation per interval; the order job also polls at this pace (≤ 1 s). */
+  CONFIRMATION_INTERVAL_MS: z.coerce.number().int().min(10).default(3000),
+  /** Market move (fraction) between a FIXED quote and confirmation that raises FIXED_RATE_HIGH_VOLATILITY_DETECTED. */
+  FIXED_RATE_VOLATILITY_THRESHOLD: decimalString('0.02'),
+  /** Comma-separated addresses refused by order creation with ERR_FORBIDDEN "Client data is blacklisted" (§8). */
+  BLACKLISTED_ADDRESSES: z.string().default(''),
   /** Platform spread per rate mode, as a fraction (0.005 = 0.5 %). */
   SPREAD_FLOATING: decimalString('0.005'),
   SPREAD_FIXED: decimalString('0.01'),
@@ -91,6 +97,9 @@ export interface Config {
   sandboxMode: boolean;
   ckm: Ckm;
   fixedRateHoldSeconds: number;
+  confirmationIntervalMs: number;
+  fixedRateVolatilityThreshold: string;
+  blacklistedAddresses: readonly string[];
   spread: { FLOATING: string; FIXED: string };
   platformFeeUsd: string;
   noKycThresholdUsd: string;
@@ -154,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxMode: e.SANDBOX_MODE,
     ckm: CKM_BY_CONFIG_NAME[e.CKM_MODE],
     fixedRateHoldSeconds: e.FIXED_RATE_HOLD_SECONDS,
+    confirmationIntervalMs: e.CONFIRMATION_INTERVAL_MS,
+    fixedRateVolatilityThreshold: e.FIXED_RATE_VOLATILITY_THRESHOLD,
+    blacklistedAddresses: e.BLACKLISTED_ADDRESSES.split(',').map((a) => a.trim()).filter(Boolean),
     spread: { FLOATING: e.SPREAD_FLOATING, FIXED: e.SPREAD_FIXED },
     platformFeeUsd: e.PLATFORM_FEE_USD,
     noKycThresholdUsd: e.NO_KYC_THRESHOLD_USD,
