@@ -52,6 +52,8 @@ function route<N extends RouteName, Q extends z.ZodType | undefined = undefined,
 }
 
 const Ok = z.object({ ok: z.literal(true) });
+/** Language of the mails an account call sends (the site locale; else Accept-Language decides). */
+const MailLocaleSchema = z.enum(['en', 'ru']);
 const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,32}$/) });
 const ProviderQuery = z.object({ locale: z.string().optional() }).optional();
 const OrderLookupQuery = z.object({ orderId: z.string().min(1).max(64), destinationAddress: z.string().min(1).max(256) });
@@ -105,11 +107,11 @@ export const apiRoutes = {
 
   // ── Account ────────────────────────────────────────────────────────
   accountData: route('accountData', { response: AccountDataSchema }),
-  register: route('register', { body: z.object({ email: EmailSchema, password: z.string().min(1).max(256), browserFingerprint: z.string().max(128), referrerAffiliateId: z.string().max(64).optional() }), response: Ok }),
+  register: route('register', { body: z.object({ email: EmailSchema, password: z.string().min(1).max(256), browserFingerprint: z.string().max(128), referrerAffiliateId: z.string().max(64).optional(), locale: MailLocaleSchema.optional() }), response: Ok }),
   login: route('login', { body: z.object({ email: z.string().max(254), password: z.string().max(256), browserFingerprint: z.string().max(128) }), response: Ok }),
   logout: route('logout', { response: Ok }),
   refresh: route('refresh', { body: z.object({ browserFingerprint: z.string().max(128) }), response: Ok }),
-  requestPasswordReset: route('requestPasswordReset', { body: z.object({ email: z.string().max(254) }), response: Ok }),
+  requestPasswordReset: route('requestPasswordReset', { body: z.object({ email: z.string().max(254), locale: MailLocaleSchema.optional() }), response: Ok }),
   resetPassword: route('resetPassword', { body: z.object({ email: z.string().max(254), password: z.string().min(1).max(256), resetCode: z.string().min(1).max(64) }), response: Ok }),
   orderHistory: route('orderHistory', { query: z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) }), response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }) }),
 
