@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { createApiClient, useHost, type HostServices, type RemotePages } from 'shared-contracts';
+import { ApiError, createApiClient, useHost, type AccountData, type HostServices, type RemotePages } from 'shared-contracts';
 import { ShellApp, routerRoutes, type ShellDeps } from './App';
 import { RootStore, type RootStoreEnv } from './stores/RootStore';
 import { MemoryCookieJar } from './stores/env';
@@ -40,7 +40,9 @@ function setup(path: string, load: (remote: string) => Promise<PagesModule>, env
     isReachable: async () => true,
     fetchLatestBuild: async () => ({ buildId: 'b1' }),
     reload: () => {},
-    comingSoon: () => 'soon',
+    api: guestApi(),
+    visitorId: async () => 'visitor-1',
+    analyticsSink: () => undefined,
     ...envOverrides,
   };
   const stores = new RootStore(env);
@@ -50,6 +52,31 @@ function setup(path: string, load: (remote: string) => Promise<PagesModule>, env
   const router = createMemoryRouter(routerRoutes, { initialEntries: [path] });
   render(<ShellApp deps={deps} router={router} />);
   return { router, stores, i18n };
+}
+
+const USER: AccountData = { email: 'user@example.com', permissions: 'USER', adminPermissionsScope: {}, userId: 7 };
+
+/** A fake of the account calls: a guest until login succeeds. */
+function guestApi(signedIn = false) {
+  let session = signedIn;
+  return {
+    accountData: jest.fn(async () => {
+      if (!session) throw ApiError.of('ERR_UNAUTHORIZED', 'no session');
+      return USER;
+    }),
+    login: jest.fn(async () => {
+      session = true;
+      return { ok: true as const };
+    }),
+    register: jest.fn(async () => ({ ok: true as const })),
+    logout: jest.fn(async () => {
+      session = false;
+      return { ok: true as const };
+    }),
+    refresh: jest.fn(async () => Promise.reject(ApiError.of('ERR_UNAUTHORIZED', 'no'))),
+    requestPasswordReset: jest.fn(async () => ({ ok: true as const })),
+    resetPassword: jest.fn(async () => ({ ok: true as const })),
+  };
 }
 
 const mod = (pages: RemotePages, namespace = 'mfe-x'): PagesModule => ({ pages, namespace, resources: { en: { hello: 'Hello' }, ru: { hello: 'Привет' } } });
@@ -109,10 +136,44 @@ describe('ShellApp routing', () => {
     spy.mockRestore();
   });
 
-  it('/lk redirects to /profile/info', async () => {
-    const { router } = setup('/lk', async () => mod({ ProfileInfo }));
+  it('lk-redirect: /lk goes to /profile/info for a signed-in user', async () => {
+    const { router, stores } = setup('/lk', async () => mod({ ProfileInfo }), { api: guestApi(true), cookies: new MemoryCookieJar({ u_id: 'fp' }) });
+    await act(() => stores.session.start());
     expect((await screen.findByTestId('page-title')).textContent).toBe('Profile');
     expect(router.state.location.pathname).toBe('/profile/info');
+    expect(screen.getByTestId('header-account').textContent).toBe('user@example.com');
+  });
+
+  it('lk-redirect: a guest on /ru/profile/history lands on /ru with the login dialog, then on the page asked for', async () => {
+    const api = guestApi(false);
+    const { router, stores } = setup('/ru/profile/history', async (remote) => (remote === 'mfe_profile' ? mod({ ProfileHistory: () => <h1 data-testid="page-title">History</h1> }) : mod({ Home: () => <h1 data-testid="page-title">Home</h1> })), { api });
+    await act(() => stores.session.start());
+    const dialog = await screen.findByTestId('auth-dialog');
+    expect(dialog.getAttribute('data-kind')).toBe('login');
+    expect(router.state.location.pathname).toBe('/ru');
+    expect(stores.dialogs.next).toBe('/profile/history');
+    fireEvent.change(screen.getByTestId('auth-email'), { target: { value: 'user@example.com' } });
+    fireEvent.change(screen.getByTestId('auth-password'), { target: { value: 'pw' } });
+    await act(async () => fireEvent.submit(screen.getByTestId('auth-submit').closest('form')!));
+    expect(api.login).toHaveBeenCalledWith({ body: { email: 'user@example.com', password: 'pw', browserFingerprint: 'visitor-1' } });
+    expect((await screen.findByTestId('page-title')).textContent).toBe('History');
+    expect(router.state.location.pathname).toBe('/ru/profile/history');
+    expect(screen.queryByTestId('auth-dialog')).toBeNull();
+  });
+
+  it('lk-redirect waits for the startup account load before deciding', async () => {
+    const { router } = setup('/profile/info', async () => mod({ ProfileInfo }), { cookies: new MemoryCookieJar({ u_id: 'fp' }) });
+    expect(await screen.findByTestId('slot-loading')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile/info');
+  });
+
+  it('sign out from the header goes home and shows the guest tools', async () => {
+    const { router, stores } = setup('/profile/info', async (remote) => (remote === 'mfe_profile' ? mod({ ProfileInfo }) : mod({ Home: () => <h1 data-testid="page-title">Home</h1> })), { api: guestApi(true), cookies: new MemoryCookieJar({ u_id: 'fp' }) });
+    await act(() => stores.session.start());
+    await screen.findByTestId('header-logout');
+    await act(async () => screen.getByTestId('header-logout').click());
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByTestId('header-login')).toBeTruthy();
   });
 
   it('shows the maintenance screen in the non-working layout when health disables the app', async () => {

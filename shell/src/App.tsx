@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Navigate, RouterProvider, useLocation, useNavigate, useNavigationType, type createBrowserRouter } from 'react-router';
@@ -19,6 +19,10 @@ import { LoadingBar } from './components/LoadingBar';
 import { createHostServices } from './host/createHostServices';
 import type { PagesLoader } from './federation/remotes';
 import { FALLBACK_MARK, type PagesModule } from './federation/fallbackModule';
+import { LOGIN_QUERY, NEXT_QUERY, lkRedirect, loginQueryAction, type SessionState } from './routing/lkRedirect';
+
+// The account dialogs are not needed for the first paint: their code loads when one opens.
+const AuthDialogs = lazy(() => import(/* webpackChunkName: "auth-dialogs" */ './dialogs/AuthDialogs'));
 
 export interface ShellDeps {
   stores: RootStore;
@@ -63,13 +67,62 @@ function pageTitle(t: (k: string, o?: Record<string, string>) => string, match: 
 function Root() {
   return (
     <>
+      <NavigatorBridge />
       <ScrollManager />
       <LoadingBar />
       <Page />
+      <LoginQuery />
+      <Dialogs />
       <Notifications />
     </>
   );
 }
+
+function sessionState(session: RootStore['session']): SessionState {
+  return session.isLoading ? 'loading' : session.isAuthorised ? 'signed-in' : 'guest';
+}
+
+/** Lets stores navigate (logout → home, sign-in → the page asked for) through the router. */
+function NavigatorBridge() {
+  const { stores } = useShellDeps();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    stores.navigator = { go: (path, options) => void navigate(path, options) };
+  }, [stores, navigate]);
+  return null;
+}
+
+/** lk-redirect's other half: `?login=1&next=…` opens the login dialog, or goes on once signed in. */
+const LoginQuery = observer(function LoginQuery() {
+  const { stores } = useShellDeps();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = sessionState(stores.session);
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    const action = loginQueryAction(query, state);
+    if (action.kind === 'open-login') {
+      stores.dialogs.openLogin(action.next);
+      query.delete(LOGIN_QUERY);
+      query.delete(NEXT_QUERY);
+      const qs = query.toString();
+      void navigate(`${location.pathname}${qs ? `?${qs}` : ''}${location.hash}`, { replace: true });
+    } else if (action.kind === 'go') {
+      void navigate(localePath(action.to, stores.locale.current), { replace: true });
+    }
+  }, [location.search, location.pathname, location.hash, state, stores, navigate]);
+  return null;
+});
+
+const Dialogs = observer(function Dialogs() {
+  const { stores } = useShellDeps();
+  if (!stores.dialogs.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogs />
+    </Suspense>
+  );
+});
 
 function applyScroll(target: ScrollTarget) {
   if (target.kind === 'top') window.scrollTo(0, 0);
@@ -138,7 +191,17 @@ const Page = observer(function Page() {
       </Layout>
     );
   }
-  if (match.route.redirect) return <Navigate replace to={`${localePath(match.route.redirect, match.locale)}${location.search}`} />;
+  if (match.route.middleware === 'lk-redirect') {
+    const decision = lkRedirect({ path: match.path, search: location.search, session: sessionState(stores.session) });
+    if (decision.kind === 'redirect') return <Navigate replace to={localePath(decision.to, match.locale)} />;
+    if (decision.kind === 'wait') {
+      return (
+        <Layout name={match.route.layout}>
+          <SlotLoading />
+        </Layout>
+      );
+    }
+  }
   if (state === 'error') {
     return (
       <Layout name={match.route.layout}>

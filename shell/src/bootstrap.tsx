@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { createApiClient, type HostConfig } from 'shared-contracts';
 import { RootStore, browserEnv } from './stores/RootStore';
+import { dataLayerSink } from './analytics/AnalyticsService';
+import { warmWhenIdle } from './session/visitorId';
 import { createI18n } from './i18n/createI18n';
 import { PagesLoader, registerRemotesFrom } from './federation/remotes';
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
@@ -13,9 +15,11 @@ import { localePath, splitLocale } from './routing/routes';
 const config = typeof __SHELL_CONFIG__ === 'object' && __SHELL_CONFIG__ ? __SHELL_CONFIG__ : {};
 
 async function main() {
-  const api = createApiClient();
-  let comingSoon = () => 'Coming soon';
-  const stores = new RootStore(
+  // §4 transparent refresh: a 401 asks the session store, which refreshes once for every waiting call.
+  let stores: RootStore | undefined;
+  const api = createApiClient({ onUnauthorized: (context) => stores?.session.onUnauthorized(context) ?? Promise.resolve(false) });
+  let translate = (key: string) => key;
+  stores = new RootStore(
     browserEnv({
       defaultTheme: config.defaultTheme ?? 'light',
       healthCheckOnStart: config.healthCheckOnStart ?? true,
@@ -29,7 +33,9 @@ async function main() {
         const res = await fetch('/builds/latest.json', { cache: 'no-store' });
         return (await res.json()) as { buildId?: string };
       },
-      comingSoon: () => comingSoon(),
+      api,
+      analyticsSink: dataLayerSink(),
+      t: (key) => translate(key),
     }),
   );
 
@@ -43,7 +49,7 @@ async function main() {
   stores.locale.applyFromUrl(initialLocale);
 
   const i18n = createI18n(initialLocale);
-  comingSoon = () => i18n.t('shell:comingSoon');
+  translate = (key) => i18n.t(`shell:${key}`);
 
   window.addEventListener(REMOTE_FAILED_EVENT, () => {
     stores.notifications.add({ type: 'warning', message: i18n.t('shell:fallback.notify') });
@@ -69,6 +75,7 @@ async function main() {
   };
 
   stores.start();
+  warmWhenIdle(stores.visitorId);
   const router = createBrowserRouter(routerRoutes);
   const loader = new PagesLoader(i18n);
   createRoot(document.getElementById('root')!).render(<ShellApp deps={{ stores, i18n, api, loader, config: hostConfig }} router={router} />);

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import type { ApiClient, HostConfig, HostRoute, HostServices } from 'shared-contracts';
+import type { ApiClient, HostConfig, HostRoute, HostServices, HostSession } from 'shared-contracts';
 import type { RootStore } from '../stores/RootStore';
 import { localePath } from '../routing/routes';
 import { LocalLink } from './LocalLink';
@@ -39,13 +39,9 @@ export function createHostServices(i: HostServicesInput): HostServices {
       },
       set: (theme) => stores.theme.set(theme),
     },
-    session: stores.session,
+    session: hostSession(stores),
     notify: (n) => void stores.notifications.add(n),
-    analytics: {
-      track: (event, data) => {
-        if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('shell:analytics', { detail: { event, data, user_type: stores.session.isAuthorised ? 'registered' : 'guest' } }));
-      },
-    },
+    analytics: { track: (event, data) => stores.analytics.track(event, data) },
     navigate: (to, options) => i.navigate(localePath(to, stores.locale.current), options),
     setQuery: (query, options) => {
       const qs = query.toString();
@@ -56,5 +52,30 @@ export function createHostServices(i: HostServicesInput): HostServices {
     config: i.config,
     notFound: i.notFound,
     trackLoading: (promise) => stores.loadingBar.track(promise),
+  };
+}
+
+/** What remotes see of the session: read-only state plus the dialogs, logout and the visitor id. */
+export function hostSession(stores: RootStore): HostSession {
+  const { session, dialogs } = stores;
+  return {
+    get isAuthorised() {
+      return session.isAuthorised;
+    },
+    get isAdmin() {
+      return session.isAdmin;
+    },
+    get account() {
+      return session.account;
+    },
+    get isLoading() {
+      return session.isLoading;
+    },
+    openLoginDialog: () => dialogs.openLogin(),
+    openRegisterDialog: () => dialogs.openRegister(),
+    openRestorePasswordDialog: (email) => dialogs.openRestore(email),
+    confirmEmail: (email) => dialogs.confirmEmail(email),
+    logout: () => session.logout(),
+    getVisitorId: () => stores.visitorId(),
   };
 }

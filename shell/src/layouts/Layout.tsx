@@ -48,12 +48,42 @@ const Header = observer(function Header() {
               </button>
             ))}
           </div>
+          <AccountTools />
           <button type="button" className="theme-toggle" data-testid="theme-toggle" aria-label={t('theme.toggle')} title={t(`theme.${theme.current === 'light' ? 'dark' : 'light'}`)} onClick={() => theme.toggle()}>
             {theme.current === 'light' ? '☾' : '☀'}
           </button>
         </div>
       </div>
     </header>
+  );
+});
+
+/** §4: sign in / sign up for guests; the account link and sign out for a signed-in user. */
+const AccountTools = observer(function AccountTools() {
+  const { t } = useTranslation('shell');
+  const { session, dialogs } = useStores();
+  if (session.isLoading) return <div className="account-tools" aria-busy="true" data-testid="account-loading" />;
+  if (session.isAuthorised) {
+    return (
+      <div className="account-tools" data-testid="account-signed-in">
+        <LocalLink to="/profile/info" className="account-tools__email" data-testid="header-account">
+          {session.account?.email || t('account.profile')}
+        </LocalLink>
+        <button type="button" className="button button--ghost" data-testid="header-logout" onClick={() => void session.logout()}>
+          {t('account.signOut')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="account-tools" data-testid="account-guest">
+      <button type="button" className="button button--ghost" data-testid="header-login" onClick={() => dialogs.openLogin()}>
+        {t('account.signIn')}
+      </button>
+      <button type="button" className="button" data-testid="header-register" onClick={() => dialogs.openRegister()}>
+        {t('account.register')}
+      </button>
+    </div>
   );
 });
 

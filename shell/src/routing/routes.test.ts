@@ -49,8 +49,9 @@ describe('route table', () => {
     expect(matchRoute(path)).toBeNull();
   });
 
-  it('lk redirects to the profile', () => {
-    expect(matchRoute('/lk')!.route.redirect).toBe('/profile/info');
+  it('/lk and every /profile/* route go through lk-redirect, in both locales', () => {
+    for (const path of ['/lk', '/ru/lk', '/profile/info', '/ru/profile/history', '/profile/withdraw']) expect(matchRoute(path)!.route.middleware).toBe('lk-redirect');
+    for (const path of ['/', '/blog', '/order/pending']) expect(matchRoute(path)!.route.middleware).toBeUndefined();
   });
 
   it('prefixes and switches locale', () => {

@@ -22,8 +22,8 @@ export interface RouteDef {
   derive?: (params: Record<string, string>) => Record<string, string>;
   /** §2 validity rule; failing it is a 404 "Page Not Found: {path}" */
   validate?: (params: Record<string, string>) => boolean;
-  /** redirect target (path without prefix) */
-  redirect?: string;
+  /** route middleware of §2; `lk-redirect` is decided by routing/lkRedirect.ts */
+  middleware?: 'lk-redirect';
 }
 
 const positiveInt = (v: string | undefined) => !!v && /^[1-9]\d*$/.test(v);
@@ -35,6 +35,7 @@ const profile = (slug: string, page: string): RouteDef => ({
   layout: 'default',
   titleKey: `titles.profile-${slug}`,
   pattern: new RegExp(`^/profile/${slug}$`),
+  middleware: 'lk-redirect',
 });
 
 export const BASE_ROUTES: readonly RouteDef[] = [
@@ -53,7 +54,7 @@ export const BASE_ROUTES: readonly RouteDef[] = [
   { name: 'order-pending', remote: 'mfe_order', page: 'Order', layout: 'default', titleKey: 'titles.order-pending', pattern: /^\/order\/pending$/, derive: () => ({ id: 'pending' }) },
   { name: 'order-id', remote: 'mfe_order', page: 'Order', layout: 'default', titleKey: 'titles.order-id', pattern: /^\/order\/([^/]+)$/, keys: ['id'] },
   { name: 'popular-exchanges', remote: 'mfe_exchange', page: 'PopularExchanges', layout: 'default', titleKey: 'titles.popular-exchanges', pattern: /^\/popular-exchanges$/ },
-  { name: 'lk', remote: 'mfe_profile', page: 'ProfileInfo', layout: 'default', titleKey: 'titles.profile-info', pattern: /^\/lk$/, redirect: '/profile/info' },
+  { name: 'lk', remote: 'mfe_profile', page: 'ProfileInfo', layout: 'default', titleKey: 'titles.profile-info', pattern: /^\/lk$/, middleware: 'lk-redirect' },
   profile('affiliate-program', 'ProfileAffiliate'),
   profile('cashback', 'ProfileCashback'),
   profile('history', 'ProfileHistory'),
@@ -127,6 +128,7 @@ export function localePath(path: string, locale: LocaleCode): string {
   if (!prefix) return path || '/';
   if (path === '/' || path === '') return prefix;
   if (/^[?#]/.test(path)) return `${prefix}${path}`;
+  if (/^\/[?#]/.test(path)) return `${prefix}${path.slice(1)}`;
   return `${prefix}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 

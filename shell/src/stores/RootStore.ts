@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Health, Theme } from 'shared-contracts';
+import type { ApiClient, Health, Theme } from 'shared-contracts';
 import { documentCookieJar, realClock, type Clock, type CookieJar, type KeyValueStorage } from './env';
 import { LocaleStore } from './LocaleStore';
 import { ThemeStore } from './ThemeStore';
@@ -7,8 +7,13 @@ import { NotificationStore } from './NotificationStore';
 import { LoadingBarStore } from './LoadingBarStore';
 import { HealthStore } from './HealthStore';
 import { UpdateStore } from './UpdateStore';
-import { SessionStore } from './SessionStore';
+import { SessionStore, type SessionApi } from './SessionStore';
 import { ScrollStore } from './ScrollStore';
+import { AuthDialogsStore } from '../dialogs/AuthDialogsStore';
+import { AnalyticsService, type AnalyticsSink } from '../analytics/AnalyticsService';
+import { lazyVisitorId, type VisitorIdSource } from '../session/visitorId';
+import { localePath } from '../routing/routes';
+import { REFERRAL_COOKIE } from 'shared-contracts';
 
 export interface RootStoreEnv {
   clock: Clock;
@@ -23,8 +28,19 @@ export interface RootStoreEnv {
   isReachable(): Promise<boolean>;
   fetchLatestBuild(): Promise<{ buildId?: string }>;
   reload(path: string): void;
-  /** text for "coming soon" (translated by the caller) */
-  comingSoon(): string;
+  /** Account calls of §7 (the shell's ApiClient; a fake in tests). */
+  api: SessionApi & Pick<ApiClient, 'requestPasswordReset' | 'resetPassword'>;
+  /** §1 visitor id; default: the FingerprintJS agent, loaded lazily. */
+  visitorId?: VisitorIdSource;
+  /** §4 analytics sink; default: console only. */
+  analyticsSink?: AnalyticsSink;
+  /** Translates a key of the shell namespace (notifications sent by stores). */
+  t?(key: string): string;
+}
+
+/** Where stores send the visitor (the router registers itself; before that, a full load). */
+export interface Navigator {
+  go(path: string, options?: { replace?: boolean }): void;
 }
 
 /** One per mount: every feature store of the shell hangs off it. */
@@ -37,6 +53,10 @@ export class RootStore {
   readonly updates: UpdateStore;
   readonly session: SessionStore;
   readonly scroll: ScrollStore;
+  readonly analytics: AnalyticsService;
+  readonly dialogs: AuthDialogsStore;
+  readonly visitorId: VisitorIdSource;
+  navigator: Navigator = { go: (path) => window.location.assign(path) };
 
   constructor(env: RootStoreEnv) {
     this.locale = new LocaleStore({ cookies: env.cookies, languages: env.languages });
@@ -46,12 +66,34 @@ export class RootStore {
     this.health = new HealthStore({ clock: env.clock, fetchHealth: env.fetchHealth, isReachable: env.isReachable, checkOnStart: env.healthCheckOnStart });
     this.updates = new UpdateStore({ clock: env.clock, fetchLatest: env.fetchLatestBuild, currentBuildId: env.buildId, storage: env.sessionStorage, reload: env.reload });
     this.scroll = new ScrollStore(env.sessionStorage);
-    this.session = new SessionStore({ notify: (message) => this.notifications.add({ type: 'info', message }), comingSoonMessage: env.comingSoon });
+    this.visitorId = env.visitorId ?? lazyVisitorId();
+    this.analytics = new AnalyticsService(env.analyticsSink ?? ((payload) => console.info('[analytics]', payload)), () => (this.session.isAuthorised ? 'registered' : 'guest'));
+    const t = env.t ?? ((key: string) => key);
+    this.session = new SessionStore({
+      api: env.api,
+      cookies: env.cookies,
+      clock: env.clock,
+      visitorId: this.visitorId,
+      track: (event, data) => this.analytics.track(event, data),
+      goHome: () => this.navigator.go(localePath('/', this.locale.current)),
+    });
+    this.dialogs = new AuthDialogsStore({
+      session: this.session,
+      api: env.api,
+      notify: (n) => void this.notifications.add(n),
+      t,
+      track: (event, data) => this.analytics.track(event, data),
+      referralId: () => env.cookies.get(REFERRAL_COOKIE) || undefined,
+      onSignedIn: (next) => {
+        if (next) this.navigator.go(localePath(next, this.locale.current));
+      },
+    });
   }
 
   start() {
     void this.health.start();
     this.updates.start();
+    void this.session.start();
   }
 
   dispose() {
@@ -61,7 +103,7 @@ export class RootStore {
   }
 }
 
-export function browserEnv(overrides: Partial<RootStoreEnv> & Pick<RootStoreEnv, 'fetchHealth' | 'isReachable' | 'fetchLatestBuild' | 'comingSoon'>): RootStoreEnv {
+export function browserEnv(overrides: Partial<RootStoreEnv> & Pick<RootStoreEnv, 'fetchHealth' | 'isReachable' | 'fetchLatestBuild' | 'api'>): RootStoreEnv {
   return {
     clock: realClock,
     cookies: documentCookieJar(document),

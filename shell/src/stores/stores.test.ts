@@ -2,7 +2,6 @@ import { LocaleStore, toSupportedLocale } from './LocaleStore';
 import { ThemeStore } from './ThemeStore';
 import { NotificationStore } from './NotificationStore';
 import { LoadingBarStore } from './LoadingBarStore';
-import { SessionStore } from './SessionStore';
 import { MemoryCookieJar } from './env';
 import { TestClock } from './testClock';
 
@@ -126,20 +125,5 @@ describe('LoadingBarStore', () => {
     expect(s.isLoading).toBe(true);
     await expect(p).resolves.toBe(5);
     expect(s.isLoading).toBe(false);
-  });
-});
-
-describe('SessionStore', () => {
-  it('is a guest and says "coming soon" for login', () => {
-    const said: string[] = [];
-    const s = new SessionStore({ notify: (m) => said.push(m), comingSoonMessage: () => 'Coming soon' });
-    expect(s.isAuthorised).toBe(false);
-    expect(s.isAdmin).toBe(false);
-    expect(s.account).toBeNull();
-    s.openLoginDialog();
-    expect(said).toEqual(['Coming soon']);
-    s.account = { email: 'a@b.co', permissions: 'ADMIN', adminPermissionsScope: {}, userId: 7 };
-    expect(s.isAuthorised).toBe(true);
-    expect(s.isAdmin).toBe(true);
   });
 });

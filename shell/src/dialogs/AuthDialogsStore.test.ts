@@ -1,0 +1,162 @@
+import { ApiError, type AnalyticsEvent } from 'shared-contracts';
+import { AuthDialogsStore, type AuthDialogsDeps } from './AuthDialogsStore';
+import { authErrorFeedback } from './authErrors';
+
+function setup(over: Partial<AuthDialogsDeps> = {}) {
+  const events: AnalyticsEvent[] = [];
+  const notes: { type: string; message: string; timeout?: number }[] = [];
+  const signedIn: (string | null)[] = [];
+  const session = { login: jest.fn(async () => undefined), register: jest.fn(async () => undefined) };
+  const api = { requestPasswordReset: jest.fn(async () => ({ ok: true as const })), resetPassword: jest.fn(async () => ({ ok: true as const })) };
+  const store = new AuthDialogsStore({
+    session,
+    api,
+    notify: (n) => notes.push(n),
+    t: (k) => `t(${k})`,
+    track: (e) => events.push(e),
+    referralId: () => 'ref-7',
+    onSignedIn: (next) => signedIn.push(next),
+    ...over,
+  });
+  return { store, session, api, events, notes, signedIn };
+}
+
+function fill(store: AuthDialogsStore, f: Partial<Record<'email' | 'password' | 'passwordConfirm' | 'passwordResetCode', string>> & { terms?: boolean }) {
+  for (const [k, v] of Object.entries(f)) if (k !== 'terms') store.setField(k as 'email', v as string);
+  if (f.terms !== undefined) store.setField('isTermsAccepted', f.terms);
+}
+
+describe('§8 account errors → dialog feedback', () => {
+  it('database-client error: an error notification titled error_notify_title for 3000 ms', () => {
+    expect(authErrorFeedback(ApiError.of('ERR_PRISMA_CLIENT_KNOWN_REQUEST', 'P2002'))).toEqual({ messageKey: 'auth.errors.main_error', notify: { titleKey: 'error_notify_title', timeout: 3000 } });
+  });
+  it('a validation status carrying a password field is a password error', () => {
+    expect(authErrorFeedback(ApiError.of('ERR_VALIDATION', 'weak', { fields: { password: 'too short' } }))).toEqual({ field: 'password', messageKey: 'auth.errors.password_rejected' });
+    expect(authErrorFeedback(new ApiError({ statusCode: 422, code: 'ERR_UNPROCESSABLE_ENTITY', message: 'x', fields: { password: 'weak' } })).field).toBe('password');
+  });
+  it.each([
+    ['ERR_INVALID_CREDENTIALS', undefined, 'auth.errors.invalid_credentials'],
+    ['ERR_USER_ALREADY_REGISTERED', 'email', 'auth.errors.user_already_registered'],
+    ['ERR_INVALID_PASSWORD_RESET_CODE', 'passwordResetCode', 'auth.errors.invalid_reset_code'],
+    ['ERR_TOO_MANY_REQUESTS', undefined, 'auth.errors.too_many_requests'],
+    ['ERR_INTERNAL_SERVER_ERROR', undefined, 'auth.errors.main_error'],
+  ] as const)('%s → field %s, %s', (code, field, messageKey) => {
+    const f = authErrorFeedback(ApiError.of(code, 'm'));
+    expect(f.field).toBe(field);
+    expect(f.messageKey).toBe(messageKey);
+    expect(f.notify).toBeUndefined();
+  });
+  it('a non-API failure is the generic error', () => {
+    expect(authErrorFeedback(new TypeError('x'))).toEqual({ messageKey: 'auth.errors.main_error' });
+  });
+});
+
+describe('AuthDialogsStore', () => {
+  it('login: checks the form, signs in, closes, and goes to the page asked for', async () => {
+    const { store, session, signedIn } = setup();
+    store.openLogin('/profile/history');
+    await store.submit();
+    expect(store.fieldErrors).toEqual({ email: 'auth.errors.email_required', password: 'auth.errors.password_required' });
+    expect(session.login).not.toHaveBeenCalled();
+    fill(store, { email: ' a@b.co ', password: 'pw' });
+    await store.submit();
+    expect(session.login).toHaveBeenCalledWith({ email: 'a@b.co', password: 'pw' });
+    expect(store.open).toBeNull();
+    expect(signedIn).toEqual(['/profile/history']);
+  });
+
+  it('login errors stay inline; database errors also go to the notification bus for 3000 ms', async () => {
+    const { store, session, notes } = setup();
+    store.openLogin();
+    fill(store, { email: 'a@b.co', password: 'bad' });
+    session.login.mockRejectedValueOnce(ApiError.of('ERR_INVALID_CREDENTIALS', 'no'));
+    await store.submit();
+    expect(store.open).toBe('login');
+    expect(store.formError).toBe('auth.errors.invalid_credentials');
+    session.login.mockRejectedValueOnce(ApiError.of('ERR_PRISMA_CLIENT_KNOWN_REQUEST', 'db'));
+    await store.submit();
+    expect(notes).toEqual([{ type: 'error', message: 't(error_notify_title)', timeout: 3000 }]);
+  });
+
+  it('register: email, password, confirmation, terms; sends the referral id; a weak password lands on the password field', async () => {
+    const { store, session, signedIn, events } = setup();
+    store.openRegister();
+    fill(store, { email: 'a@b', password: 'pw1', passwordConfirm: 'pw2' });
+    await store.submit();
+    expect(store.fieldErrors).toEqual({ email: 'auth.errors.email_invalid', passwordConfirm: 'auth.errors.password_mismatch', isTermsAccepted: 'auth.errors.terms_required' });
+    fill(store, { email: 'a@b.co', passwordConfirm: 'pw1', terms: true });
+    session.register.mockRejectedValueOnce(ApiError.of('ERR_VALIDATION', 'weak', { fields: { password: 'too short' } }));
+    await store.submit();
+    expect(store.fieldErrors.password).toBe('auth.errors.password_rejected');
+    expect(session.register).toHaveBeenCalledWith({ email: 'a@b.co', password: 'pw1', referralId: 'ref-7' });
+    session.register.mockRejectedValueOnce(ApiError.of('ERR_USER_ALREADY_REGISTERED', 'taken'));
+    await store.submit();
+    expect(store.fieldErrors.email).toBe('auth.errors.user_already_registered');
+    await store.submit();
+    expect(store.open).toBeNull();
+    expect(signedIn).toEqual([null]);
+    expect(events).toEqual([]);
+  });
+
+  it('registration_abandoned fires when the register dialog closes without a registration', async () => {
+    const { store, events } = setup();
+    store.openRegister();
+    store.close();
+    expect(events).toEqual(['registration_abandoned']);
+    store.openLogin();
+    store.close();
+    expect(events).toEqual(['registration_abandoned']);
+  });
+
+  it('restore → new password → login with the email kept and the page asked for kept', async () => {
+    const { store, api, events, notes } = setup();
+    store.openLogin('/profile/info');
+    fill(store, { email: 'a@b.co' });
+    store.openRestore();
+    expect(store.form.email).toBe('a@b.co');
+    await store.submit();
+    expect(events).toEqual(['restore_password_form_submitted']);
+    expect(api.requestPasswordReset).toHaveBeenCalledWith({ body: { email: 'a@b.co' } });
+    expect(store.open).toBe('newPassword');
+    expect(store.info).toBe('auth.newPassword.codeSent');
+    fill(store, { passwordResetCode: '123456', password: 'new-pw', passwordConfirm: 'new-pw' });
+    api.resetPassword.mockRejectedValueOnce(ApiError.of('ERR_INVALID_PASSWORD_RESET_CODE', 'bad'));
+    await store.submit();
+    expect(store.fieldErrors.passwordResetCode).toBe('auth.errors.invalid_reset_code');
+    await store.submit();
+    expect(api.resetPassword).toHaveBeenLastCalledWith({ body: { email: 'a@b.co', password: 'new-pw', resetCode: '123456' } });
+    expect(store.open).toBe('login');
+    expect(store.form.email).toBe('a@b.co');
+    expect(store.next).toBe('/profile/info');
+    expect(notes.map((n) => n.type)).toEqual(['success']);
+  });
+
+  it('new password needs the code', async () => {
+    const { store, api } = setup();
+    store.openNewPassword('a@b.co');
+    fill(store, { password: 'x', passwordConfirm: 'x' });
+    await store.submit();
+    expect(store.fieldErrors).toEqual({ passwordResetCode: 'auth.errors.code_required' });
+    expect(api.resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('email confirmation resolves with the email, or null when dismissed', async () => {
+    const { store } = setup();
+    const first = store.confirmEmail();
+    store.close();
+    await expect(first).resolves.toBeNull();
+    const second = store.confirmEmail('x@y.io');
+    await store.submit();
+    await expect(second).resolves.toBe('x@y.io');
+    expect(store.open).toBeNull();
+  });
+
+  it('too many attempts is said plainly', async () => {
+    const { store, session } = setup();
+    store.openLogin();
+    fill(store, { email: 'a@b.co', password: 'pw' });
+    session.login.mockRejectedValueOnce(ApiError.of('ERR_TOO_MANY_REQUESTS', 'slow down'));
+    await store.submit();
+    expect(store.formError).toBe('auth.errors.too_many_requests');
+  });
+});

@@ -1,0 +1,202 @@
+// §2 account dialogs (login, register, restore password, new password, email confirmation): which one is
+// open, its form (§3 auth form), client-side checks (§5) and the §8 error mapping. The UI only renders it.
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { AnalyticsEvent, ApiClient, NotificationInputLike } from './types';
+import type { SessionStore } from '../stores/SessionStore';
+import { EMAIL_PATTERN, authErrorFeedback, sanitiseEmail, type AuthField } from './authErrors';
+
+export type AuthDialogKind = 'login' | 'register' | 'restore' | 'newPassword' | 'emailConfirmation';
+
+export interface AuthDialogsDeps {
+  session: Pick<SessionStore, 'login' | 'register'>;
+  api: Pick<ApiClient, 'requestPasswordReset' | 'resetPassword'>;
+  notify(notification: NotificationInputLike): void;
+  /** Translates a shell key (for notifications; the dialogs translate their own keys). */
+  t(key: string): string;
+  track(event: AnalyticsEvent, data?: Record<string, unknown>): void;
+  /** §2: the referralID cookie. */
+  referralId(): string | undefined;
+  /** After a successful sign-in or registration: go to the page asked for (lk-redirect), if any. */
+  onSignedIn(next: string | null): void;
+}
+
+export interface AuthForm {
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  passwordResetCode: string;
+  isTermsAccepted: boolean;
+}
+
+const emptyForm = (): AuthForm => ({ email: '', password: '', passwordConfirm: '', passwordResetCode: '', isTermsAccepted: false });
+
+export class AuthDialogsStore {
+  open: AuthDialogKind | null = null;
+  form: AuthForm = emptyForm();
+  fieldErrors: Partial<Record<AuthField, string>> = {};
+  formError: string | null = null;
+  /** A success line shown in the dialog (e.g. "code sent"). */
+  info: string | null = null;
+  submitting = false;
+  /** Where to go after signing in (lk-redirect keeps the page asked for). */
+  next: string | null = null;
+
+  private registrationCompleted = false;
+  private emailConfirmation: ((email: string | null) => void) | null = null;
+
+  constructor(private readonly deps: AuthDialogsDeps) {
+    makeAutoObservable<AuthDialogsStore, 'deps' | 'emailConfirmation' | 'registrationCompleted'>(this, { deps: false, emailConfirmation: false, registrationCompleted: false });
+  }
+
+  openLogin(next?: string | null, email?: string) {
+    this.show('login', email);
+    if (next !== undefined) this.next = next;
+  }
+
+  openRegister() {
+    this.show('register');
+    this.registrationCompleted = false;
+  }
+
+  openRestore(email?: string) {
+    this.show('restore', email);
+  }
+
+  openNewPassword(email?: string) {
+    this.show('newPassword', email);
+  }
+
+  /** §2 email confirmation: resolves with the confirmed email, or null when dismissed. */
+  confirmEmail(initialEmail?: string): Promise<string | null> {
+    this.emailConfirmation?.(null);
+    this.show('emailConfirmation', initialEmail);
+    return new Promise((resolve) => (this.emailConfirmation = resolve));
+  }
+
+  close() {
+    // §4 registration_abandoned: the register dialog closed without a completed registration.
+    if (this.open === 'register' && !this.registrationCompleted) this.deps.track('registration_abandoned');
+    if (this.open === 'emailConfirmation') this.settleEmailConfirmation(null);
+    this.open = null;
+    this.submitting = false;
+    this.next = null;
+  }
+
+  setField<K extends keyof AuthForm>(field: K, value: AuthForm[K]) {
+    this.form[field] = (field === 'email' ? sanitiseEmail(String(value)) : value) as AuthForm[K];
+    delete this.fieldErrors[field];
+    this.formError = null;
+  }
+
+  async submit(): Promise<void> {
+    if (this.submitting || !this.open) return;
+    if (!this.validate()) return;
+    this.submitting = true;
+    this.formError = null;
+    this.info = null;
+    const kind = this.open;
+    try {
+      await this.run(kind);
+    } catch (error) {
+      runInAction(() => this.showError(error));
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
+
+  private async run(kind: AuthDialogKind): Promise<void> {
+    const { email, password } = this.form;
+    switch (kind) {
+      case 'login': {
+        await this.deps.session.login({ email, password });
+        const next = this.next;
+        runInAction(() => this.finish());
+        this.deps.onSignedIn(next);
+        return;
+      }
+      case 'register': {
+        await this.deps.session.register({ email, password, referralId: this.deps.referralId() });
+        const next = this.next;
+        runInAction(() => {
+          this.registrationCompleted = true;
+          this.finish();
+        });
+        this.deps.onSignedIn(next);
+        return;
+      }
+      case 'restore': {
+        this.deps.track('restore_password_form_submitted');
+        await this.deps.api.requestPasswordReset({ body: { email } });
+        runInAction(() => {
+          this.show('newPassword', email);
+          this.info = 'auth.newPassword.codeSent';
+        });
+        return;
+      }
+      case 'newPassword': {
+        await this.deps.api.resetPassword({ body: { email, password, resetCode: this.form.passwordResetCode.trim() } });
+        this.deps.notify({ type: 'success', message: this.deps.t('auth.newPassword.done') });
+        runInAction(() => {
+          this.show('login', email);
+          this.info = 'auth.newPassword.done';
+        });
+        return;
+      }
+      case 'emailConfirmation': {
+        const resolve = this.emailConfirmation;
+        this.emailConfirmation = null;
+        runInAction(() => this.finish());
+        resolve?.(email);
+        return;
+      }
+    }
+  }
+
+  /** §5 checks before anything is sent; returns false and fills fieldErrors when the form is not ready. */
+  validate(): boolean {
+    const errors: Partial<Record<AuthField, string>> = {};
+    const { email, password, passwordConfirm, passwordResetCode, isTermsAccepted } = this.form;
+    if (!email) errors.email = 'auth.errors.email_required';
+    else if (!EMAIL_PATTERN.test(email)) errors.email = 'auth.errors.email_invalid';
+    const kind = this.open;
+    if (kind === 'login' || kind === 'register' || kind === 'newPassword') {
+      if (!password) errors.password = 'auth.errors.password_required';
+    }
+    if (kind === 'register' || kind === 'newPassword') {
+      if (password && passwordConfirm !== password) errors.passwordConfirm = 'auth.errors.password_mismatch';
+    }
+    if (kind === 'register' && !isTermsAccepted) errors.isTermsAccepted = 'auth.errors.terms_required';
+    if (kind === 'newPassword' && !passwordResetCode.trim()) errors.passwordResetCode = 'auth.errors.code_required';
+    this.fieldErrors = errors;
+    return Object.keys(errors).length === 0;
+  }
+
+  private showError(error: unknown) {
+    const feedback = authErrorFeedback(error);
+    if (feedback.field) this.fieldErrors = { ...this.fieldErrors, [feedback.field]: feedback.messageKey };
+    else this.formError = feedback.messageKey;
+    if (feedback.notify) this.deps.notify({ type: 'error', message: this.deps.t(feedback.notify.titleKey), timeout: feedback.notify.timeout });
+  }
+
+  private show(kind: AuthDialogKind, email?: string) {
+    const keepEmail = email ?? this.form.email;
+    this.open = kind;
+    this.form = { ...emptyForm(), email: keepEmail };
+    this.fieldErrors = {};
+    this.formError = null;
+    this.info = null;
+    this.submitting = false;
+  }
+
+  private finish() {
+    this.open = null;
+    this.form = emptyForm();
+    this.next = null;
+  }
+
+  private settleEmailConfirmation(email: string | null) {
+    const resolve = this.emailConfirmation;
+    this.emailConfirmation = null;
+    resolve?.(email);
+  }
+}
