@@ -1,4 +1,5 @@
 import { ApiError, DEFAULT_AMOUNT, type ExchangeRequest } from 'shared-contracts';
+import { QuerySync } from './QuerySync';
 import { ExchangeRootStore } from './ExchangeRootStore';
 import { FakeWebSocket, fakeSocketFactory } from '../test/FakeWebSocket';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
@@ -176,5 +177,96 @@ describe('ExchangeFormStore', () => {
     expect(form.rateText).toBe('1 BTC = 21.5 ETH');
     ws.message({ channel: 'pairs', event: 'error', data: { statusCode: 400, code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', message: 'big', details: { expectedAmount: '10' } } });
     expect(form.error).toEqual({ kind: 'max', expectedAmount: '10' });
+  });
+
+  it('receive side: asks with the amount in the receive currency and fills the send side', async () => {
+    const { api, form } = setup();
+    await form.init();
+    api.rateOne.mockImplementationOnce(async () => pairData(BTC, ETH, { amountToGive: '0.25', amountToGet: '5' }));
+    form.setReceiveAmount('5');
+    expect(form.activeSide).toBe('receive');
+    expect(form.isSendLoading).toBe(true);
+    expect(form.isReceiveLoading).toBe(false);
+    await flush();
+    expect(api.rateOne.mock.calls.at(-1)![0].query).toEqual({ instrumentFromSlug: 'btc', instrumentToSlug: 'eth', claimedDepositAmount: '5', claimedDepositAmountCurrency: 'eth', rateMode: 'FLOATING' });
+    expect(form.valueToSend).toBe('0.25');
+    expect(form.valueToReceive).toBe('5');
+  });
+
+  it('swap exchanges the instruments, moves the value, flips the side and reloads', async () => {
+    const { api, form } = setup();
+    await form.init();
+    api.rateOne.mockClear();
+    const done = form.swap();
+    expect(form.isSwapCoinsLoading).toBe(true);
+    expect([form.from?.slug, form.to?.slug]).toEqual(['eth', 'btc']);
+    expect(form.activeSide).toBe('receive');
+    expect(form.valueToReceive).toBe('0.5');
+    await done;
+    expect(form.isSwapCoinsLoading).toBe(false);
+    expect(api.rateOne.mock.calls[0][0].query).toMatchObject({ instrumentFromSlug: 'eth', instrumentToSlug: 'btc', claimedDepositAmount: '0.5', claimedDepositAmountCurrency: 'btc' });
+  });
+
+  it('rate mode FIXED reloads with rateMode FIXED; ERR_NOT_ACCEPTABLE switches back to floating, unsupported', async () => {
+    const { api, form } = setup();
+    await form.init();
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_NOT_ACCEPTABLE', 'no fixed'));
+    form.setRateMode('FIXED');
+    expect(api.rateOne.mock.calls.at(-1)![0].query.rateMode).toBe('FIXED');
+    await flush();
+    expect(form.rateMode).toBe('FLOATING');
+    expect(form.isUnsupported).toBe(true);
+    expect(form.unsupportedPopupOpen).toBe(true);
+    form.closeUnsupportedPopup();
+    expect(form.unsupportedPopupOpen).toBe(false);
+  });
+
+  it.each(['ERR_PAIR_NOT_ACTIVE', 'ERR_NO_LIQUIDITY_AVAILABLE', 'ERR_UNPROCESSABLE_ENTITY'] as const)('%s marks the pair unsupported', async (code) => {
+    const api = makeApi();
+    api.rateOne.mockRejectedValueOnce(ApiError.of(code, 'x'));
+    const { form } = setup(api);
+    await form.init();
+    expect(form.isUnsupported).toBe(true);
+  });
+
+  it('same instruments flag the pair unsupported and open the not-supported popup', async () => {
+    const { form } = setup();
+    await form.init();
+    form.setTo('btc');
+    expect(form.isUnsupported).toBe(true);
+    expect(form.unsupportedPopupOpen).toBe(true);
+  });
+
+  it('fee breakdown: platform and network fee in the receive currency, spread against the market price', async () => {
+    const { form } = setup();
+    await form.init();
+    expect(form.fees).toEqual({ platformFee: { amount: '0.001', currency: 'ETH' }, networkFee: { amount: '0.001', currency: 'ETH' }, spreadPercent: '-1941.23', marketPrice: '1' });
+    expect(form.showMinConfirmations).toBe(true);
+  });
+
+  it('§2 query: send, receive and amount; the amount is dropped after a pair-load error', async () => {
+    const api = makeApi();
+    const { form } = setup(api);
+    await form.init();
+    expect(form.query.toString()).toBe('send=btc&receive=eth&amount=0.5');
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '1' } }));
+    form.setAmount('0.0001');
+    await flush();
+    expect(form.query.toString()).toBe('send=btc&receive=eth');
+  });
+
+  it('QuerySync: amount changes replace, pair changes push', async () => {
+    const { form } = setup();
+    await form.init();
+    const write = jest.fn();
+    const sync = new QuerySync(form, write, new URLSearchParams('send=btc&receive=eth&amount=0.5&utm_source=x'));
+    form.setAmount('2');
+    expect(write).toHaveBeenLastCalledWith(new URLSearchParams('send=btc&receive=eth&amount=2'), { replace: true });
+    form.setTo('usdttrc20');
+    expect(write).toHaveBeenLastCalledWith(new URLSearchParams('send=btc&receive=usdttrc20&amount=2'), { replace: false });
+    expect(write).toHaveBeenCalledTimes(2);
+    sync.dispose();
+    form.setAmount('3');
+    expect(write).toHaveBeenCalledTimes(2);
   });
 });

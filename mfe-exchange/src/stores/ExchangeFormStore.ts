@@ -1,8 +1,8 @@
-// The exchange form of this release (spec §3 calculator form state, §4, §5, §8 pair loading):
-// instruments, the default pair, the amount, and the rate of the current pair (HTTP first, then live).
-// One state machine:
+// The exchange form (spec §3 calculator form state, §4 exchange form, §5, §8 pair loading): instruments,
+// the two amounts with an active side, the rate mode, and the pair data of the current choice (HTTP first,
+// then live over the WebSocket). One state machine:
 //   idle → initialising → loadingRate → ready | error
-//   ready|error → (amount / instrument change) → loadingRate …   initialising → initFailed
+//   ready|error → (amount / instrument / side / rate mode / swap) → loadingRate …   initialising → initFailed
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   DEFAULT_AMOUNT,
@@ -13,16 +13,20 @@ import {
   type ExchangeRequest,
   type Instrument,
   type PairData,
+  type RateMode,
 } from 'shared-contracts';
 import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from '../lib/cleanNumericInput';
+import { spreadPercent } from '../lib/fees';
 import type { PairsSocketError, RatesSocket } from './RatesSocket';
 
 export type FormStatus = 'idle' | 'initialising' | 'initFailed' | 'loadingRate' | 'ready' | 'error';
+/** §3 "Active side: send or receive": the side whose amount the visitor typed (the buy flag). */
+export type ActiveSide = 'send' | 'receive';
 
-export type FormErrorKind = 'min' | 'max' | 'unsupported' | 'same' | 'unknown' | 'loadFailed';
+export type FormErrorKind = 'min' | 'max' | 'unsupported' | 'same' | 'unselected' | 'unknown' | 'loadFailed';
 export interface FormError {
   kind: FormErrorKind;
-  /** For min / max: the limit from the error's details.expectedAmount. */
+  /** For min / max: the limit from the error's details.expectedAmount, in the send currency. */
   expectedAmount?: string;
   message?: string;
 }
@@ -35,15 +39,35 @@ export interface InitialSelection {
   amount?: string | null;
 }
 
+export interface FeeLine {
+  amount: string;
+  currency: string;
+}
+export interface FeeBreakdown {
+  platformFee: FeeLine;
+  networkFee: FeeLine;
+  /** Our price against the market price, in percent (e.g. "0.5"). */
+  spreadPercent: string | null;
+  marketPrice: string;
+}
+
 export class ExchangeFormStore {
   status: FormStatus = 'idle';
   instruments: Instrument[] = [];
   from: Instrument | null = null;
   to: Instrument | null = null;
-  amount = '';
+  valueToSend = '';
+  valueToReceive = '';
+  activeSide: ActiveSide = 'send';
+  rateMode: RateMode = 'FLOATING';
   pairData: PairData | null = null;
   error: FormError | null = null;
   isFirstLoadingSuccess = false;
+  isSwapCoinsLoading = false;
+  /** §2: the last pair load ended in an error, so the amount leaves the query. */
+  isErrorLoadPair = false;
+  /** The not-supported pair popup (§2) is open. */
+  unsupportedPopupOpen = false;
   /** Slugs asked for by the route but not among the instruments. */
   unknownSlugs: string[] = [];
 
@@ -54,44 +78,89 @@ export class ExchangeFormStore {
     private readonly api: FormApi,
     private readonly socket: RatesSocket,
   ) {
-    makeObservable<ExchangeFormStore, 'applyRateError'>(this, {
+    makeObservable<ExchangeFormStore, 'applyRateError' | 'applyPairData'>(this, {
       status: observable,
       instruments: observableRef,
       from: observableRef,
       to: observableRef,
-      amount: observable,
+      valueToSend: observable,
+      valueToReceive: observable,
+      activeSide: observable,
+      rateMode: observable,
       pairData: observableRef,
       error: observableRef,
       isFirstLoadingSuccess: observable,
+      isSwapCoinsLoading: observable,
+      isErrorLoadPair: observable,
+      unsupportedPopupOpen: observable,
       unknownSlugs: observableRef,
+      amount: computed,
       request: computed,
       rateText: computed,
       amountToReceive: computed,
       isLoading: computed,
+      isSendLoading: computed,
+      isReceiveLoading: computed,
+      isUnsupported: computed,
+      isReady: computed,
+      fees: computed,
+      query: computed,
+      showMinConfirmations: computed,
       init: action,
       setAmount: action,
+      setReceiveAmount: action,
       setFrom: action,
       setTo: action,
+      selectPair: action,
+      swap: action,
+      setRateMode: action,
+      closeUnsupportedPopup: action,
       useExpectedAmount: action,
       loadRate: action,
       applyLive: action,
       applyLiveError: action,
       applyRateError: action,
+      applyPairData: action,
     });
+  }
+
+  /** The send amount (what the query's `amount` carries). */
+  get amount(): string {
+    return this.valueToSend;
   }
 
   get isLoading(): boolean {
     return this.status === 'initialising' || this.status === 'loadingRate';
   }
+  /** §4 loading states per active side: the side being computed is the one loading. */
+  get isSendLoading(): boolean {
+    return this.isLoading && this.activeSide === 'receive';
+  }
+  get isReceiveLoading(): boolean {
+    return this.isLoading && this.activeSide === 'send';
+  }
+
+  /** §5: same instruments, or an inactive pair, flag the pair unsupported. */
+  get isUnsupported(): boolean {
+    return this.error?.kind === 'unsupported' || this.error?.kind === 'same';
+  }
+
+  /** Pair data present and matching the form: the details part may be filled and submitted. */
+  get isReady(): boolean {
+    return this.status === 'ready' && !!this.pairData && this.isFirstLoadingSuccess;
+  }
 
   /** The §3 exchange request of the current form, or null when it cannot be asked. */
   get request(): ExchangeRequest | null {
-    if (!this.from || !this.to || this.from.slug === this.to.slug || !isPositiveAmount(this.amount)) return null;
+    if (!this.from || !this.to || this.from.slug === this.to.slug) return null;
+    const typed = this.activeSide === 'send' ? this.valueToSend : this.valueToReceive;
+    if (!isPositiveAmount(typed)) return null;
     return {
       instrumentFromSlug: this.from.slug,
       instrumentToSlug: this.to.slug,
-      claimedDepositAmount: toMoney(this.amount),
-      rateMode: 'FLOATING',
+      claimedDepositAmount: toMoney(typed),
+      ...(this.activeSide === 'receive' ? { claimedDepositAmountCurrency: this.to.slug } : {}),
+      rateMode: this.rateMode,
     };
   }
 
@@ -104,9 +173,34 @@ export class ExchangeFormStore {
   }
 
   get amountToReceive(): string | null {
+    return isPositiveAmount(this.valueToReceive) ? this.valueToReceive : null;
+  }
+
+  /** Fee breakdown under the amounts: each fee in the currency it is paid in (the receive currency). */
+  get fees(): FeeBreakdown | null {
     const p = this.pairData;
-    if (!p || !isPositiveAmount(p.amountToGet)) return null;
-    return formatDecimal(p.amountToGet, p.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive);
+    if (!p) return null;
+    const to = p.instrumentTo;
+    return {
+      platformFee: { amount: formatDecimal(p.platformFee_Absolute, to.precisionDecimals), currency: to.currencyTitle },
+      networkFee: { amount: formatDecimal(p.finalNetworkFeeAmount, to.precisionDecimals), currency: to.currencyTitle },
+      spreadPercent: spreadPercent(p.price, p.marketLeftPrice),
+      marketPrice: formatDecimal(p.marketLeftPrice, to.precisionDecimals),
+    };
+  }
+
+  /** §5 "Confirmations to withdraw are not shown for XRP." */
+  get showMinConfirmations(): boolean {
+    return !!this.pairData && this.pairData.instrumentFrom.currencyTitle !== 'XRP';
+  }
+
+  /** §2 exchange page query: send, receive and amount; the amount is dropped after a pair-load error. */
+  get query(): URLSearchParams {
+    const q = new URLSearchParams();
+    if (this.from) q.set('send', this.from.slug);
+    if (this.to) q.set('receive', this.to.slug);
+    if (!this.isErrorLoadPair && isPositiveAmount(this.valueToSend)) q.set('amount', toMoney(this.valueToSend));
+    return q;
   }
 
   async init(initial: InitialSelection = {}): Promise<void> {
@@ -124,35 +218,97 @@ export class ExchangeFormStore {
     runInAction(() => {
       const list = instrumentsResult.value.filter((i) => i.isActive !== false);
       this.instruments = list;
-      const bySlug = (slug?: string) => (slug ? list.find((i) => i.slug === slug.toLowerCase()) : undefined);
-      this.unknownSlugs = [initial.from, initial.to].filter((s): s is string => !!s && !bySlug(s));
-      this.from = bySlug(initial.from) ?? bySlug(def?.instrumentFrom.slug) ?? list[0] ?? null;
-      this.to = bySlug(initial.to) ?? bySlug(def?.instrumentTo.slug) ?? list.find((i) => i !== this.from) ?? null;
+      this.unknownSlugs = [initial.from, initial.to].filter((s): s is string => !!s && !this.bySlug(s));
+      this.from = this.bySlug(initial.from) ?? this.bySlug(def?.instrumentFrom.slug) ?? list[0] ?? null;
+      this.to = this.bySlug(initial.to) ?? this.bySlug(def?.instrumentTo.slug) ?? list.find((i) => i !== this.from) ?? null;
+      // §2: an amount in the query is used only if valid; else the default pair's, else 500.
       const fromQuery = initial.amount ? cleanNumericInput(initial.amount) : '';
-      this.amount = isPositiveAmount(fromQuery) ? fromQuery : def && isPositiveAmount(def.amount) ? def.amount : DEFAULT_AMOUNT;
+      this.valueToSend = isPositiveAmount(fromQuery) ? fromQuery : def && isPositiveAmount(def.amount) ? def.amount : DEFAULT_AMOUNT;
+      this.activeSide = 'send';
     });
     await this.loadRate();
   }
 
+  private bySlug(slug?: string): Instrument | undefined {
+    return slug ? this.instruments.find((i) => i.slug === slug.toLowerCase()) : undefined;
+  }
+
+  /** Send side typed (§5 cleaning). */
   setAmount(raw: string): void {
     const cleaned = cleanNumericInput(raw);
-    if (cleaned === this.amount) return;
-    this.amount = cleaned;
+    if (cleaned === this.valueToSend && this.activeSide === 'send') return;
+    this.valueToSend = cleaned;
+    this.activeSide = 'send';
+    if (!isPositiveAmount(cleaned)) this.valueToReceive = '';
+    void this.loadRate();
+  }
+
+  /** Receive side typed: the pair is asked for with the amount in the receive currency. */
+  setReceiveAmount(raw: string): void {
+    const cleaned = cleanNumericInput(raw);
+    if (cleaned === this.valueToReceive && this.activeSide === 'receive') return;
+    this.valueToReceive = cleaned;
+    this.activeSide = 'receive';
+    if (!isPositiveAmount(cleaned)) this.valueToSend = '';
     void this.loadRate();
   }
 
   setFrom(slug: string): void {
-    const next = this.instruments.find((i) => i.slug === slug);
+    const next = this.bySlug(slug);
     if (!next || next === this.from) return;
     this.from = next;
     void this.loadRate();
   }
 
   setTo(slug: string): void {
-    const next = this.instruments.find((i) => i.slug === slug);
+    const next = this.bySlug(slug);
     if (!next || next === this.to) return;
     this.to = next;
     void this.loadRate();
+  }
+
+  /** Both instruments at once (route change on the pair page). */
+  selectPair(fromSlug: string, toSlug: string): void {
+    const from = this.bySlug(fromSlug);
+    const to = this.bySlug(toSlug);
+    if (!from || !to || (from === this.from && to === this.to)) return;
+    this.from = from;
+    this.to = to;
+    void this.loadRate();
+  }
+
+  /** §4 swap: exchanges the instruments, moves the entered value to the other field, flips the buy flag, reloads. */
+  swap(): Promise<void> {
+    const [from, to] = [this.to, this.from];
+    this.from = from;
+    this.to = to;
+    if (this.activeSide === 'send') {
+      this.valueToReceive = this.valueToSend;
+      this.valueToSend = '';
+      this.activeSide = 'receive';
+    } else {
+      this.valueToSend = this.valueToReceive;
+      this.valueToReceive = '';
+      this.activeSide = 'send';
+    }
+    this.isSwapCoinsLoading = true;
+    return this.loadRate()
+      .then(() => undefined)
+      .finally(
+        action(() => {
+          this.isSwapCoinsLoading = false;
+        }),
+      );
+  }
+
+  setRateMode(mode: RateMode): void {
+    if (mode === this.rateMode) return;
+    this.rateMode = mode;
+    void this.loadRate();
+  }
+
+  closeUnsupportedPopup(): void {
+    this.unsupportedPopupOpen = false;
   }
 
   /** §8 "the set-minimal action fills the field with the expected limit". */
@@ -160,56 +316,76 @@ export class ExchangeFormStore {
     if (this.error?.expectedAmount) this.setAmount(this.error.expectedAmount);
   }
 
-  /** HTTP rate for the current request, then the socket keeps it live. */
-  async loadRate(): Promise<void> {
+  /** HTTP pair data for the current request, then the socket keeps it live. Resolves true when loaded. */
+  async loadRate(): Promise<boolean> {
     this.controller?.abort();
     this.controller = null;
     const seq = ++this.seq;
-    if (this.from && this.to && this.from.slug === this.to.slug) {
+    if (!this.from || !this.to) {
+      this.socket.unsubscribe();
+      this.pairData = null;
+      this.error = { kind: 'unselected' };
+      this.status = 'error';
+      return false;
+    }
+    if (this.from.slug === this.to.slug) {
       this.socket.unsubscribe();
       this.pairData = null;
       this.error = { kind: 'same' };
+      this.unsupportedPopupOpen = true;
       this.status = 'error';
-      return;
+      return false;
     }
     const request = this.request;
     if (!request) {
       this.socket.unsubscribe();
       this.pairData = null;
       this.error = null;
-      this.status = this.from && this.to ? 'ready' : 'error';
-      return;
+      this.status = 'ready';
+      return false;
     }
     const controller = new AbortController();
     this.controller = controller;
     this.status = 'loadingRate';
     try {
       const data = await this.api.rateOne({ query: request, signal: controller.signal });
-      if (seq !== this.seq) return;
+      if (seq !== this.seq) return false;
+      this.applyPairData(data);
       runInAction(() => {
-        this.pairData = data;
         this.error = null;
         this.status = 'ready';
         this.isFirstLoadingSuccess = true;
+        this.isErrorLoadPair = false;
       });
       this.socket.subscribe(request);
+      return true;
     } catch (error) {
-      if (seq !== this.seq || controller.signal.aborted) return;
+      if (seq !== this.seq || controller.signal.aborted) return false;
       this.socket.unsubscribe();
       this.applyRateError(error);
+      return false;
     } finally {
       if (this.controller === controller) this.controller = null;
     }
   }
 
-  /** A `pairs` data message: accepted only for the pair currently shown. */
+  private applyPairData(data: PairData): void {
+    this.pairData = data;
+    // the side not typed shows what the pair data computed
+    if (this.activeSide === 'send') this.valueToReceive = formatDecimal(data.amountToGet, data.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive);
+    else this.valueToSend = formatDecimal(data.amountToGive, data.instrumentFrom.precisionDecimals ?? DEFAULT_PRECISION.receive);
+  }
+
+  /** A `pairs` data message: accepted only for the pair and mode currently shown. */
   applyLive(data: PairData): void {
     const request = this.request;
     if (!request || this.status === 'loadingRate') return;
     if (data.instrumentFrom.slug !== request.instrumentFromSlug || data.instrumentTo.slug !== request.instrumentToSlug) return;
-    this.pairData = data;
+    if (data.rateMode !== this.rateMode) return;
+    this.applyPairData(data);
     this.error = null;
     this.status = 'ready';
+    this.isErrorLoadPair = false;
   }
 
   applyLiveError(error: PairsSocketError): void {
@@ -220,6 +396,7 @@ export class ExchangeFormStore {
   private applyRateError(error: unknown): void {
     this.pairData = null;
     this.status = 'error';
+    this.isErrorLoadPair = true;
     const code = isApiError(error) || isErrorBody(error) ? error.code : undefined;
     const details = isApiError(error) || isErrorBody(error) ? error.details : undefined;
     const expected = typeof details?.expectedAmount === 'string' || typeof details?.expectedAmount === 'number' ? String(details.expectedAmount) : undefined;
@@ -232,9 +409,14 @@ export class ExchangeFormStore {
         break;
       case 'ERR_PAIR_NOT_ACTIVE':
       case 'ERR_NO_LIQUIDITY_AVAILABLE':
+        this.error = { kind: 'unsupported' };
+        this.unsupportedPopupOpen = true;
+        break;
       case 'ERR_NOT_ACCEPTABLE':
       case 'ERR_UNPROCESSABLE_ENTITY':
+        this.rateMode = 'FLOATING'; // §8: switch to floating and mark the pair unsupported
         this.error = { kind: 'unsupported' };
+        this.unsupportedPopupOpen = true;
         break;
       default:
         console.warn('[mfe-exchange] unknown pair load error', error);

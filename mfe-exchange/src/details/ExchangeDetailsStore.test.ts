@@ -1,0 +1,240 @@
+import { ApiError, PAIR_LOADING_WAIT_POLL_MS, type PairData, type RateMode } from 'shared-contracts';
+import { ExchangeDetailsStore, type ExchangeDetailsDeps, type PairSource } from './ExchangeDetailsStore';
+import { BTC, ETH, instrument, pairData } from '../test/fixtures';
+import { orderLike } from '../test/orderLike';
+
+const XRP = instrument('xrp', { requiresMemo: true });
+const USD = instrument('usd', { instrumentType: 'fiat', networkTitle: 'CARD' });
+
+function makeForm(over: Partial<Omit<PairSource, "loadRate">> & { pair?: PairData } = {}) {
+  const pair = over.pair ?? pairData(BTC, ETH, { amountToGet: '10.123456789', claimedDepositAmount: '0.5000000019' });
+  const form = {
+    from: pair.instrumentFrom,
+    to: pair.instrumentTo,
+    rateMode: 'FLOATING' as RateMode,
+    pairData: pair,
+    isLoading: false,
+    isSwapCoinsLoading: false,
+    ...over,
+    loadRate: jest.fn(async () => true),
+  };
+  return form;
+}
+
+function setup(opts: { form?: ReturnType<typeof makeForm>; ckmAuthorised?: boolean; referral?: string; localEmail?: string } = {}) {
+  const form = opts.form ?? makeForm();
+  let referral = opts.referral;
+  let localEmail = opts.localEmail;
+  const api = {
+    validateAddress: jest.fn(async ({ body }: { body: { address: string } }) => !body.address.includes('bad')),
+    orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string; rateMode: RateMode } }) => orderLike('ord-1', body.destinationAddress, body.rateMode)),
+  };
+  const deps: ExchangeDetailsDeps = {
+    api: api as never,
+    form,
+    session: { isAuthorised: !!opts.ckmAuthorised, account: opts.ckmAuthorised ? { email: 'me@acc.io' } : null },
+    navigate: jest.fn(),
+    track: jest.fn(),
+    referral: { get: () => referral, clear: jest.fn(() => (referral = undefined)) },
+    localEmail: { get: () => localEmail, remember: jest.fn((e: string) => (localEmail = e)) },
+    utm: () => ({ timestamp: 1, utmParams: { source: 'x' }, additionalInfo: {}, sessionId: 's' }),
+    fingerprint: () => 'fp-1',
+    newIdempotencyKey: jest.fn(() => `key-${Math.random()}`),
+    sleep: jest.fn(async () => undefined),
+  };
+  return { store: new ExchangeDetailsStore(deps), deps, api, form };
+}
+
+function fill(store: ExchangeDetailsStore, address = '0xgood') {
+  store.set('destinationAddress', `  ${address} `);
+  store.setTermsAccepted(true);
+}
+
+describe('ExchangeDetailsStore validation (§5)', () => {
+  it('destination required (error_address_empty), terms required (error_terms)', async () => {
+    const { store, api } = setup();
+    expect(await store.validate()).toBe(false);
+    expect(store.errors).toEqual({ destinationAddress: 'error_address_empty', terms: 'error_terms' });
+    store.setTermsAccepted(true);
+    expect(store.errors.terms).toBeUndefined();
+    expect(api.validateAddress).not.toHaveBeenCalled();
+  });
+
+  it('destination trimmed and validated by the server for the receive currency and network', async () => {
+    const { store, api } = setup();
+    fill(store, 'bad-addr');
+    expect(await store.validate()).toBe(false);
+    expect(api.validateAddress).toHaveBeenCalledWith({ body: { currencyTitle: 'ETH', networkTitle: 'ERC20', address: 'bad-addr' } });
+    expect(store.errors).toEqual({ destinationAddress: 'error_address_incorrect' });
+    expect(store.destinationAddress).toBe('bad-addr');
+  });
+
+  it('skips the destination when selling fiat', async () => {
+    const form = makeForm({ pair: pairData(USD, ETH) });
+    const { store, api } = setup({ form });
+    store.setTermsAccepted(true);
+    expect(await store.validate()).toBe(true);
+    expect(api.validateAddress).not.toHaveBeenCalled();
+  });
+
+  it('memo error when the receive instrument requires one, unless the no-memo box is ticked', async () => {
+    const form = makeForm({ pair: pairData(BTC, XRP) });
+    const { store } = setup({ form });
+    fill(store);
+    expect(await store.validate()).toBe(false);
+    expect(store.errors).toEqual({ destinationMemo: 'error_memo_empty' });
+    store.setNoMemo(true);
+    expect(store.errors.destinationMemo).toBeUndefined();
+    expect(await store.validate()).toBe(true);
+    store.setNoMemo(false);
+    store.set('destinationMemo', '12345');
+    expect(await store.validate()).toBe(true);
+  });
+
+  it('fixed rate: refund address required, different from the destination, valid for the send currency', async () => {
+    const form = makeForm({ rateMode: 'FIXED' });
+    const { store, api } = setup({ form });
+    fill(store, '0xsame');
+    expect(await store.validate()).toBe(false);
+    expect(store.errors).toEqual({ refundAddress: 'error_address_empty' });
+    store.set('refundAddress', '0xsame');
+    await store.validate();
+    expect(store.errors).toEqual({ refundAddress: 'error_address_must_be_different' });
+    store.set('refundAddress', 'bad-refund');
+    await store.validate();
+    expect(store.errors).toEqual({ refundAddress: 'error_address_incorrect' });
+    expect(api.validateAddress).toHaveBeenLastCalledWith({ body: { currencyTitle: 'BTC', networkTitle: 'BTC', address: 'bad-refund' } });
+    store.set('refundAddress', 'bc1refund');
+    expect(await store.validate()).toBe(true);
+  });
+
+  it('an invalid non-empty email blocks when asked; empty is fine', async () => {
+    const form = makeForm({ pair: pairData(BTC, ETH, { ckm: 'A' }) });
+    const { store } = setup({ form });
+    fill(store);
+    expect(store.askEmail).toBe(true);
+    store.setEmail('nope@x');
+    expect(await store.validate()).toBe(false);
+    expect(store.errors.email).toBe('error_email_incorrect');
+    store.setEmail('');
+    expect(await store.validate()).toBe(true);
+  });
+});
+
+describe('ExchangeDetailsStore create (§4, §8)', () => {
+  it('waits for pair loading (100 ms poll), loads the pair, validates, creates with an Idempotency-Key and redirects', async () => {
+    const form = makeForm();
+    let polls = 0;
+    Object.defineProperty(form, 'isLoading', { get: () => polls < 2 });
+    const { store, deps, api } = setup({ form });
+    (deps.sleep as jest.Mock).mockImplementation(async () => void polls++);
+    fill(store);
+    expect(await store.create()).toBe(true);
+    expect(deps.sleep).toHaveBeenCalledTimes(2);
+    expect(deps.sleep).toHaveBeenCalledWith(PAIR_LOADING_WAIT_POLL_MS);
+    expect(form.loadRate).toHaveBeenCalledTimes(1);
+    const call = (api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown>; headers: Record<string, string> }])[0];
+    expect(call.headers['Idempotency-Key']).toMatch(/^key-/);
+    expect(call.body).toEqual({
+      rateMode: 'FLOATING',
+      instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' },
+      instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ERC20', slug: 'eth' },
+      destinationAddress: '0xgood',
+      claimedPublicRate: expect.objectContaining({ price: '20.412345678', claimedAmountToReceive: '10.12345678' }),
+      claimedNetworkFee: '0.001',
+      claimedDepositAmount: '0.5',
+      utmData: { timestamp: 1, utmParams: { source: 'x' }, additionalInfo: {}, sessionId: 's' },
+      browserFingerprint: 'fp-1',
+    });
+    expect(deps.navigate).toHaveBeenCalledWith('/order/ord-1?destinationAddress=0xgood');
+    expect(deps.track).toHaveBeenCalledWith('exchange_initiated', expect.anything());
+  });
+
+  it('stops when the pair does not load or validation fails: nothing created', async () => {
+    const form = makeForm();
+    form.loadRate.mockResolvedValueOnce(false);
+    const { store, api } = setup({ form });
+    fill(store);
+    expect(await store.create()).toBe(false);
+    fill(store, 'bad');
+    expect(await store.create()).toBe(false);
+    expect(store.errors.destinationAddress).toBe('error_address_incorrect');
+    expect(api.orderCreate).not.toHaveBeenCalled();
+  });
+
+  it('memo only when required; refund fields only for fixed rate', async () => {
+    const fixedMemo = makeForm({ pair: pairData(BTC, XRP), rateMode: 'FIXED' });
+    const a = setup({ form: fixedMemo });
+    fill(a.store, 'rXRP');
+    a.store.set('destinationMemo', ' 777 ');
+    a.store.set('refundAddress', 'bc1refund');
+    a.store.set('refundMemo', ' ');
+    await a.store.create();
+    const body = (a.api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
+    expect(body).toMatchObject({ destinationAddressMemo: '777', refundAddress: 'bc1refund', rateMode: 'FIXED' });
+    expect(body).not.toHaveProperty('refundAddressMemo');
+
+    const floating = setup();
+    fill(floating.store);
+    floating.store.set('destinationMemo', 'ignored');
+    floating.store.set('refundAddress', 'ignored');
+    await floating.store.create();
+    const b = (floating.api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
+    expect(b).not.toHaveProperty('destinationAddressMemo');
+    expect(b).not.toHaveProperty('refundAddress');
+  });
+
+  it('a retried create with the same choices reuses the Idempotency-Key', async () => {
+    const { store, api } = setup();
+    api.orderCreate.mockRejectedValueOnce(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'timeout'));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fill(store);
+    expect(await store.create()).toBe(false);
+    expect(store.createError).toBe('error_create_exchange');
+    expect(await store.create()).toBe(true);
+    const keys = api.orderCreate.mock.calls.map((c) => (c as unknown as [{ headers: Record<string, string> }])[0].headers['Idempotency-Key']);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it.each([
+    [ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted'), 'error_address_blacklisted', false],
+    [ApiError.of('ERR_NOT_FOUND', 'referrerAffiliateId not found'), 'error_create_exchange', true],
+    [ApiError.of('ERR_INTERNAL_SERVER_ERROR', 'boom'), 'error_create_exchange', false],
+  ])('%s → %s', async (error, key, clearsReferral) => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { store, api, deps } = setup({ referral: 'r-1' });
+    api.orderCreate.mockRejectedValueOnce(error);
+    fill(store);
+    expect(await store.create()).toBe(false);
+    expect(store.createError).toBe(key);
+    expect((deps.referral.clear as jest.Mock).mock.calls.length > 0).toBe(clearsReferral);
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a response without destinationAddress or rateMode is error_create_order_unknwon', async () => {
+    const { store, api, deps } = setup();
+    api.orderCreate.mockResolvedValueOnce({ orderId: 'x' } as never);
+    fill(store);
+    expect(await store.create()).toBe(false);
+    expect(store.createError).toBe('error_create_order_unknwon');
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends the referral id, and the email by ckm (A asked; signed-in uses the account email)', async () => {
+    const form = makeForm({ pair: pairData(BTC, ETH, { ckm: 'A' }) });
+    const guest = setup({ form, referral: 'r-9' });
+    fill(guest.store);
+    guest.store.setEmail('me@mail.io');
+    await guest.store.create();
+    const body = (guest.api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
+    expect(body).toMatchObject({ userEmail: 'me@mail.io', referrerId: 'r-9' });
+    expect(guest.deps.localEmail.remember).toHaveBeenCalledWith('me@mail.io');
+    expect(guest.store.askEmail).toBe(false); // confirmed locally now
+
+    const user = setup({ form: makeForm({ pair: pairData(BTC, ETH, { ckm: 'A' }) }), ckmAuthorised: true });
+    expect(user.store.askEmail).toBe(false);
+    fill(user.store);
+    await user.store.create();
+    expect((user.api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body).toMatchObject({ userEmail: 'me@acc.io' });
+  });
+});

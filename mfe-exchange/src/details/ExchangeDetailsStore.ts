@@ -1,0 +1,266 @@
+// The exchange details and order creation (spec §4 exchange form, §5 validation, §8 order creation):
+// destination address and memo, refund address and memo (fixed rate), terms, email by ckm, then
+//   create: wait for pair/swap loading (100 ms poll) → load the pair → validate → create → redirect.
+import Decimal from 'decimal.js';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import {
+  CLAIMED_AMOUNT_DECIMALS,
+  PAIR_LOADING_WAIT_POLL_MS,
+  isApiError,
+  type AnalyticsEvent,
+  type ApiClient,
+  type CreateOrderBody,
+  type Instrument,
+  type PairData,
+  type RateMode,
+  type UtmRecord,
+} from 'shared-contracts';
+import { isValidEmail, sanitiseEmail, shouldAskEmail } from '../lib/ckm';
+
+export type DetailsField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo' | 'terms' | 'email';
+
+/** What the details part needs from the calculator. */
+export interface PairSource {
+  readonly from: Instrument | null;
+  readonly to: Instrument | null;
+  readonly rateMode: RateMode;
+  readonly pairData: PairData | null;
+  readonly isLoading: boolean;
+  readonly isSwapCoinsLoading: boolean;
+  loadRate(): Promise<boolean>;
+}
+
+export interface ExchangeDetailsDeps {
+  api: Pick<ApiClient, 'validateAddress' | 'orderCreate'>;
+  form: PairSource;
+  session: { readonly isAuthorised: boolean; readonly account: { email: string } | null };
+  navigate(to: string): void;
+  track?(event: AnalyticsEvent, data?: Record<string, unknown>): void;
+  referral: { get(): string | undefined; clear(): void };
+  /** Emails confirmed in this browser before (ckm A). */
+  localEmail: { get(): string | undefined; remember(email: string): void };
+  utm(): UtmRecord | null;
+  fingerprint(): string | undefined;
+  newIdempotencyKey(): string;
+  sleep?(ms: number): Promise<void>;
+}
+
+const round8 = (value: string) => new Decimal(value).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_DOWN).toFixed();
+
+export class ExchangeDetailsStore {
+  destinationAddress = '';
+  destinationMemo = '';
+  /** "My destination needs no memo": the explicit confirmation that lifts the memo error. */
+  noMemo = false;
+  refundAddress = '';
+  refundMemo = '';
+  termsAccepted = false;
+  email = '';
+  errors: Partial<Record<DetailsField, string>> = {};
+  createError: string | null = null;
+  isCreating = false;
+
+  private idempotency: { fingerprint: string; key: string } | null = null;
+
+  constructor(private readonly deps: ExchangeDetailsDeps) {
+    makeObservable(this, {
+      destinationAddress: observable,
+      destinationMemo: observable,
+      noMemo: observable,
+      refundAddress: observable,
+      refundMemo: observable,
+      termsAccepted: observable,
+      email: observable,
+      errors: observableRef,
+      createError: observable,
+      isCreating: observable,
+      requiresMemo: computed,
+      isFixed: computed,
+      sellingFiat: computed,
+      askEmail: computed,
+      set: action,
+      setNoMemo: action,
+      setTermsAccepted: action,
+      setEmail: action,
+      validate: action,
+      create: action,
+    });
+  }
+
+  get requiresMemo(): boolean {
+    return !!this.deps.form.to?.requiresMemo;
+  }
+  get refundRequiresMemo(): boolean {
+    return !!this.deps.form.from?.requiresMemo;
+  }
+  get isFixed(): boolean {
+    return this.deps.form.rateMode === 'FIXED';
+  }
+  /** §5 "skipped when selling fiat": a fiat send side is a card purchase. */
+  get sellingFiat(): boolean {
+    return this.deps.form.from?.instrumentType === 'fiat';
+  }
+  /** §4 ckm: A / B / D; signed-in users skip. */
+  get askEmail(): boolean {
+    return shouldAskEmail(this.deps.form.pairData?.ckm, {
+      isAuthorised: this.deps.session.isAuthorised,
+      confirmedLocally: !!this.deps.localEmail.get(),
+      isReferralVisit: !!this.deps.referral.get(),
+    });
+  }
+  /** §5 "An email error shows only when the field is non-empty and invalid." */
+  get emailError(): string | undefined {
+    return this.email && !isValidEmail(this.email) ? 'error_email_incorrect' : undefined;
+  }
+
+  set(field: 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo', value: string): void {
+    this[field] = value;
+    this.clearError(field);
+    if (field === 'destinationMemo') this.clearError('destinationMemo');
+  }
+  setNoMemo(value: boolean): void {
+    this.noMemo = value;
+    if (value) this.clearError('destinationMemo');
+  }
+  setTermsAccepted(value: boolean): void {
+    this.termsAccepted = value;
+    if (value) this.clearError('terms'); // §5 "cleared when accepted"
+  }
+  setEmail(raw: string): void {
+    this.email = sanitiseEmail(raw);
+    this.clearError('email');
+  }
+
+  private clearError(field: DetailsField): void {
+    if (!this.errors[field]) return;
+    const next = { ...this.errors };
+    delete next[field];
+    this.errors = next;
+  }
+
+  /** §5 before exchange. Resolves true when nothing blocks the order. */
+  async validate(): Promise<boolean> {
+    const { from, to } = this.deps.form;
+    const errors: Partial<Record<DetailsField, string>> = {};
+    const destination = this.destinationAddress.trim();
+    const refund = this.refundAddress.trim();
+    const checks: Promise<void>[] = [];
+    if (!this.sellingFiat) {
+      if (!destination) errors.destinationAddress = 'error_address_empty';
+      else if (to) checks.push(this.checkAddress(to, destination).then((ok) => void (ok || (errors.destinationAddress = 'error_address_incorrect'))));
+    }
+    if (this.requiresMemo && !this.destinationMemo.trim() && !this.noMemo) errors.destinationMemo = 'error_memo_empty';
+    if (this.isFixed) {
+      if (!refund) errors.refundAddress = 'error_address_empty';
+      else if (refund === destination) errors.refundAddress = 'error_address_must_be_different';
+      else if (from) checks.push(this.checkAddress(from, refund).then((ok) => void (ok || (errors.refundAddress = 'error_address_incorrect'))));
+    }
+    if (this.askEmail && this.emailError) errors.email = this.emailError;
+    if (!this.termsAccepted) errors.terms = 'error_terms';
+    await Promise.all(checks);
+    runInAction(() => {
+      this.errors = errors;
+      this.destinationAddress = destination;
+      this.refundAddress = refund;
+    });
+    return Object.keys(errors).length === 0;
+  }
+
+  private async checkAddress(instrument: Instrument, address: string): Promise<boolean> {
+    try {
+      return (await this.deps.api.validateAddress({ body: { currencyTitle: instrument.currencyTitle, networkTitle: instrument.networkTitle, address } })) === true;
+    } catch (error) {
+      console.warn('[mfe-exchange] address validation failed', error);
+      return false;
+    }
+  }
+
+  private async waitForPair(): Promise<void> {
+    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    while (this.deps.form.isLoading || this.deps.form.isSwapCoinsLoading) await sleep(PAIR_LOADING_WAIT_POLL_MS);
+  }
+
+  buildBody(pair: PairData): CreateOrderBody {
+    const ref = (i: Instrument) => ({ currencyTitle: i.currencyTitle, networkTitle: i.networkTitle, slug: i.slug });
+    const memo = this.destinationMemo.trim();
+    const email = this.askEmail && this.email ? this.email : this.deps.session.account?.email || this.deps.localEmail.get();
+    const body: CreateOrderBody = {
+      rateMode: this.deps.form.rateMode,
+      instrumentFrom: ref(pair.instrumentFrom),
+      instrumentTo: ref(pair.instrumentTo),
+      destinationAddress: this.destinationAddress.trim(),
+      claimedPublicRate: {
+        price: pair.price,
+        finalNetworkFeeAmount: pair.finalNetworkFeeAmount,
+        platformFee_Absolute: pair.platformFee_Absolute,
+        quotes: pair.quotes,
+        updatedAt: pair.updatedAt,
+        claimedAmountToReceive: round8(pair.amountToGet),
+      },
+      claimedNetworkFee: pair.finalNetworkFeeAmount,
+      claimedDepositAmount: round8(pair.claimedDepositAmount),
+    };
+    // §5: memo only if the instrument requires it; refund fields only for fixed rate.
+    if (this.requiresMemo && memo) body.destinationAddressMemo = memo;
+    if (this.isFixed) {
+      body.refundAddress = this.refundAddress.trim();
+      if (this.refundMemo.trim()) body.refundAddressMemo = this.refundMemo.trim();
+    }
+    if (email) body.userEmail = email;
+    const referrerId = this.deps.referral.get();
+    if (referrerId) body.referrerId = referrerId;
+    const utm = this.deps.utm();
+    if (utm) body.utmData = utm;
+    const fingerprint = this.deps.fingerprint();
+    if (fingerprint) body.browserFingerprint = fingerprint;
+    return body;
+  }
+
+  /** One key per set of user choices, so a retried create never makes two orders. */
+  private idempotencyKeyFor(body: CreateOrderBody): string {
+    const { claimedPublicRate: _rate, claimedNetworkFee: _fee, utmData: _utm, ...choices } = body;
+    const fingerprint = JSON.stringify(choices);
+    if (this.idempotency?.fingerprint !== fingerprint) this.idempotency = { fingerprint, key: this.deps.newIdempotencyKey() };
+    return this.idempotency.key;
+  }
+
+  /** §4 order creation. Resolves true when the visitor was sent to the order page. */
+  async create(): Promise<boolean> {
+    if (this.isCreating) return false;
+    this.isCreating = true;
+    this.createError = null;
+    try {
+      await this.waitForPair();
+      const loaded = await this.deps.form.loadRate();
+      const pair = this.deps.form.pairData;
+      if (!loaded || !pair) return false; // the calculator shows why
+      if (!(await this.validate())) return false;
+      const body = this.buildBody(pair);
+      this.deps.track?.('exchange_initiated', { from: pair.instrumentFrom.slug, to: pair.instrumentTo.slug, rateMode: body.rateMode });
+      const order = await this.deps.api.orderCreate({ body, headers: { 'Idempotency-Key': this.idempotencyKeyFor(body) } });
+      if (!order?.destinationAddress || !order?.rateMode) {
+        runInAction(() => (this.createError = 'error_create_order_unknwon')); // §5 (sic: the catalogue's spelling)
+        return false;
+      }
+      if (body.userEmail && this.askEmail) this.deps.localEmail.remember(body.userEmail);
+      this.idempotency = null;
+      this.deps.navigate(`/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`);
+      return true;
+    } catch (error) {
+      runInAction(() => (this.createError = this.createErrorKey(error)));
+      return false;
+    } finally {
+      runInAction(() => (this.isCreating = false));
+    }
+  }
+
+  /** §8 order creation errors. */
+  private createErrorKey(error: unknown): string {
+    if (isApiError(error)) {
+      if ((error.statusCode === 403 || error.code === 'ERR_FORBIDDEN') && /client data is blacklisted/i.test(error.message)) return 'error_address_blacklisted';
+      if ((error.statusCode === 404 || error.code === 'ERR_NOT_FOUND') && /referrerAffiliateId/.test(error.message)) this.deps.referral.clear();
+    }
+    console.warn('[mfe-exchange] order creation failed', error);
+    return 'error_create_exchange';
+  }
+}
