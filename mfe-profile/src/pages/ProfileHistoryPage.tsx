@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileHistoryPage = profileSection('history_title', 'ProfileHistoryPage');
+export { ProfileHistoryPage } from '../history/ProfileHistoryPage';

@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileInfoPage = profileSection('info_title', 'ProfileInfoPage');
+export { ProfileInfoPage } from '../info/ProfileInfoPage';

@@ -1,32 +1,26 @@
 import type { ComponentType } from 'react';
+import { observer } from 'mobx-react-lite';
 import type { RemotePageProps } from 'shared-contracts';
-import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
+import { ProfileFrame } from '../layout/ProfileFrame';
 import { useT } from './useT';
 import { resources } from '../i18n';
+import styles from '../layout/profile.module.css';
 
 type TitleKey = Extract<keyof (typeof resources)['en'], `${string}_title`>;
 
-/** One profile tab: its title, who is signed in (from the shell's session), and an honest note. */
+/** A profile tab whose feature comes in a later release: its frame and an honest note saying so. */
 export function profileSection(titleKey: TitleKey, displayName: string): ComponentType<RemotePageProps> {
-  function ProfileSectionPage({ host }: RemotePageProps) {
+  const ProfileSectionPage = observer(function ProfileSectionPage({ host }: RemotePageProps) {
     const t = useT(host);
-    const { session } = host;
     return (
-      <StaticPage title={t(titleKey)}>
-        {session.isAuthorised ? (
-          session.account?.email ? <p className={styles.muted}>{t('signed_in_as', { email: session.account.email })}</p> : null
-        ) : (
-          <>
-            <p className={styles.lead}>{t('sign_in_needed')}</p>
-            <button type="button" className={styles.button} onClick={() => session.openLoginDialog()}>
-              {t('sign_in')}
-            </button>
-          </>
-        )}
-        <p className={styles.muted}>{t('next_release')}</p>
-      </StaticPage>
+      <ProfileFrame host={host} titleKey={titleKey}>
+        <div className={styles.panel} data-testid="profile-coming-later">
+          {host.session.account?.email && <p className={styles.muted}>{t('signed_in_as', { email: host.session.account.email })}</p>}
+          <p className={styles.muted}>{t('next_release')}</p>
+        </div>
+      </ProfileFrame>
     );
-  }
+  });
   ProfileSectionPage.displayName = displayName;
   return ProfileSectionPage;
 }

@@ -35,11 +35,27 @@ describe('mfe-profile ./pages', () => {
     expect(open).toHaveBeenCalled();
   });
 
-  it('shows who is signed in', () => {
+  it('profile information: email, user id, sign out and change password through the host session', () => {
     const host = createTestHost();
-    const signedIn = { ...host, session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co' } as never } };
+    const logout = jest.fn(async () => undefined);
+    const openRestorePasswordDialog = jest.fn();
+    const signedIn = { ...host, session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 42, permissions: 'USER', adminPermissionsScope: {} }, logout, openRestorePasswordDialog } };
     renderPage(pages.ProfileInfo, signedIn);
-    expect(screen.getByText('Signed in as a@b.co')).toBeTruthy();
+    expect(screen.getByTestId('profile-email').textContent).toBe('a@b.co');
+    expect(screen.getByTestId('profile-user-id').textContent).toBe('42');
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    fireEvent.click(screen.getByTestId('profile-sign-out'));
+    expect(logout).toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('profile-change-password'));
+    expect(openRestorePasswordDialog).toHaveBeenCalledWith('a@b.co');
+  });
+
+  it('every profile page carries a tab for each of the eight §2 profile routes; later features say so', () => {
+    const host = createTestHost({ route: { path: '/profile/keys' } });
+    const signedIn = { ...host, session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } } };
+    renderPage(pages.ProfileKeys, signedIn);
+    const tabs = screen.getByTestId('profile-tabs').querySelectorAll('a');
+    expect([...tabs].map((a) => a.getAttribute('href'))).toEqual(['/profile/info', '/profile/history', '/profile/wallet', '/profile/withdraw', '/profile/affiliate-program', '/profile/cashback', '/profile/keys', '/profile/verification']);
+    expect(screen.getByTestId('profile-coming-later').textContent).toContain('later release');
   });
 });

@@ -1,0 +1,125 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import type { Order, OrderEventKind } from 'shared-contracts';
+import { pages } from '../pages';
+import { createTestHost, renderPage } from '../test/testHost';
+import { OrderHistoryStore, HISTORY_PER_PAGE } from './OrderHistoryStore';
+import { orderStatus } from './orderStatus';
+import { relativeTime } from './relativeTime';
+
+afterEach(cleanup);
+
+function order(id: string, kinds: OrderEventKind[] = ['CREATION_END'], createdAt = new Date(Date.now() - 3 * 3600_000).toISOString()): Order {
+  return {
+    orderId: id,
+    orderEvents: kinds.map((kind) => ({ kind, createdAt })),
+    orderDetails: { depositAddress: 'dep', depositAddressMemo: null, requiredConfirmations: 2, confirmations: 0, depositTxHash: null, payoutTxHash: null, fixedRateExpiresAt: null },
+    pair: { instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' }, instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH', slug: 'eth' } },
+    claimedDepositAmount: '0.05',
+    claimedPublicRate: { price: '20', finalNetworkFeeAmount: '0.001', platformFee_Absolute: '0', quotes: { buyQuote: { quoteValue: '20' }, sellQuote: { quoteValue: '20' } }, updatedAt: createdAt, claimedAmountToReceive: '0.999' },
+    claimedNetworkFee: '0.001',
+    deposits: [],
+    withdrawals: [],
+    amountToGet: '0.999',
+    createdAt,
+    userEmail: 'a@b.co',
+    rateMode: 'FLOATING',
+    destinationAddress: '0xAbC 1',
+    destinationAddressMemo: null,
+    refundAddress: null,
+    refundAddressMemo: null,
+    legacyOrderId: null,
+    referrerId: null,
+  } as Order;
+}
+
+describe('order status label (§4 displayed state)', () => {
+  it.each([
+    [[], 'created'],
+    [['CREATION_END'], 'awaiting_deposit'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED'], 'received'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED'], 'completed'],
+    [['CREATION_END', 'WITHDRAWAL_COMPLETED', 'REFUND_REQUESTED'], 'refund_requested'],
+    [['REFUND_REQUESTED', 'REFUND_COMPLETED'], 'refund_completed'],
+  ] as [OrderEventKind[], string][])('%j → %s', (kinds, expected) => {
+    expect(orderStatus({ orderEvents: kinds.map((kind) => ({ kind, createdAt: '' })) })).toBe(expected);
+  });
+});
+
+describe('relative time in the locale', () => {
+  const now = Date.parse('2026-01-10T12:00:00Z');
+  it('speaks English and Russian', () => {
+    expect(relativeTime('2026-01-10T09:00:00Z', now, 'en')).toBe('3 hours ago');
+    expect(relativeTime('2026-01-10T09:00:00Z', now, 'ru-RU')).toBe('3 часа назад');
+    expect(relativeTime('2026-01-09T12:00:00Z', now, 'en')).toBe('yesterday');
+    expect(relativeTime('2026-01-10T11:59:58Z', now, 'en')).toBe('2 seconds ago');
+    expect(relativeTime('not a date', now, 'en')).toBe('');
+  });
+});
+
+describe('OrderHistoryStore', () => {
+  it('loads a page with the page size, computes the page count, drops stale answers', async () => {
+    const answers: ((v: { items: Order[]; total: number; page: number; perPage: number }) => void)[] = [];
+    const orderHistory = jest.fn(() => new Promise<{ items: Order[]; total: number; page: number; perPage: number }>((r) => answers.push(r)));
+    const store = new OrderHistoryStore({ orderHistory } as never);
+    const first = store.load(1);
+    const second = store.load(2);
+    expect(orderHistory).toHaveBeenLastCalledWith({ query: { page: 2, perPage: HISTORY_PER_PAGE } });
+    answers[1]({ items: [order('b')], total: 25, page: 2, perPage: 10 });
+    answers[0]({ items: [order('a')], total: 25, page: 1, perPage: 10 });
+    await Promise.all([first, second]);
+    expect(store.items.map((o) => o.orderId)).toEqual(['b']);
+    expect(store.pageCount).toBe(3);
+    expect(store.hasPrevious && store.hasNext).toBe(true);
+  });
+
+  it('an error is a state, not a crash; an invalid page is page 1', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = new OrderHistoryStore({ orderHistory: jest.fn(async () => Promise.reject(new Error('down'))) } as never);
+    await store.load(-3);
+    expect(store.page).toBe(1);
+    expect(store.state).toBe('error');
+    warn.mockRestore();
+  });
+});
+
+describe('ProfileHistory page', () => {
+  function signedInHost(lng: 'en' | 'ru', orderHistory: jest.Mock, query = '') {
+    const host = createTestHost({ lng, api: { orderHistory }, route: { path: '/profile/history', query: new URLSearchParams(query) } });
+    return { ...host, session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } } };
+  }
+
+  it('lists status, pair, amounts, relative date and a link to each order page', async () => {
+    const orderHistory = jest.fn(async () => ({ items: [order('ord-1', ['CREATION_END'])], total: 1, page: 1, perPage: 10 }));
+    await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory)));
+    const row = await screen.findByTestId('history-row');
+    expect(row.textContent).toContain('BTC (BTC) → ETH (ETH)');
+    expect(row.textContent).toContain('0.05 BTC');
+    expect(row.textContent).toContain('0.999 ETH');
+    expect(row.textContent).toContain('3 hours ago');
+    expect(screen.getByTestId('history-status').textContent).toBe('Awaiting deposit');
+    expect(screen.getByTestId('history-order-link').getAttribute('href')).toBe('/order/ord-1?destinationAddress=0xAbC%201');
+    expect(screen.queryByTestId('history-pager')).toBeNull();
+  });
+
+  it('in Russian, with pages: the page comes from ?page= and the pager moves through the query', async () => {
+    const orderHistory = jest.fn(async () => ({ items: [order('ord-2', ['CREATION_END', 'WITHDRAWAL_COMPLETED'])], total: 31, page: 2, perPage: 10 }));
+    const host = signedInHost('ru', orderHistory, 'page=2');
+    const setQuery = jest.spyOn(host, 'setQuery').mockImplementation(() => undefined);
+    await act(async () => void renderPage(pages.ProfileHistory, host));
+    await screen.findByTestId('history-row');
+    expect(orderHistory).toHaveBeenCalledWith({ query: { page: 2, perPage: 10 } });
+    expect(screen.getByTestId('history-status').textContent).toBe('Завершён');
+    expect(screen.getByTestId('history-row').textContent).toContain('3 часа назад');
+    expect(screen.getByTestId('history-pager').textContent).toContain('Страница 2 из 4');
+    fireEvent.click(screen.getByTestId('history-next'));
+    expect(setQuery.mock.calls[0][0].get('page')).toBe('3');
+    fireEvent.click(screen.getByTestId('history-previous'));
+    expect(setQuery.mock.calls[1][0].has('page')).toBe(false);
+  });
+
+  it('says so when there are no orders yet', async () => {
+    const orderHistory = jest.fn(async () => ({ items: [], total: 0, page: 1, perPage: 10 }));
+    await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory)));
+    expect((await screen.findByTestId('history-empty')).textContent).toContain('no orders yet');
+  });
+});

@@ -1,0 +1,21 @@
+// §4 displayed order state, reduced to the label a history row needs: refund events first, then the
+// furthest step reached, else "created".
+import type { Order, OrderEventKind } from 'shared-contracts';
+
+export type OrderStatusKey = 'refund_completed' | 'refund_requested' | 'completed' | 'sending' | 'received' | 'deposit' | 'awaiting_deposit' | 'created';
+
+const BY_PRIORITY: [OrderEventKind, OrderStatusKey][] = [
+  ['REFUND_COMPLETED', 'refund_completed'],
+  ['REFUND_REQUESTED', 'refund_requested'],
+  ['WITHDRAWAL_COMPLETED', 'completed'],
+  ['FUNDS_WITHDRAWAL_START', 'sending'],
+  ['INCOMING_FUNDS_DETECTED', 'received'],
+  ['DEPOSIT_REGISTERED', 'deposit'],
+  ['CREATION_END', 'awaiting_deposit'],
+];
+
+export function orderStatus(order: Pick<Order, 'orderEvents'>): OrderStatusKey {
+  const kinds = new Set(order.orderEvents.map((e) => e.kind));
+  for (const [kind, key] of BY_PRIORITY) if (kinds.has(kind)) return key;
+  return 'created';
+}
