@@ -4,6 +4,8 @@ import type { Health } from 'shared-contracts/server';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { installErrorHandling } from './http/errors';
+import type { MessageBus } from './bus/types';
+import { registerOrdersModule, type ReferrerDirectory } from './modules/orders';
 import { registerHealthRoutes } from './modules/health/routes';
 import type { InstrumentRepo } from './modules/instruments/repo';
 import { registerInstrumentRoutes } from './modules/instruments/routes';
@@ -20,6 +22,10 @@ export interface AppDeps {
   /** Which adapters are the sandbox implementations (§ DESIGN "sandbox adapters", shown in /health). */
   sandbox: Health['sandbox'];
   version: string;
+  /** Order events are published here for WebSocket subscribers (BUS_CHANNELS.orderEvent). */
+  bus?: MessageBus;
+  /** Known referrer ids (affiliates); without it every referrerId is refused with ERR_NOT_FOUND (§8). */
+  referrers?: ReferrerDirectory;
 }
 
 export function liquidityProviderCode(marketIsSandbox: boolean): string {
@@ -47,6 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerInstrumentRoutes(app, deps.instruments, opts);
   registerPairRoutes(app, deps.instruments, config, opts);
   registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
+  registerOrdersModule(app, config, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote, bus: deps.bus, referrers: deps.referrers }, opts);
   registerHealthRoutes(
     app,
     { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },

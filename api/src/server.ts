@@ -59,7 +59,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
 
     // Custody, card provider and mail only have sandbox implementations so far.
     const sandbox = { market: rt.marketIsSandbox, custody: config.sandboxMode, provider: config.sandboxMode, mail: config.sandboxMode };
-    app = await buildApp(config, { db, instruments, priceBoard: rt.priceBoard, sandbox, version: apiVersion(config) });
+    app = await buildApp(config, { db, instruments, priceBoard: rt.priceBoard, sandbox, version: apiVersion(config), bus: rt.bus });
     const quotePair = createQuotePair({
       instruments,
       priceBoard: rt.priceBoard,

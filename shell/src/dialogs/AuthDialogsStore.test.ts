@@ -15,6 +15,7 @@ function setup(over: Partial<AuthDialogsDeps> = {}) {
     t: (k) => `t(${k})`,
     track: (e) => events.push(e),
     referralId: () => 'ref-7',
+    locale: () => 'en',
     onSignedIn: (next) => signedIn.push(next),
     ...over,
   });
@@ -116,7 +117,7 @@ describe('AuthDialogsStore', () => {
     expect(store.form.email).toBe('a@b.co');
     await store.submit();
     expect(events).toEqual(['restore_password_form_submitted']);
-    expect(api.requestPasswordReset).toHaveBeenCalledWith({ body: { email: 'a@b.co' } });
+    expect(api.requestPasswordReset).toHaveBeenCalledWith({ body: { email: 'a@b.co', locale: 'en' } });
     expect(store.open).toBe('newPassword');
     expect(store.info).toBe('auth.newPassword.codeSent');
     fill(store, { passwordResetCode: '123456', password: 'new-pw', passwordConfirm: 'new-pw' });

@@ -16,6 +16,8 @@ export interface AuthDialogsDeps {
   track(event: AnalyticsEvent, data?: Record<string, unknown>): void;
   /** §2: the referralID cookie. */
   referralId(): string | undefined;
+  /** The site language, for the mailed code. */
+  locale(): 'en' | 'ru';
   /** After a successful sign-in or registration: go to the page asked for (lk-redirect), if any. */
   onSignedIn(next: string | null): void;
 }
@@ -126,7 +128,7 @@ export class AuthDialogsStore {
       }
       case 'restore': {
         this.deps.track('restore_password_form_submitted');
-        await this.deps.api.requestPasswordReset({ body: { email } });
+        await this.deps.api.requestPasswordReset({ body: { email, locale: this.deps.locale() } });
         runInAction(() => {
           this.show('newPassword', email);
           this.info = 'auth.newPassword.codeSent';

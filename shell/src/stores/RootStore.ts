@@ -74,6 +74,7 @@ export class RootStore {
       cookies: env.cookies,
       clock: env.clock,
       visitorId: this.visitorId,
+      locale: () => this.locale.current,
       track: (event, data) => this.analytics.track(event, data),
       goHome: () => this.navigator.go(localePath('/', this.locale.current)),
     });
@@ -84,6 +85,7 @@ export class RootStore {
       t,
       track: (event, data) => this.analytics.track(event, data),
       referralId: () => env.cookies.get(REFERRAL_COOKIE) || undefined,
+      locale: () => this.locale.current,
       onSignedIn: (next) => {
         if (next) this.navigator.go(localePath(next, this.locale.current));
       },

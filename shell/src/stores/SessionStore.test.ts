@@ -42,6 +42,7 @@ function setup(o: { api?: ReturnType<typeof fakeApi>; cookies?: Record<string, s
     cookies,
     clock,
     visitorId: async () => 'visitor-1',
+    locale: () => 'ru',
     track: (e) => events.push(e),
     goHome: wentHome,
   });
@@ -82,7 +83,7 @@ describe('SessionStore §4 authorisation', () => {
     await store.register({ email: USER.email, password: 'correct horse', referralId: 'ref-9' });
     expect(calls).toEqual(['register', 'login', 'accountData']);
     expect(markedBeforeLogin).toBe(true);
-    expect(api.register).toHaveBeenCalledWith({ body: { email: USER.email, password: 'correct horse', browserFingerprint: 'visitor-1', referrerAffiliateId: 'ref-9' } });
+    expect(api.register).toHaveBeenCalledWith({ body: { email: USER.email, password: 'correct horse', browserFingerprint: 'visitor-1', locale: 'ru', referrerAffiliateId: 'ref-9' } });
     expect(api.login).toHaveBeenCalledWith({ body: { email: USER.email, password: 'correct horse', browserFingerprint: 'visitor-1' } });
     expect(store.isAuthorised).toBe(true);
     expect(events).toEqual(['registration_completed']);
@@ -244,7 +245,7 @@ describe('SessionStore transparent refresh', () => {
     };
     let store!: SessionStore;
     const api = createApiClient({ baseUrl: 'http://test', fetch: fetchImpl, getClientId: () => 'fp', onUnauthorized: (c) => store.onUnauthorized(c) });
-    store = new SessionStore({ api, cookies: new MemoryCookieJar({ u_id: 'fp' }), clock: { now: () => Date.now() }, visitorId: async () => 'v', track: () => undefined, goHome: () => undefined });
+    store = new SessionStore({ api, cookies: new MemoryCookieJar({ u_id: 'fp' }), clock: { now: () => Date.now() }, visitorId: async () => 'v', locale: () => 'en', track: () => undefined, goHome: () => undefined });
     await expect(Promise.all([api.accountData(), api.accountData(), api.accountData()])).resolves.toEqual([USER, USER, USER]);
     expect(seen.filter((s) => s.endsWith('/refresh'))).toHaveLength(1);
     expect(seen.filter((s) => s.endsWith('/account-data'))).toHaveLength(6);

@@ -8,6 +8,7 @@ import {
   type AccountData,
   type AnalyticsEvent,
   type ApiClient,
+  type LocaleCode,
   type RouteName,
   type UnauthorizedContext,
 } from 'shared-contracts';
@@ -20,6 +21,8 @@ export interface SessionStoreDeps {
   cookies: CookieJar;
   clock: Pick<Clock, 'now'>;
   visitorId(): Promise<string>;
+  /** The site language, for the mails the account calls send. */
+  locale(): LocaleCode;
   track(event: AnalyticsEvent, data?: Record<string, unknown>): void;
   /** §4 logout "goes to the home page" (localised by the caller). */
   goHome(): void;
@@ -90,7 +93,7 @@ export class SessionStore {
   async register(input: { email: string; password: string; referralId?: string }): Promise<void> {
     const browserFingerprint = await this.deps.visitorId();
     await this.deps.api.register({
-      body: { email: input.email, password: input.password, browserFingerprint, ...(input.referralId ? { referrerAffiliateId: input.referralId } : {}) },
+      body: { email: input.email, password: input.password, browserFingerprint, locale: this.deps.locale(), ...(input.referralId ? { referrerAffiliateId: input.referralId } : {}) },
     });
     runInAction(() => (this.registeredInSession = true));
     await this.deps.api.login({ body: { email: input.email, password: input.password, browserFingerprint } });
