@@ -38,7 +38,7 @@ function setup(opts: { form?: ReturnType<typeof makeForm>; ckmAuthorised?: boole
     referral: { get: () => referral, clear: jest.fn(() => (referral = undefined)) },
     localEmail: { get: () => localEmail, remember: jest.fn((e: string) => (localEmail = e)) },
     utm: () => ({ timestamp: 1, utmParams: { source: 'x' }, additionalInfo: {}, sessionId: 's' }),
-    fingerprint: () => 'fp-1',
+    fingerprint: async () => 'fp-1',
     newIdempotencyKey: jest.fn(() => `key-${Math.random()}`),
     sleep: jest.fn(async () => undefined),
   };

@@ -40,7 +40,8 @@ export interface ExchangeDetailsDeps {
   /** Emails confirmed in this browser before (ckm A). */
   localEmail: { get(): string | undefined; remember(email: string): void };
   utm(): UtmRecord | null;
-  fingerprint(): string | undefined;
+  /** §1 visitor id (host.session.getVisitorId); undefined when the host has none. */
+  fingerprint(): Promise<string | undefined>;
   newIdempotencyKey(): string;
   sleep?(ms: number): Promise<void>;
 }
@@ -180,7 +181,7 @@ export class ExchangeDetailsStore {
     while (this.deps.form.isLoading || this.deps.form.isSwapCoinsLoading) await sleep(PAIR_LOADING_WAIT_POLL_MS);
   }
 
-  buildBody(pair: PairData): CreateOrderBody {
+  buildBody(pair: PairData, fingerprint?: string): CreateOrderBody {
     const ref = (i: Instrument) => ({ currencyTitle: i.currencyTitle, networkTitle: i.networkTitle, slug: i.slug });
     const memo = this.destinationMemo.trim();
     const email = this.askEmail && this.email ? this.email : this.deps.session.account?.email || this.deps.localEmail.get();
@@ -211,7 +212,6 @@ export class ExchangeDetailsStore {
     if (referrerId) body.referrerId = referrerId;
     const utm = this.deps.utm();
     if (utm) body.utmData = utm;
-    const fingerprint = this.deps.fingerprint();
     if (fingerprint) body.browserFingerprint = fingerprint;
     return body;
   }
@@ -235,7 +235,8 @@ export class ExchangeDetailsStore {
       const pair = this.deps.form.pairData;
       if (!loaded || !pair) return false; // the calculator shows why
       if (!(await this.validate())) return false;
-      const body = this.buildBody(pair);
+      const fingerprint = await this.deps.fingerprint().catch(() => undefined);
+      const body = this.buildBody(pair, fingerprint);
       this.deps.track?.('exchange_initiated', { from: pair.instrumentFrom.slug, to: pair.instrumentTo.slug, rateMode: body.rateMode });
       const order = await this.deps.api.orderCreate({ body, headers: { 'Idempotency-Key': this.idempotencyKeyFor(body) } });
       if (!order?.destinationAddress || !order?.rateMode) {

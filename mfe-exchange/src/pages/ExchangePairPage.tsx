@@ -1,5 +1,6 @@
 import type { RemotePageProps } from 'shared-contracts';
 import { ExchangeScreen } from './ExchangeScreen';
+import { PairHeader } from './PairHeader';
 import { useT } from './useT';
 
 /** `/exchange-{from}-{to}`: the shell passes the codes as route params. */
@@ -10,7 +11,9 @@ export function ExchangePairPage({ host }: RemotePageProps) {
   return (
     <ExchangeScreen
       host={host}
+      pairIn="path"
       title={t('pair_title', { from: from.toUpperCase(), to: to.toUpperCase() })}
+      header={(form) => <PairHeader form={form} t={t} />}
       initial={{ from: from || undefined, to: to || undefined, amount: host.route.query.get('amount') }}
     />
   );

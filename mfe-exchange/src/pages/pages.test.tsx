@@ -8,7 +8,11 @@ import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 const api = () => ({
   instrumentsV2: jest.fn(async () => [BTC, ETH, USDT]),
   pairsDefault: jest.fn(async () => ({ instrumentFrom: BTC, instrumentTo: ETH, amount: '0.5' })),
-  rateOne: jest.fn(async () => pairData(BTC, ETH)),
+  rateOne: jest.fn(async (_input?: unknown) => pairData(BTC, ETH)),
+  validateAddress: jest.fn(async ({ body }: { body: { address: string } }) => body.address.startsWith('0x')),
+  orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string } }) => ({ orderId: 'o-1', destinationAddress: body.destinationAddress, rateMode: 'FLOATING' })),
+  ordersPublicLatest: jest.fn(async () => [{ from: { currencyTitle: 'BTC', networkTitle: 'BTC' }, to: { currencyTitle: 'ETH', networkTitle: 'ETH' }, amountFrom: '0.1', amountTo: '2', completedAt: '2030-01-01T00:00:00Z' }]),
+  statsPublic: jest.fn(async () => ({ ordersCompleted: 42, volumeUsd: '1000.5', instrumentsCount: 24 })),
   popularExchanges: jest.fn(async () => [{ fromBestChangeCurrencyName: 'Bitcoin (BTC)', toBestChangeCurrencyName: 'Ethereum (ETH)', fromSlug: 'btc', toSlug: 'eth', isActive: true }]),
 });
 
@@ -44,7 +48,7 @@ describe('mfe-exchange ./pages', () => {
     renderPage(pages.Home, host);
     expect((await screen.findByTestId('live-rate')).textContent).toBe('1 BTC = 20.41234567 ETH');
     expect(screen.getByTestId('rate-updated-at').textContent).toBe('2030-01-01T00:00:00.000Z');
-    expect(screen.getByTestId('amount-receive').textContent).toBe('10.2');
+    expect((screen.getByTestId('amount-receive') as HTMLInputElement).value).toBe('10.2');
     expect(screen.getByTestId('instrument-send-network').textContent).toBe('BTC');
     expect(screen.getByTestId('instrument-receive-network').textContent).toBe('ERC20');
     const ws = FakeWebSocket.last;
@@ -91,5 +95,76 @@ describe('mfe-exchange ./pages', () => {
     a.popularExchanges.mockRejectedValue(new Error('404'));
     renderPage(pages.PopularExchanges, createTestHost({ api: a, lng: 'ru' }));
     expect((await screen.findByTestId('popular-empty')).textContent).toBe('Не удалось загрузить популярные обмены. Попробуйте позже.');
+  });
+
+  it('Home: details form shows §5 errors, then creates the order and navigates to the order page', async () => {
+    const a = api();
+    const host = createTestHost({ api: a });
+    const navigate = jest.spyOn(host, 'navigate').mockImplementation(() => undefined);
+    renderPage(pages.Home, host);
+    const create = await screen.findByTestId('create-order');
+    await act(async () => fireEvent.click(create));
+    expect((await screen.findByTestId('destination-address-error')).textContent).toBe('Enter an address.');
+    expect(screen.getByTestId('terms-error').textContent).toBe('Please accept the terms to continue.');
+    fireEvent.change(screen.getByTestId('destination-address'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByTestId('terms'));
+    expect(screen.queryByTestId('terms-error')).toBeNull();
+    await act(async () => fireEvent.click(create));
+    expect((await screen.findByTestId('destination-address-error')).textContent).toBe('This address is not valid for the selected currency and network.');
+    expect(a.orderCreate).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('destination-address'), { target: { value: ' 0xabc ' } });
+    await act(async () => fireEvent.click(create));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/o-1?destinationAddress=0xabc'));
+    expect(a.orderCreate.mock.calls[0][0]).toMatchObject({ headers: { 'Idempotency-Key': expect.any(String) } });
+  });
+
+  it('Home: latest exchanges and public stats', async () => {
+    renderPage(pages.Home, createTestHost({ api: api() }));
+    expect((await screen.findByTestId('latest-exchanges')).textContent).toContain('0.1 BTC → 2 ETH');
+    expect(screen.getByTestId('public-stats').textContent).toContain('42');
+  });
+
+  it('coin selector: search filters, picking reloads; swap and set-minimal', async () => {
+    const a = api();
+    renderPage(pages.Home, createTestHost({ api: a }));
+    await screen.findByTestId('live-rate');
+    fireEvent.click(screen.getByTestId('instrument-receive'));
+    fireEvent.change(screen.getByTestId('instrument-receive-search'), { target: { value: 'tether' } });
+    expect(screen.queryByTestId('instrument-receive-option-eth')).toBeNull();
+    fireEvent.click(screen.getByTestId('instrument-receive-option-usdttrc20'));
+    await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { instrumentToSlug: 'usdttrc20' } }));
+    fireEvent.click(screen.getByTestId('swap'));
+    await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { instrumentFromSlug: 'usdttrc20', instrumentToSlug: 'btc' } }));
+    a.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '25' } }));
+    fireEvent.change(screen.getByTestId('amount-send'), { target: { value: '1' } });
+    fireEvent.click(await screen.findByTestId('set-minimal'));
+    expect((screen.getByTestId('amount-send') as HTMLInputElement).value).toBe('25');
+  });
+
+  it('same currency on both sides opens the not-supported popup', async () => {
+    renderPage(pages.Home, createTestHost({ api: api() }));
+    await screen.findByTestId('live-rate');
+    fireEvent.click(screen.getByTestId('instrument-receive'));
+    fireEvent.click(screen.getByTestId('instrument-receive-option-btc'));
+    expect(await screen.findByTestId('unsupported-popup')).toBeTruthy();
+  });
+
+  it('index redirect: cur_from/cur_to/partner param → pair page with ref; unknown → home', async () => {
+    const host = createTestHost({ api: api(), route: { query: new URLSearchParams('cur_from=BTC&cur_to=ETH&ref=p1') } });
+    const navigate = jest.spyOn(host, 'navigate').mockImplementation(() => undefined);
+    renderPage(pages.Home, host);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/exchange-btc-eth?ref=p1', { replace: true }));
+    cleanup();
+    const host2 = createTestHost({ api: api(), route: { query: new URLSearchParams('cur_from=NOPE&cur_to=ETH&ref=p1') } });
+    const navigate2 = jest.spyOn(host2, 'navigate').mockImplementation(() => undefined);
+    renderPage(pages.Home, host2);
+    await waitFor(() => expect(navigate2).toHaveBeenCalledWith('/', { replace: true }));
+  });
+
+  it('every §8 text key exists in en and ru', () => {
+    for (const key of ['error_min_amount', 'error_max_amount', 'error_address_empty', 'error_address_incorrect', 'error_address_must_be_different', 'error_address_blacklisted', 'error_create_order_unknwon', 'error_create_exchange', 'error_email_already_set', 'error_memo_empty', 'error_terms']) {
+      expect(resources.en).toHaveProperty(key);
+      expect(resources.ru).toHaveProperty(key);
+    }
   });
 });

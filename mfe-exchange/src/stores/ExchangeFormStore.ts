@@ -350,8 +350,8 @@ export class ExchangeFormStore {
     try {
       const data = await this.api.rateOne({ query: request, signal: controller.signal });
       if (seq !== this.seq) return false;
-      this.applyPairData(data);
       runInAction(() => {
+        this.applyPairData(data);
         this.error = null;
         this.status = 'ready';
         this.isFirstLoadingSuccess = true;
