@@ -1,16 +1,274 @@
-import type { RemotePageProps } from 'shared-contracts';
-import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
+import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import type { TFunction } from 'i18next';
+import type { HostServices, Order, RemotePageProps } from 'shared-contracts';
+import { OrderStore } from '../order/OrderStore';
+import { CopyButton } from './CopyButton';
+import { QrCode } from './QrCode';
 import { useT } from './useT';
+import styles from './order.module.css';
 
-/** `/order/{id}` and `/order/pending` (spec §2). Tracking itself comes in a later issue. */
+/** `/order/{id}?destinationAddress=…` and `/order/pending` (spec §2, §4, §8). */
 export function OrderPage({ host }: RemotePageProps) {
   const t = useT(host);
+  const hostRef = useRef(host);
+  hostRef.current = host;
   const id = host.route.params.id ?? 'pending';
+  const destination = host.route.query.get('destinationAddress');
+  const [store, setStore] = useState<OrderStore | null>(null);
+
+  useEffect(() => {
+    const s = new OrderStore({
+      api: host.api,
+      orderId: id,
+      destinationAddress: destination,
+      wsUrl: host.config.wsUrl,
+      notify: (n) => hostRef.current.notify(n),
+      translate: (key) => hostRef.current.i18n.t(key, { ns: 'mfe-order' }),
+    });
+    setStore(s);
+    s.start();
+    return () => s.dispose();
+  }, [host.api, host.config.wsUrl, id, destination]);
+
   const pending = id === 'pending';
   return (
-    <StaticPage title={t(pending ? 'pending_title' : 'order_title')}>
-      {!pending && <p className={styles.muted} data-testid="order-id">{t('order_id', { id })}</p>}
-      <p className={styles.lead}>{t('next_release')}</p>
-    </StaticPage>
+    <section className={styles.page}>
+      <h1 data-testid="page-title" className={styles.title}>
+        {t(pending ? 'pending_title' : 'order_title')}
+      </h1>
+      {!pending && (
+        <p className={styles.muted} data-testid="order-id">
+          {t('order_id', { id })}
+        </p>
+      )}
+      {store ? <OrderView store={store} host={host} t={t} /> : null}
+    </section>
   );
+}
+
+const OrderView = observer(function OrderView({ store, host, t }: { store: OrderStore; host: HostServices; t: TFunction }) {
+  switch (store.status) {
+    case 'pending':
+      return <p className={styles.muted}>{t('pending_text')}</p>;
+    case 'addressIncorrect':
+      return (
+        <p role="alert" className={styles.error} data-testid="order-address-incorrect">
+          {t('error_address_incorrect')}
+        </p>
+      );
+    case 'loading':
+      return (
+        <p className={styles.muted} aria-busy="true">
+          {t('loading')}
+        </p>
+      );
+    case 'loadFailed':
+      return (
+        <p role="alert" className={styles.error}>
+          {t('load_failed')}
+        </p>
+      );
+  }
+  const order = store.order!;
+  const step = store.stepIndex;
+  const from = order.pair.instrumentFrom;
+  const to = order.pair.instrumentTo;
+  return (
+    <>
+      <ol className={styles.steps} data-testid="order-steps" data-step={step}>
+        {(['step_send', 'step_exchange', 'step_receive'] as const).map((key, i) => {
+          const n = i + 1;
+          const cls = step > n || step >= 3 ? styles.stepDone : step === n ? styles.stepCurrent : styles.step;
+          return (
+            <li key={key} className={cls} aria-current={step === n ? 'step' : undefined}>
+              {t(key)}
+            </li>
+          );
+        })}
+      </ol>
+      <p className={styles.state} data-testid="order-state" data-state={store.displayedState}>
+        {t(`state_${store.displayedState}`)}
+      </p>
+
+      {store.rateWarningShown || store.rateChangedWarningOpen ? <FixedRateProblems store={store} order={order} t={t} /> : null}
+
+      {step <= 1 && !store.rateWarningShown ? <SendBlock order={order} t={t} /> : null}
+
+      {order.orderDetails.depositTxHash || step >= 2 ? <TransactionBlock order={order} t={t} /> : null}
+
+      {step === 3 ? (
+        <div className={styles.card} data-testid="order-completed">
+          <h2 className={styles.cardTitle}>{t('completed_title')}</h2>
+          <p className={styles.muted}>
+            {t('completed_text', { amount: order.withdrawals[0]?.amount ?? order.amountToGet, currency: to.currencyTitle, address: order.destinationAddress })}
+          </p>
+        </div>
+      ) : null}
+
+      {store.displayedState === 'REFUND_REQUESTED' ? (
+        <div className={styles.card} data-testid="order-refund-requested">
+          <p className={styles.muted}>{t('refund_requested_text', { address: order.refundAddress ?? '' })}</p>
+          <EventNote order={order} kind="REFUND_REQUESTED" t={t} />
+        </div>
+      ) : null}
+
+      {step === 4 ? (
+        <div className={styles.card} data-testid="order-refund-completed">
+          <h2 className={styles.cardTitle}>{t('refund_completed_title')}</h2>
+          <p className={styles.muted}>
+            {t('refund_completed_text', { amount: order.orderDetails.refundAmount ?? store.refundInfo?.refundAmountWithoutNetworkFee ?? '', currency: from.currencyTitle, address: order.refundAddress ?? '' })}
+          </p>
+          {order.orderDetails.refundTxHash ? <p className={styles.mono}>{order.orderDetails.refundTxHash}</p> : null}
+        </div>
+      ) : null}
+
+      {!order.userEmail ? <EmailOffer store={store} t={t} /> : null}
+      <p className={styles.muted}>{t('link_hint')}</p>
+    </>
+  );
+});
+
+function SendBlock({ order, t }: { order: Order; t: TFunction }) {
+  const d = order.orderDetails;
+  const from = order.pair.instrumentFrom;
+  return (
+    <div className={styles.card} data-testid="order-send">
+      <h2 className={styles.cardTitle}>{t('send_title', { amount: order.claimedDepositAmount, currency: from.currencyTitle })}</h2>
+      <p className={styles.muted}>{t('send_network', { network: from.networkTitle })}</p>
+      <div className={styles.sendGrid}>
+        <div>
+          <p className={styles.muted}>{t('deposit_address')}</p>
+          <div className={styles.row}>
+            <span className={styles.mono} data-testid="deposit-address">
+              {d.depositAddress}
+            </span>
+            <CopyButton text={d.depositAddress} label={t('copy')} copiedLabel={t('copied')} testId="copy-deposit-address" />
+          </div>
+          {d.depositAddressMemo ? (
+            <>
+              <p className={styles.muted}>{t('deposit_memo')}</p>
+              <div className={styles.row}>
+                <span className={styles.mono} data-testid="deposit-memo">
+                  {d.depositAddressMemo}
+                </span>
+                <CopyButton text={d.depositAddressMemo} label={t('copy')} copiedLabel={t('copied')} testId="copy-deposit-memo" />
+              </div>
+            </>
+          ) : null}
+          <p className={styles.muted}>{t('you_get', { amount: order.amountToGet, currency: order.pair.instrumentTo.currencyTitle })}</p>
+          {order.rateMode === 'FIXED' && d.fixedRateExpiresAt ? <TimeLeft until={d.fixedRateExpiresAt} t={t} /> : null}
+        </div>
+        <QrCode value={d.depositAddress} label={t('qr_label')} />
+      </div>
+    </div>
+  );
+}
+
+function TransactionBlock({ order, t }: { order: Order; t: TFunction }) {
+  const d = order.orderDetails;
+  const left = Math.max(0, d.requiredConfirmations - d.confirmations);
+  return (
+    <div className={styles.card} data-testid="order-transactions">
+      <h2 className={styles.cardTitle}>{t('tx_title')}</h2>
+      {d.depositTxHash ? (
+        <p className={styles.muted}>
+          {t('deposit_tx')}: <span className={styles.mono} data-testid="deposit-tx">{d.depositTxHash}</span>
+        </p>
+      ) : null}
+      <p data-testid="confirmations">{t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })}</p>
+      {left > 0 && d.secondsPerConfirmation ? <p className={styles.muted}>{t('estimated_time', { time: formatDuration(left * d.secondsPerConfirmation * 1000) })}</p> : null}
+      {d.payoutTxHash ? (
+        <p className={styles.muted}>
+          {t('payout_tx')}: <span className={styles.mono} data-testid="payout-tx">{d.payoutTxHash}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const FixedRateProblems = observer(function FixedRateProblems({ store, order, t }: { store: OrderStore; order: Order; t: TFunction }) {
+  const problem = store.problemEvent;
+  const offered = order.orderDetails.offeredRate;
+  const info = store.refundInfo;
+  const from = order.pair.instrumentFrom.currencyTitle;
+  const to = order.pair.instrumentTo.currencyTitle;
+  return (
+    <div className={`${styles.card} ${styles.warning}`} role="alert" data-testid="fixed-rate-problems" data-problem={problem?.kind ?? ''}>
+      <h2 className={styles.cardTitle}>{t('problem_title')}</h2>
+      {problem ? <p>{t(`state_${problem.kind}`)}</p> : <p>{t('rate_changed_warning')}</p>}
+      {problem ? <EventNote order={order} kind={problem.kind} t={t} /> : null}
+      {offered ? <p data-testid="offered-rate">{t('offered_rate', { from, to, price: offered.price, amount: offered.amountToGet })}</p> : null}
+      {info && order.refundAddress ? (
+        <p className={styles.muted}>{t('refund_amount', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from, address: order.refundAddress })}</p>
+      ) : null}
+      <p className={styles.muted}>{t('problem_choose')}</p>
+      <div className={styles.row}>
+        <button type="button" className={styles.secondary} disabled={!!store.busyAction} onClick={() => void store.requestRefund()} data-testid="request-refund">
+          {t('request_refund')}
+        </button>
+        {store.rateChangedWarningOpen ? (
+          <button type="button" className={styles.primary} disabled={!!store.busyAction} onClick={() => void store.acceptNewRate()} data-testid="accept-new-rate">
+            {t('accept_new_rate')}
+          </button>
+        ) : null}
+      </div>
+      {store.actionError ? (
+        <p className={styles.error} data-testid="order-action-error">
+          {t(store.actionError)}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+/** Off-path events carry a machine-readable reason and the next step: shown in words. */
+function EventNote({ order, kind, t }: { order: Order; kind: string; t: TFunction }) {
+  const event = [...order.orderEvents].reverse().find((e) => e.kind === kind);
+  if (!event?.reason && !event?.nextStep) return null;
+  return (
+    <>
+      {event.reason ? <p data-testid="event-reason">{t('problem_reason', { reason: t(`reason_${event.reason}`, { defaultValue: event.reason }) })}</p> : null}
+      {event.nextStep ? <p data-testid="event-next-step">{t('problem_next', { next: t(`next_${event.nextStep}`, { defaultValue: event.nextStep }) })}</p> : null}
+    </>
+  );
+}
+
+const EmailOffer = observer(function EmailOffer({ store, t }: { store: OrderStore; t: TFunction }) {
+  const [email, setEmail] = useState('');
+  if (store.emailSaved) return <p className={styles.muted} data-testid="email-saved">{t('email_saved')}</p>;
+  return (
+    <form
+      className={styles.row}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (email.trim()) void store.setEmail(email);
+      }}
+    >
+      <label htmlFor="order-email-link" className={styles.muted}>
+        {t('email_offer')}
+      </label>
+      <input id="order-email-link" type="email" className={styles.input} placeholder={t('email_placeholder')} value={email} onChange={(e) => setEmail(e.target.value)} data-testid="order-email" />
+      <button type="submit" className={styles.secondary} disabled={store.busyAction === 'email'} data-testid="order-email-send">
+        {t('email_send')}
+      </button>
+    </form>
+  );
+});
+
+function TimeLeft({ until, t }: { until: string; t: TFunction }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const left = Date.parse(until) - now;
+  return <p data-testid="time-left">{left > 0 ? t('time_left', { time: formatDuration(left) }) : t('time_expired')}</p>;
+}
+
+function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
 }
