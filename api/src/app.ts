@@ -6,6 +6,8 @@ import type { DbHandle } from './db/client';
 import { installErrorHandling } from './http/errors';
 import type { MessageBus } from './bus/types';
 import { registerOrdersModule, type ReferrerDirectory } from './modules/orders';
+import { installAuth, registerAccountRoutes, type Accounts } from './modules/auth';
+import type { OrdersById } from './modules/users/orderHistory';
 import { registerHealthRoutes } from './modules/health/routes';
 import type { InstrumentRepo } from './modules/instruments/repo';
 import { registerInstrumentRoutes } from './modules/instruments/routes';
@@ -26,6 +28,10 @@ export interface AppDeps {
   bus?: MessageBus;
   /** Known referrer ids (affiliates); without it every referrerId is refused with ERR_NOT_FOUND (§8). */
   referrers?: ReferrerDirectory;
+  /** Accounts and authentication (modules/auth, modules/users). */
+  accounts: Accounts;
+  /** The orders module's serializer, for the account's order history. */
+  ordersById?: OrdersById;
 }
 
 export function liquidityProviderCode(marketIsSandbox: boolean): string {
@@ -41,6 +47,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
   });
   installErrorHandling(app);
+  // Before any route: cookies, the CSRF guard and the route-table authentication hook.
+  await installAuth(app, config, deps.accounts);
 
   const opts = { validateResponses: config.validateResponses };
   const quote = createQuote({
@@ -59,5 +67,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },
     opts,
   );
+  registerAccountRoutes(app, config, deps.db, deps.accounts, deps.ordersById, opts);
   return app;
 }

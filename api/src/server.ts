@@ -6,6 +6,7 @@ import { buildApp, liquidityProviderCode } from './app';
 import { REPO_ROOT, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { migrate } from './db/migrate';
+import { createAccounts, type Accounts, type AccountsOptions } from './modules/auth';
 import { createInstrumentRepo } from './modules/instruments/repo';
 import { seedInstruments } from './modules/instruments/seed';
 import { createQuotePair } from './modules/rates/quote';
@@ -18,6 +19,8 @@ export interface StartOptions {
   createRealtime?: CreateRealtime;
   /** Use an already opened database (it is then not closed by close()). */
   db?: DbHandle;
+  /** Accounts overrides (tests: clock, counting password hasher, rate-limit key prefix). */
+  accounts?: AccountsOptions;
 }
 
 export interface RunningApi {
@@ -40,6 +43,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
   const db = opts.db ?? (await openDb(config));
   let realtime: Realtime | undefined;
   let app: FastifyInstance | undefined;
+  let accounts: Accounts | undefined;
   try {
     await migrate(db);
     await seedInstruments(db.db);
@@ -58,8 +62,9 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
     realtime = rt;
 
     // Custody, card provider and mail only have sandbox implementations so far.
-    const sandbox = { market: rt.marketIsSandbox, custody: config.sandboxMode, provider: config.sandboxMode, mail: config.sandboxMode };
-    app = await buildApp(config, { db, instruments, priceBoard: rt.priceBoard, sandbox, version: apiVersion(config), bus: rt.bus });
+    accounts = await createAccounts(config, db, opts.accounts);
+    const sandbox = { market: rt.marketIsSandbox, custody: config.sandboxMode, provider: config.sandboxMode, mail: accounts.mailer.sandbox };
+    app = await buildApp(config, { db, instruments, priceBoard: rt.priceBoard, sandbox, version: apiVersion(config), bus: rt.bus, accounts });
     const quotePair = createQuotePair({
       instruments,
       priceBoard: rt.priceBoard,
@@ -71,6 +76,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     await app?.close().catch(() => undefined);
+    await accounts?.close().catch(() => undefined);
     if (!opts.realtime) await realtime?.stop().catch(() => undefined);
     if (ownDb) await db.close().catch(() => undefined);
     throw err;
@@ -81,6 +87,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const running = app;
   const rt = realtime as Realtime;
+  const acc = accounts as Accounts;
   let closing: Promise<void> | undefined;
   return {
     app: running,
@@ -88,6 +95,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
     close: () =>
       (closing ??= (async () => {
         await running.close();
+        await acc.close();
         if (!opts.realtime) await rt.stop();
         if (ownDb) await db.close();
       })()),

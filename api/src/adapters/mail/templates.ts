@@ -1,0 +1,49 @@
+// Mail texts in the user's locale (en, ru).
+import type { MailKind, MailLocale, MailMessage } from './types';
+
+const TEXTS: Record<MailKind, Record<MailLocale, { subject: string; body: (code: string, minutes: number) => string }>> = {
+  password_reset: {
+    en: {
+      subject: 'Your password reset code',
+      body: (code, minutes) =>
+        `Your password reset code is ${code}.\n\nIt is valid for ${minutes} minutes and can be used once.\nIf you did not ask to reset your password, ignore this message: your password stays the same.`,
+    },
+    ru: {
+      subject: 'Код для сброса пароля',
+      body: (code, minutes) =>
+        `Ваш код для сброса пароля: ${code}.\n\nКод действует ${minutes} минут и может быть использован один раз.\nЕсли вы не запрашивали сброс пароля, просто проигнорируйте это письмо: пароль останется прежним.`,
+    },
+  },
+  email_confirmation: {
+    en: {
+      subject: 'Confirm your email',
+      body: (code, minutes) => `Your email confirmation code is ${code}.\n\nIt is valid for ${minutes} minutes.`,
+    },
+    ru: {
+      subject: 'Подтверждение email',
+      body: (code, minutes) => `Ваш код подтверждения email: ${code}.\n\nКод действует ${minutes} минут.`,
+    },
+  },
+};
+
+export function codeMessage(kind: MailKind, to: string, locale: MailLocale, code: string, validMinutes: number): MailMessage {
+  const t = TEXTS[kind][locale];
+  return { to, kind, locale, subject: t.subject, text: t.body(code, validMinutes) };
+}
+
+/** Picks en or ru from a `locale` field or an Accept-Language header (first supported language wins). */
+export function pickLocale(explicit: string | undefined, acceptLanguage: string | undefined, fallback: MailLocale = 'en'): MailLocale {
+  if (explicit === 'ru' || explicit === 'en') return explicit;
+  if (acceptLanguage) {
+    const ranked = acceptLanguage
+      .split(',')
+      .map((part, i) => {
+        const [tag, ...params] = part.trim().toLowerCase().split(';');
+        const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? '1');
+        return { lang: tag.split('-')[0], q: Number.isFinite(q) ? q : 0, i };
+      })
+      .sort((a, b) => b.q - a.q || a.i - b.i);
+    for (const { lang, q } of ranked) if (q > 0 && (lang === 'en' || lang === 'ru')) return lang;
+  }
+  return fallback;
+}

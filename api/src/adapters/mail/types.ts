@@ -1,0 +1,23 @@
+// Mail adapter (DESIGN "sandbox adapters"): SMTP via nodemailer when SMTP_URL is set, else the outbox table.
+export type MailKind = 'password_reset' | 'email_confirmation';
+export type MailLocale = 'en' | 'ru';
+
+export interface MailMessage {
+  to: string;
+  kind: MailKind;
+  locale: MailLocale;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** True for the outbox (shown as sandbox in /health and the footer). */
+  readonly sandbox: boolean;
+  /**
+   * True when sending waits on a remote server: callers that must answer in the same time whether or not
+   * they send (password reset) then send in the background.
+   */
+  readonly slow: boolean;
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

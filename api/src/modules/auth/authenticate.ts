@@ -1,0 +1,85 @@
+// §4/§6 authorisation: every route's `auth` in the shared-contracts route table is enforced here, once,
+// for all modules. 'user'/'admin' need a live session; 'optional' takes one when present. The access
+// token's session is checked on every request, so logout, reuse detection and a password reset end a
+// session at once rather than when its JWT expires.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, routeTable, type RouteAuth, type RouteName } from 'shared-contracts/server';
+import type { Permissions, UserRepo } from '../users/repo';
+import { ACCESS_COOKIE } from './cookies';
+import type { TokenService } from './tokens';
+
+export interface AuthUser {
+  userId: number;
+  email: string;
+  permissions: Permissions;
+  adminPermissionsScope: Record<string, unknown>;
+  locale: 'en' | 'ru';
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set for routes whose auth is 'user', 'admin' or 'optional'. */
+    user: AuthUser | null;
+  }
+}
+
+export type UnauthorizedReason = 'NO_SESSION' | 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'SESSION_ENDED';
+
+/** 401 ERR_UNAUTHORIZED; details.reason TOKEN_EXPIRED tells the client a refresh will help. */
+export function unauthorized(reason: UnauthorizedReason): ApiError {
+  const message =
+    reason === 'TOKEN_EXPIRED' ? 'Access token expired; refresh the session' : reason === 'NO_SESSION' ? 'Sign in required' : 'Session is not valid; sign in again';
+  return ApiError.of('ERR_UNAUTHORIZED', message, { details: { reason } });
+}
+
+/** Routes where a stale access token must not stand in the way (signing out still works). */
+const STALE_TOKEN_TOLERATED = new Set<RouteName>(['logout']);
+
+export interface Authenticator {
+  /** Resolves the access token of a request: the user, null for a guest, or the reason it was refused. */
+  resolve(request: FastifyRequest): Promise<AuthUser | null | UnauthorizedReason>;
+}
+
+export function createAuthenticator(tokens: TokenService, users: UserRepo, now: () => number): Authenticator {
+  return {
+    async resolve(request) {
+      const token = request.cookies?.[ACCESS_COOKIE];
+      if (!token) return null;
+      const verdict = await tokens.verifyAccess(token, now());
+      if (!verdict.ok) return verdict.reason;
+      const user = await users.findBySession(verdict.claims.sessionId, verdict.claims.userId, new Date(now()));
+      if (!user) return 'SESSION_ENDED';
+      const { passwordHash: _, ...rest } = user;
+      return { ...rest, sessionId: verdict.claims.sessionId };
+    },
+  };
+}
+
+export function installAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
+  const byRoute = new Map<string, { name: RouteName; auth: RouteAuth }>();
+  for (const [name, meta] of Object.entries(routeTable) as [RouteName, { method: string; path: string; auth: RouteAuth }][]) {
+    byRoute.set(`${meta.method} ${meta.path}`, { name, auth: meta.auth });
+  }
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const route = byRoute.get(`${request.method} ${request.routeOptions.url}`);
+    if (!route || route.auth === 'none') return;
+    // Nothing personal may be cached by a browser or a proxy.
+    reply.header('cache-control', 'no-store');
+    const resolved = await authenticator.resolve(request);
+    if (typeof resolved === 'string') {
+      if (route.auth === 'optional' && STALE_TOKEN_TOLERATED.has(route.name)) return;
+      // Also for 'optional': an order must not silently become a guest's because the token expired.
+      throw unauthorized(resolved);
+    }
+    if (!resolved) {
+      if (route.auth === 'optional') return;
+      throw unauthorized('NO_SESSION');
+    }
+    if (route.auth === 'admin' && resolved.permissions !== 'ADMIN') {
+      throw ApiError.of('ERR_NOT_ENOUGH_PERMISSIONS', 'Administrator permissions required');
+    }
+    request.user = resolved;
+  });
+}

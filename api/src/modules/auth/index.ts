@@ -1,0 +1,89 @@
+// Wiring of accounts and authentication: one object made by startApi, installed into the app by buildApp.
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { DbHandle } from '../../db/client';
+import { createMailer, type Mailer } from '../../adapters/mail';
+import type { RegisterOptions } from '../../http/registerRoute';
+import { createOrderHistory, type OrdersById } from '../users/orderHistory';
+import { createResetCodeRepo, createUserRepo, queryOf } from '../users/repo';
+import { registerSandboxMailRoute, registerUserRoutes } from '../users/routes';
+import { createUsersService, type UsersService } from '../users/service';
+import { createAuthenticator, installAuthentication, type Authenticator } from './authenticate';
+import { installCsrfGuard } from './csrf';
+import { createArgon2Hasher, type PasswordHasher } from './passwords';
+import { createAttemptLimiter, type AttemptLimiter } from './rateLimit';
+import { resolveAuthSecret } from './secret';
+import { createSessionStore } from './sessions';
+import { createTokenService } from './tokens';
+
+export interface AccountsOptions {
+  /** Clock in ms (tests move it to expire tokens and codes). */
+  now?: () => number;
+  hasher?: PasswordHasher;
+  mailer?: Mailer;
+  /** Prefix of the rate-limit keys in Redis (tests isolate their runs). */
+  rateLimitPrefix?: string;
+  warn?: (msg: string) => void;
+}
+
+export interface Accounts {
+  service: UsersService;
+  authenticator: Authenticator;
+  mailer: Mailer;
+  limiter: AttemptLimiter;
+  close(): Promise<void>;
+}
+
+export async function createAccounts(config: Config, db: DbHandle, opts: AccountsOptions = {}): Promise<Accounts> {
+  const now = opts.now ?? Date.now;
+  const q = queryOf(db);
+  const quiet = config.logLevel === 'silent';
+  const warn = opts.warn ?? ((m: string) => (quiet ? undefined : console.warn(m)));
+  const secret = await resolveAuthSecret(config, db, warn);
+  const tokens = createTokenService(secret, config.auth.accessTokenTtlSeconds);
+  const users = createUserRepo(q);
+  const mailer = opts.mailer ?? createMailer(config, db);
+  const limiter = createAttemptLimiter(config.auth.rateLimits, config.redisUrl, opts.rateLimitPrefix);
+  const service = createUsersService({
+    config,
+    users,
+    codes: createResetCodeRepo(q),
+    sessions: createSessionStore(q, config.auth.refreshTokenTtlSeconds),
+    tokens,
+    hasher: opts.hasher ?? createArgon2Hasher(config.auth.argon2),
+    limiter,
+    mailer,
+    now,
+    log: { warn: (o, m) => warn(`${m} ${JSON.stringify(o)}`), error: (o, m) => console.error(m, o) },
+  });
+  return {
+    service,
+    authenticator: createAuthenticator(tokens, users, now),
+    mailer,
+    limiter,
+    close: async () => {
+      await limiter.close();
+      await mailer.close();
+    },
+  };
+}
+
+/** Cookies, the CSRF guard and the route-table authentication hook: installed before any route. */
+export async function installAuth(app: FastifyInstance, config: Config, accounts: Accounts): Promise<void> {
+  await app.register(fastifyCookie);
+  installCsrfGuard(app, config.auth.publicOrigins);
+  installAuthentication(app, accounts.authenticator);
+}
+
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  config: Config,
+  db: DbHandle,
+  accounts: Accounts,
+  ordersById: OrdersById | undefined,
+  opts: RegisterOptions,
+): void {
+  registerUserRoutes(app, { service: accounts.service, orderHistory: ordersById && createOrderHistory(queryOf(db), ordersById) }, opts);
+  if (config.sandboxMode && accounts.mailer.sandbox) registerSandboxMailRoute(app, db);
+}

@@ -1,0 +1,134 @@
+// SQL of accounts and password reset codes (tables of migration 0003). Raw SQL, identical on PGlite and
+// PostgreSQL; ids are normalised to numbers (pg returns int8 as a string, PGlite as a number).
+import type { DbHandle } from '../../db/client';
+
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+export function queryOf(db: DbHandle): Query {
+  return (sql, params) => db.withSession((s) => s.query(sql, params));
+}
+
+export type Permissions = 'USER' | 'ADMIN';
+export type Locale = 'en' | 'ru';
+
+export interface UserRecord {
+  userId: number;
+  email: string;
+  passwordHash: string;
+  permissions: Permissions;
+  adminPermissionsScope: Record<string, unknown>;
+  locale: Locale;
+}
+
+interface UserRow {
+  id: number | string;
+  email: string;
+  password_hash: string;
+  permissions: Permissions;
+  admin_permissions_scope: Record<string, unknown> | string | null;
+  locale: Locale;
+}
+
+const USER_COLUMNS = 'u.id, u.email, u.password_hash, u.permissions, u.admin_permissions_scope, u.locale';
+
+export function toUser(r: UserRow): UserRecord {
+  const scope = typeof r.admin_permissions_scope === 'string' ? JSON.parse(r.admin_permissions_scope) : r.admin_permissions_scope;
+  return {
+    userId: Number(r.id),
+    email: r.email,
+    passwordHash: r.password_hash,
+    permissions: r.permissions,
+    adminPermissionsScope: scope ?? {},
+    locale: r.locale,
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  locale: Locale;
+  browserFingerprint?: string;
+  referrerAffiliateId?: string;
+  permissions?: Permissions;
+}
+
+export function createUserRepo(q: Query) {
+  return {
+    async findByEmail(email: string): Promise<UserRecord | null> {
+      const [row] = await q<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [normalizeEmail(email)]);
+      return row ? toUser(row) : null;
+    },
+
+    /** Null when the email is already registered (the unique index decides, so two racing sign-ups cannot both win). */
+    async insert(u: NewUser): Promise<UserRecord | null> {
+      const [row] = await q<UserRow>(
+        `INSERT INTO users AS u (email, password_hash, locale, browser_fingerprint, referrer_affiliate_id, permissions)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (email) DO NOTHING
+         RETURNING ${USER_COLUMNS}`,
+        [normalizeEmail(u.email), u.passwordHash, u.locale, u.browserFingerprint ?? null, u.referrerAffiliateId ?? null, u.permissions ?? 'USER'],
+      );
+      return row ? toUser(row) : null;
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await q(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, passwordHash]);
+    },
+
+    async setPermissions(userId: number, permissions: Permissions): Promise<void> {
+      await q(`UPDATE users SET permissions = $2, updated_at = now() WHERE id = $1`, [userId, permissions]);
+    },
+
+    /** The user of a live session (not revoked, not expired), or null. */
+    async findBySession(sessionId: string, userId: number, now: Date): Promise<UserRecord | null> {
+      const [row] = await q<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`,
+        [sessionId, userId, now],
+      );
+      return row ? toUser(row) : null;
+    },
+  };
+}
+export type UserRepo = ReturnType<typeof createUserRepo>;
+
+export interface ResetCodeRecord {
+  id: number;
+  codeHash: string;
+  attempts: number;
+}
+
+export function createResetCodeRepo(q: Query) {
+  return {
+    /** Issues a code, retiring every earlier one of the user. */
+    async issue(userId: number, codeHash: string, now: Date, expiresAt: Date): Promise<void> {
+      await q(`UPDATE password_reset_codes SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [userId, now]);
+      await q(`INSERT INTO password_reset_codes (user_id, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [userId, codeHash, now, expiresAt]);
+    },
+
+    async active(userId: number, now: Date, maxAttempts: number): Promise<ResetCodeRecord | null> {
+      const [row] = await q<{ id: number | string; code_hash: string; attempts: number }>(
+        `SELECT id, code_hash, attempts FROM password_reset_codes
+         WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2 AND attempts < $3
+         ORDER BY id DESC LIMIT 1`,
+        [userId, now, maxAttempts],
+      );
+      return row ? { id: Number(row.id), codeHash: row.code_hash, attempts: Number(row.attempts) } : null;
+    },
+
+    async countFailedAttempt(id: number): Promise<void> {
+      await q(`UPDATE password_reset_codes SET attempts = attempts + 1 WHERE id = $1`, [id]);
+    },
+
+    /** Marks the code used; false when another request used it first (single use). */
+    async consume(id: number, now: Date): Promise<boolean> {
+      const rows = await q(`UPDATE password_reset_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`, [id, now]);
+      return rows.length === 1;
+    },
+  };
+}
+export type ResetCodeRepo = ReturnType<typeof createResetCodeRepo>;

@@ -1,0 +1,163 @@
+// Accounts (§3 account data and auth form, §4 authorisation, §7 account calls, §8 codes): registration,
+// sign-in, session refresh and logout, password reset by mailed code.
+import { randomInt } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from 'shared-contracts/server';
+import type { Config } from '../../config';
+import { codeMessage, pickLocale, type Mailer } from '../../adapters/mail';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
+import type { PasswordHasher } from '../auth/passwords';
+import { passwordProblem } from '../auth/passwords';
+import type { AttemptLimiter } from '../auth/rateLimit';
+import type { SessionStore } from '../auth/sessions';
+import { randomToken, type TokenService } from '../auth/tokens';
+import { unauthorized } from '../auth/authenticate';
+import { normalizeEmail, type Locale, type ResetCodeRepo, type UserRecord, type UserRepo } from './repo';
+
+/** Wrong codes a reset code survives before it is dead. */
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const RESET_CODE_DIGITS = 8;
+
+export interface UsersServiceDeps {
+  config: Config;
+  users: UserRepo;
+  codes: ResetCodeRepo;
+  sessions: SessionStore;
+  tokens: TokenService;
+  hasher: PasswordHasher;
+  limiter: AttemptLimiter;
+  mailer: Mailer;
+  now: () => number;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+type Http = { request: FastifyRequest; reply: FastifyReply };
+
+const invalidCredentials = () => ApiError.of('ERR_INVALID_CREDENTIALS', 'Email or password is incorrect');
+const invalidResetCode = () => ApiError.of('ERR_INVALID_PASSWORD_RESET_CODE', 'The reset code is wrong or has expired; request a new one');
+const weakPassword = (problem: string) => ApiError.of('ERR_VALIDATION', problem, { fields: { password: problem } });
+
+export function createUsersService(d: UsersServiceDeps) {
+  const origins = d.config.auth.publicOrigins;
+  const nowDate = () => new Date(d.now());
+  // Unknown emails are checked against this hash, so they cost the same time as known ones.
+  const dummyHash = d.hasher.hash(randomToken());
+
+  async function startSession({ request, reply }: Http, user: Pick<UserRecord, 'userId'>, fingerprint: string): Promise<void> {
+    const now = nowDate();
+    const visitorId = fingerprint || request.cookies[VISITOR_COOKIE] || randomToken();
+    const session = await d.sessions.open(user.userId, visitorId, now);
+    const accessToken = await d.tokens.signAccess({ userId: user.userId, sessionId: session.sessionId }, now.getTime());
+    const maxAgeSeconds = Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000);
+    setSessionCookies(request, reply, { accessToken, refreshToken: session.refreshToken, visitorId, maxAgeSeconds }, origins);
+  }
+
+  return {
+    dummyHash,
+
+    async register(http: Http, body: { email: string; password: string; browserFingerprint: string; referrerAffiliateId?: string; locale?: Locale }) {
+      await d.limiter.consume([['registerIp', http.request.ip]], 'registration');
+      const email = normalizeEmail(body.email);
+      const problem = passwordProblem(body.password, email);
+      if (problem) throw weakPassword(problem);
+      if (await d.users.findByEmail(email)) throw ApiError.of('ERR_USER_ALREADY_REGISTERED', 'This email is already registered');
+      const created = await d.users.insert({
+        email,
+        passwordHash: await d.hasher.hash(body.password),
+        locale: pickLocale(body.locale, http.request.headers['accept-language']),
+        browserFingerprint: body.browserFingerprint || undefined,
+        referrerAffiliateId: body.referrerAffiliateId || undefined,
+      });
+      if (!created) throw ApiError.of('ERR_USER_ALREADY_REGISTERED', 'This email is already registered');
+      return { ok: true as const };
+    },
+
+    async login(http: Http, body: { email: string; password: string; browserFingerprint: string }) {
+      const email = normalizeEmail(body.email);
+      // Limits first: a throttled attempt costs no hashing.
+      await d.limiter.consume([['loginIp', http.request.ip], ['loginAccount', email]], 'sign-in');
+      const user = await d.users.findByEmail(email);
+      const ok = user ? await d.hasher.verify(user.passwordHash, body.password) : (await d.hasher.verify(await dummyHash, body.password), false);
+      if (!user || !ok) throw invalidCredentials();
+      await d.limiter.reset('loginAccount', email);
+      if (d.hasher.needsRehash(user.passwordHash)) {
+        await d.users.setPasswordHash(user.userId, await d.hasher.hash(body.password));
+      }
+      await startSession(http, user, body.browserFingerprint);
+      return { ok: true as const };
+    },
+
+    async refresh({ request, reply }: Http, body: { browserFingerprint: string }) {
+      const token = request.cookies[REFRESH_COOKIE];
+      if (!token) throw unauthorized('NO_SESSION');
+      const now = nowDate();
+      const rotated = await d.sessions.rotate(token, now);
+      if (!rotated.ok) {
+        if (rotated.reason === 'REUSED') d.log.warn({ reason: rotated.reason }, 'refresh token reused: session family revoked');
+        clearSessionCookies(request, reply, origins);
+        throw unauthorized('SESSION_ENDED');
+      }
+      const accessToken = await d.tokens.signAccess({ userId: rotated.userId, sessionId: rotated.sessionId }, now.getTime());
+      const visitorId = body.browserFingerprint || request.cookies[VISITOR_COOKIE] || randomToken();
+      const maxAgeSeconds = Math.floor((rotated.expiresAt.getTime() - now.getTime()) / 1000);
+      setSessionCookies(request, reply, { accessToken, refreshToken: rotated.refreshToken, visitorId, maxAgeSeconds }, origins);
+      return { ok: true as const };
+    },
+
+    async logout({ request, reply }: Http) {
+      const now = nowDate();
+      const token = request.cookies[REFRESH_COOKIE];
+      const fromRefresh = token ? await d.sessions.sessionOf(token) : null;
+      for (const sessionId of new Set([fromRefresh, request.user?.sessionId])) {
+        if (sessionId) await d.sessions.revoke(sessionId, 'logout', now);
+      }
+      clearSessionCookies(request, reply, origins);
+      return { ok: true as const };
+    },
+
+    /** Always the same answer, whether or not the email has an account. */
+    async requestPasswordReset({ request }: Http, body: { email: string; locale?: Locale }) {
+      const email = normalizeEmail(body.email);
+      await d.limiter.consume([['resetIp', request.ip], ['resetAccount', email]], 'password reset');
+      const user = await d.users.findByEmail(email);
+      if (!user) return { ok: true as const };
+      const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
+      const now = nowDate();
+      const ttl = d.config.auth.passwordResetCodeTtlSeconds;
+      await d.codes.issue(user.userId, d.tokens.codeHash(code), now, new Date(now.getTime() + ttl * 1000));
+      const locale = pickLocale(body.locale, request.headers['accept-language'], user.locale);
+      const sending = d.mailer.send(codeMessage('password_reset', user.email, locale, code, Math.round(ttl / 60)));
+      if (d.mailer.slow) {
+        // A remote SMTP round trip would tell who has an account by the answer's time.
+        sending.catch((err: unknown) => d.log.error({ err }, 'password reset mail failed'));
+      } else {
+        await sending;
+      }
+      return { ok: true as const };
+    },
+
+    async resetPassword({ request, reply }: Http, body: { email: string; password: string; resetCode: string }) {
+      const email = normalizeEmail(body.email);
+      await d.limiter.consume([['resetIp', request.ip], ['resetAccount', email]], 'password reset');
+      const now = nowDate();
+      const user = await d.users.findByEmail(email);
+      const code = user ? await d.codes.active(user.userId, now, RESET_CODE_MAX_ATTEMPTS) : null;
+      if (!user || !code) throw invalidResetCode();
+      if (!d.tokens.codeHashEquals(code.codeHash, d.tokens.codeHash(body.resetCode.trim()))) {
+        await d.codes.countFailedAttempt(code.id);
+        throw invalidResetCode();
+      }
+      // Checked before the code is used up, so a weak password does not cost the user a new mail.
+      const problem = passwordProblem(body.password, email);
+      if (problem) throw weakPassword(problem);
+      if (!(await d.codes.consume(code.id, now))) throw invalidResetCode();
+      await d.users.setPasswordHash(user.userId, await d.hasher.hash(body.password));
+      // Whoever knew the old password is signed out everywhere.
+      await d.sessions.revokeAll(user.userId, 'password reset', now);
+      await d.limiter.reset('loginAccount', email);
+      clearSessionCookies(request, reply, origins);
+      return { ok: true as const };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
