@@ -59,7 +59,7 @@ const EnvSchema = z.object({
   // ── Accounts (issue 4) ──
   NODE_ENV: z.string().optional(),
   /** HS256 key of the access tokens (≥ 32 chars). Required in production outside sandbox mode. */
-  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 24 * 3600),
   PASSWORD_RESET_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),

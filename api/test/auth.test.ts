@@ -2,33 +2,15 @@
 // cookies and their flags, refresh rotation and reuse detection, logout, expired access tokens, isolation
 // of accounts, rate limits before hashing, CSRF, password reset codes.
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/main';
 import { createArgon2Hasher, type PasswordHasher } from '../src/modules/auth/passwords';
 import { fakeRealtime } from './helpers/fakes';
+import { testConfig } from './helpers/accounts';
 import { Browser } from './helpers/session';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
 
 const PASSWORD = 'Correct-Horse-42';
 const MINUTE = 60_000;
-
-export function testConfig(extra: Record<string, string> = {}) {
-  return loadConfig({
-    API_PORT: '0',
-    LOG_LEVEL: 'silent',
-    VALIDATE_RESPONSES: 'true',
-    NODE_ENV: 'test',
-    // Cheap hashing for speed; config accepts these only under NODE_ENV=test (see config test).
-    ARGON2_MEMORY_KIB: '256',
-    ARGON2_TIME_COST: '1',
-    JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '5',
-    RATE_LIMIT_LOGIN_PER_IP: '8',
-    RATE_LIMIT_RESET_PER_ACCOUNT: '8',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    ...extra,
-  });
-}
 
 describe.each(BACKENDS)('accounts on %s', (backend) => {
   let t: TestDb;

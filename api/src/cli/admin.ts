@@ -1,0 +1,76 @@
+// `pnpm admin create <email>`: gives the account ADMIN permissions (§6 hasAdminPermissions), creating it
+// when missing. The password comes from ADMIN_PASSWORD, else a generated one is printed once.
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '../config';
+import { openDb, type DbHandle } from '../db/client';
+import { migrate } from '../db/migrate';
+import { createArgon2Hasher, passwordProblem, type PasswordHasher } from '../modules/auth/passwords';
+import { createUserRepo, normalizeEmail, queryOf } from '../modules/users/repo';
+import { EmailSchema } from 'shared-contracts/server';
+
+export interface AdminCliDeps {
+  db: DbHandle;
+  config: Config;
+  env?: NodeJS.ProcessEnv;
+  hasher?: PasswordHasher;
+  out?: (line: string) => void;
+}
+
+const USAGE = 'usage: pnpm admin create <email>   (password from ADMIN_PASSWORD, else generated and printed)';
+
+/** Returns the process exit code. */
+export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<number> {
+  const out = deps.out ?? ((l: string) => console.log(l));
+  const [command, rawEmail] = args;
+  if (command !== 'create' || !rawEmail) {
+    out(USAGE);
+    return 2;
+  }
+  const parsed = EmailSchema.safeParse(rawEmail);
+  if (!parsed.success) {
+    out(`not an email: ${rawEmail}`);
+    return 2;
+  }
+  const email = normalizeEmail(parsed.data);
+  const users = createUserRepo(queryOf(deps.db));
+  const existing = await users.findByEmail(email);
+  if (existing) {
+    await users.setPermissions(existing.userId, 'ADMIN');
+    out(`${email} (user ${existing.userId}) now has ADMIN permissions; password unchanged`);
+    return 0;
+  }
+  const given = (deps.env ?? process.env).ADMIN_PASSWORD;
+  const password = given || `${randomBytes(18).toString('base64url')}-A1`;
+  const problem = passwordProblem(password, email);
+  if (problem) {
+    out(`ADMIN_PASSWORD refused: ${problem}`);
+    return 2;
+  }
+  const hasher = deps.hasher ?? createArgon2Hasher(deps.config.auth.argon2);
+  const created = await users.insert({ email, passwordHash: await hasher.hash(password), locale: 'en', permissions: 'ADMIN' });
+  if (!created) {
+    out(`${email} was registered meanwhile; run the command again`);
+    return 1;
+  }
+  out(`created ${email} (user ${created.userId}) with ADMIN permissions`);
+  if (!given) out(`generated password (shown once): ${password}`);
+  return 0;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    process.exitCode = await runAdminCli(process.argv.slice(2), { db, config });
+  } finally {
+    await db.close();
+  }
+}
+
+if (process.argv[1] && /[\\/]admin\.[cm]?[tj]s$/.test(process.argv[1])) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
