@@ -30,7 +30,7 @@ export interface AppDeps {
   referrers?: ReferrerDirectory;
   /** Accounts and authentication (modules/auth, modules/users). */
   accounts: Accounts;
-  /** The orders module's serializer, for the account's order history. */
+  /** Serializer of the account's order history; default: the orders module's. */
   ordersById?: OrdersById;
 }
 
@@ -61,12 +61,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerInstrumentRoutes(app, deps.instruments, opts);
   registerPairRoutes(app, deps.instruments, config, opts);
   registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
-  registerOrdersModule(app, config, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote, bus: deps.bus, referrers: deps.referrers }, opts);
+  const orders = registerOrdersModule(app, config, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote, bus: deps.bus, referrers: deps.referrers }, opts);
   registerHealthRoutes(
     app,
     { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },
     opts,
   );
-  registerAccountRoutes(app, config, deps.db, deps.accounts, deps.ordersById, opts);
+  registerAccountRoutes(app, config, deps.db, deps.accounts, deps.ordersById ?? orders.service.ordersById, opts);
   return app;
 }

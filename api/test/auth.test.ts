@@ -140,7 +140,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
   describe('account isolation', () => {
     it('every account route refuses a guest with 401 ERR_UNAUTHORIZED', async () => {
       const guest = browser();
-      for (const path of ['/api/v1/users/account-data']) {
+      for (const path of ['/api/v1/users/account-data', '/api/v1/users/orders']) {
         const r = await guest.get(path);
         expect(r).toMatchObject({ status: 401, body: { statusCode: 401, code: 'ERR_UNAUTHORIZED' } });
       }
@@ -159,6 +159,43 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       const mixed = browser();
       mixed.cookies.set('access_token', a.b.cookies.get('access_token') as string);
       expect((await mixed.get('/api/v1/users/account-data')).body.email).toBe(a.email);
+    });
+  });
+
+  describe('order history', () => {
+    const insertOrder = async (orderId: string, userId: number | null, createdAt: Date) => {
+      await t.handle.withSession((s) =>
+        s.query(
+          `INSERT INTO orders (order_id, from_slug, to_slug, rate_mode, claimed_deposit_amount, amount_to_get, price, destination_address, status, user_id, created_at, updated_at)
+           VALUES ($1, 'btc', 'eth', 'FLOATING', '0.1', '2', '20', '0x52908400098527886E0F7030069857D2E4169EE7', 'AWAITING_DEPOSIT', $2, $3, $3)`,
+          [orderId, userId, createdAt],
+        ),
+      );
+    };
+
+    it("lists only the user's own orders, newest first, paginated", async () => {
+      const a = await signedIn();
+      const b = await signedIn();
+      const idA = (await a.b.get('/api/v1/users/account-data')).body.userId as number;
+      const idB = (await b.b.get('/api/v1/users/account-data')).body.userId as number;
+      const tag = randomBytes(3).toString('hex');
+      const base = Date.now() - 3600_000;
+      await insertOrder(`a1-${tag}`, idA, new Date(base));
+      await insertOrder(`a2-${tag}`, idA, new Date(base + 60_000));
+      await insertOrder(`a3-${tag}`, idA, new Date(base + 120_000));
+      await insertOrder(`b1-${tag}`, idB, new Date(base + 30_000));
+      await insertOrder(`g1-${tag}`, null, new Date(base + 90_000));
+
+      const page1 = await a.b.get('/api/v1/users/orders?page=1&perPage=2');
+      expect(page1.status).toBe(200);
+      expect(page1.body).toMatchObject({ total: 3, page: 1, perPage: 2 });
+      expect(page1.body.items.map((o: { orderId: string }) => o.orderId)).toEqual([`a3-${tag}`, `a2-${tag}`]);
+      const page2 = await a.b.get('/api/v1/users/orders?page=2&perPage=2');
+      expect(page2.body.items.map((o: { orderId: string }) => o.orderId)).toEqual([`a1-${tag}`]);
+      expect(page2.headers.get('cache-control')).toBe('no-store');
+
+      const ofB = await b.b.get('/api/v1/users/orders');
+      expect(ofB.body).toMatchObject({ total: 1, items: [{ orderId: `b1-${tag}` }] });
     });
   });
 
