@@ -1,0 +1,65 @@
+// The order job: moves orders along their lifecycle on a timer (sandbox confirmations, execution, payouts,
+// refunds). Every replica runs it; the compare-and-set transitions (and FOR UPDATE SKIP LOCKED picks)
+// make sure an order is processed once. `kick()` runs a pass soon after a customer action.
+export interface OrderJobOptions {
+  processDue(): Promise<void>;
+  intervalMs: number;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+export interface OrderJob {
+  start(): void;
+  kick(): void;
+  stop(): Promise<void>;
+  /** Resolves after the next complete pass (tests). */
+  idle(): Promise<void>;
+}
+
+export function createOrderJob({ processDue, intervalMs, log }: OrderJobOptions): OrderJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let started = false;
+  let stopped = false;
+  let again = false;
+
+  const schedule = (delay: number) => {
+    if (!started || stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, delay);
+    timer.unref();
+  };
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = processDue()
+      .catch((err) => log?.error({ err }, 'order job pass failed'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          schedule(0);
+        } else schedule(intervalMs);
+      });
+  };
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    kick() {
+      if (started && !stopped) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    async idle() {
+      await running;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// The orders module wired into the app: service, §7 routes, the sandbox deposit endpoint (SANDBOX_MODE
+// only) and the order job, started when the app is ready and stopped when it closes.
+import type { FastifyInstance } from 'fastify';
+import type { ExchangeRequest, PairData } from 'shared-contracts/server';
+import { createSandboxCustody } from '../../adapters/custody/sandbox';
+import type { CustodyAdapter } from '../../adapters/custody/types';
+import type { MessageBus } from '../../bus/types';
+import type { Config } from '../../config';
+import type { DbHandle } from '../../db/client';
+import type { RegisterOptions } from '../../http/registerRoute';
+import { createOrderJob, type OrderJob } from '../../jobs/orderJob';
+import type { PriceBoard } from '../../realtime/types';
+import type { InstrumentRepo } from '../instruments/repo';
+import { createAddressValidator } from '../instruments/validateAddress';
+import { createOrderRepo } from './repo';
+import { registerOrderRoutes } from './routes';
+import { registerSandboxOrderRoutes } from './sandboxRoutes';
+import { createOrderService, type OrderService, type ReferrerDirectory } from './service';
+
+export type { OrderService, ReferrerDirectory } from './service';
+
+export interface OrdersModuleDeps {
+  db: DbHandle;
+  instruments: InstrumentRepo;
+  priceBoard: PriceBoard;
+  quote: (request: ExchangeRequest) => PairData;
+  bus?: MessageBus;
+  /** Default: the sandbox custody (the only implementation so far). */
+  custody?: CustodyAdapter;
+  /** Default: no referrer is known, so any referrerId is refused (§8). */
+  referrers?: ReferrerDirectory;
+}
+
+export interface OrdersModule {
+  service: OrderService;
+  job: OrderJob;
+}
+
+export function registerOrdersModule(app: FastifyInstance, config: Config, deps: OrdersModuleDeps, opts: RegisterOptions): OrdersModule {
+  const custody = deps.custody ?? createSandboxCustody({ confirmationIntervalMs: config.confirmationIntervalMs });
+  const service = createOrderService({
+    repo: createOrderRepo(deps.db.db),
+    instruments: deps.instruments,
+    priceBoard: deps.priceBoard,
+    quote: deps.quote,
+    validateAddress: createAddressValidator(deps.instruments),
+    custody,
+    bus: deps.bus,
+    referrers: deps.referrers,
+    config,
+    log: app.log,
+  });
+  const job = createOrderJob({ processDue: service.processDue, intervalMs: Math.min(config.confirmationIntervalMs, 1000), log: app.log });
+  const kick = () => job.kick();
+  registerOrderRoutes(app, service, opts, kick);
+  if (config.sandboxMode) registerSandboxOrderRoutes(app, service, opts, kick);
+  app.addHook('onReady', async () => job.start());
+  app.addHook('onClose', async () => job.stop());
+  return { service, job };
+}

@@ -1,0 +1,51 @@
+// §4 order lifecycle. `orders.status` is the machine's state (what may happen next); `order_events` is the
+// customer-visible history. Every transition is one compare-and-set on the status plus its event inserts,
+// in one transaction (see repo.ts `advance`).
+//
+//   AWAITING_DEPOSIT ──deposit──▶ CONFIRMING ──confirmations reached──▶ EXCHANGING ──▶ WITHDRAWING ──▶ COMPLETED
+//      CREATION_END       DEPOSIT_REGISTERED      INCOMING_FUNDS_DETECTED      FUNDS_WITHDRAWAL_START   WITHDRAWAL_COMPLETED
+//                                      │ FIXED with a problem
+//                                      ▼ (+ FIXED_RATE_*_DETECTED, RATE_MODE_CHANGED)
+//                               AWAITING_DECISION ──accept──▶ EXCHANGING (RATE_MODE_CHANGE_ACCEPTED, now FLOATING)
+//                                      └──request refund──▶ REFUND_REQUESTED ──▶ REFUNDING ──▶ REFUNDED (REFUND_COMPLETED)
+import type { OrderEventKind } from 'shared-contracts/server';
+
+export const ORDER_STATUSES = [
+  'AWAITING_DEPOSIT',
+  'CONFIRMING',
+  'AWAITING_DECISION',
+  'EXCHANGING',
+  'WITHDRAWING',
+  'COMPLETED',
+  'REFUND_REQUESTED',
+  'REFUNDING',
+  'REFUNDED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface NewOrderEvent {
+  kind: OrderEventKind;
+  /** Machine-readable cause, on every event off the happy path. */
+  reason?: string;
+  /** What happens next / what the customer can do. */
+  nextStep?: string;
+}
+
+/** Reasons and next steps the order page shows (machine-readable; the page translates them). */
+export const REASONS = {
+  slowDeposit: 'DEPOSIT_AFTER_FIXED_RATE_EXPIRED',
+  depositBelowClaimed: 'DEPOSIT_BELOW_CLAIMED_AMOUNT',
+  depositAboveClaimed: 'DEPOSIT_ABOVE_CLAIMED_AMOUNT',
+  volatility: 'MARKET_MOVED_BEYOND_THRESHOLD',
+  floatingOffered: 'FLOATING_RATE_OFFERED',
+  refundRequested: 'CUSTOMER_REQUESTED_REFUND',
+  refundSent: 'REFUND_SENT',
+  rateAccepted: 'CUSTOMER_ACCEPTED_FLOATING_RATE',
+} as const;
+
+export const NEXT_STEPS = {
+  chooseRefundOrNewRate: 'CHOOSE_REFUND_OR_ACCEPT_NEW_RATE',
+  refundPayout: 'REFUND_PAYOUT_PENDING',
+  exchangeAtFloatingRate: 'EXCHANGE_AT_CURRENT_FLOATING_RATE',
+  none: 'NONE',
+} as const;

@@ -1,0 +1,149 @@
+// Order persistence: rows, events, and `advance` — the one way a status changes (compare-and-set).
+import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderEvents, orders, type OrderRow } from '../../db/schema';
+import type { NewOrderEvent, OrderStatus } from './lifecycle';
+
+export type OrderInsert = typeof orders.$inferInsert;
+export type OrderPatch = Partial<Omit<OrderInsert, 'orderId' | 'status'>>;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+export interface Transition {
+  to: OrderStatus;
+  patch?: OrderPatch;
+  events?: NewOrderEvent[];
+}
+
+export interface AdvanceOptions {
+  orderId: string;
+  from: OrderStatus;
+  /** Extra condition the row must meet (e.g. due for its next confirmation). */
+  where?: SQL;
+  /**
+   * 'skip' (jobs): a row another replica is working on is skipped (FOR UPDATE SKIP LOCKED);
+   * 'wait' (customer calls): wait for it, then re-check the status.
+   */
+  lock: 'skip' | 'wait';
+  /** Decides the transition from the locked row; null leaves it unchanged. */
+  decide: (row: OrderRow) => Transition | null | Promise<Transition | null>;
+  now: Date;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export function createOrderRepo(db: Db) {
+  const insertEvents = (tx: Pick<Db, 'insert'>, orderId: string, events: NewOrderEvent[], now: Date) =>
+    events.length
+      ? tx.insert(orderEvents).values(
+          events.map((e) => ({ orderId, kind: e.kind, reason: e.reason ?? null, nextStep: e.nextStep ?? null, createdAt: now })),
+        )
+      : Promise.resolve();
+
+  return {
+    async insert(row: OrderInsert, events: NewOrderEvent[], now: Date, userId?: number): Promise<OrderRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(orders).values(row).returning();
+        // orders.user_id comes with the accounts migration (0003_users.sql).
+        if (userId !== undefined) await tx.execute(sql`UPDATE orders SET user_id = ${userId} WHERE order_id = ${created.orderId}`);
+        await insertEvents(tx, created.orderId, events, now);
+        return created;
+      });
+    },
+
+    /**
+     * Compare-and-set: in one transaction, lock the row if it is still in `from` (and matches `where`),
+     * let `decide` pick the transition, update the status only where it is still `from`, insert the
+     * events. Returns the new row, or null when the order was not in `from` (someone else moved it).
+     */
+    async advance({ orderId, from, where, lock, decide, now }: AdvanceOptions): Promise<OrderRow | null> {
+      return db.transaction(async (tx) => {
+        const cond = and(eq(orders.orderId, orderId), eq(orders.status, from), where);
+        const [row] = await tx.select().from(orders).where(cond).for('update', lock === 'skip' ? { skipLocked: true } : undefined);
+        if (!row) return null;
+        const t = await decide(row);
+        if (!t) return null;
+        const [updated] = await tx
+          .update(orders)
+          .set({ ...t.patch, status: t.to, updatedAt: now })
+          .where(cond)
+          .returning();
+        if (!updated) return null;
+        await insertEvents(tx, orderId, t.events ?? [], now);
+        return updated;
+      });
+    },
+
+    /** The row and its events from one snapshot (a transition may commit between two plain reads). */
+    async snapshot(orderId: string): Promise<{ row: OrderRow; events: OrderEventRow[] } | undefined> {
+      return db.transaction(
+        async (tx) => {
+          const [row] = await tx.select().from(orders).where(eq(orders.orderId, orderId));
+          if (!row) return undefined;
+          const events = await tx.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+          return { row, events };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
+    async byId(orderId: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+      return row;
+    },
+
+    async byIdempotencyKey(key: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+      return row;
+    },
+
+    async events(orderId: string): Promise<OrderEventRow[]> {
+      return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+    },
+
+    async setEmailOnce(orderId: string, email: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ userEmail: email, updatedAt: now })
+        .where(and(eq(orders.orderId, orderId), isNull(orders.userEmail)))
+        .returning({ orderId: orders.orderId });
+      return rows.length === 1;
+    },
+
+    /** Ids of orders in `status` (optionally last touched before `staleBefore`), oldest first. */
+    async idsIn(status: OrderStatus, limit: number, extra?: SQL): Promise<string[]> {
+      const rows = await db
+        .select({ orderId: orders.orderId })
+        .from(orders)
+        .where(and(eq(orders.status, status), extra))
+        .orderBy(asc(orders.updatedAt))
+        .limit(limit);
+      return rows.map((r) => r.orderId);
+    },
+
+    dueForConfirmation: (cutoff: Date) => or(isNull(orders.lastConfirmationAt), lte(orders.lastConfirmationAt, cutoff)) as SQL,
+    touchedBefore: (cutoff: Date) => lte(orders.updatedAt, cutoff),
+
+    async latestCompleted(limit: number): Promise<OrderRow[]> {
+      return db.select().from(orders).where(eq(orders.status, 'COMPLETED')).orderBy(desc(orders.completedAt)).limit(limit);
+    },
+
+    async completedStats(since: Date | null): Promise<{ count: number; volumeBySlug: { fromSlug: string; volume: string }[] }> {
+      const cond = since ? and(eq(orders.status, 'COMPLETED'), gte(orders.completedAt, since)) : eq(orders.status, 'COMPLETED');
+      const rows = await db
+        .select({ fromSlug: orders.fromSlug, volume: sql<string>`coalesce(sum(${orders.depositAmount}), 0)::text`, count: sql<string>`count(*)::text` })
+        .from(orders)
+        .where(cond)
+        .groupBy(orders.fromSlug);
+      return {
+        count: rows.reduce((n, r) => n + Number(r.count), 0),
+        volumeBySlug: rows.map((r) => ({ fromSlug: r.fromSlug, volume: r.volume })),
+      };
+    },
+  };
+}
+export type OrderRepo = ReturnType<typeof createOrderRepo>;
