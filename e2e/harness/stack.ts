@@ -196,6 +196,9 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       PGLITE_DIR: path.join(dataDir, 'pglite'),
       TICK_INTERVAL_MS: String(options.tickIntervalMs ?? 1000),
       LOG_LEVEL: 'warn',
+      // exchange journeys: quick sandbox confirmations, and any market move is a fixed-rate problem (exchange-fixed.spec.ts)
+      CONFIRMATION_INTERVAL_MS: '500',
+      FIXED_RATE_VOLATILITY_THRESHOLD: '0.000001',
       ...options.apiEnv,
     },
     path.join(logDir, 'api.log'),
@@ -242,7 +245,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const remotes = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${HOST}:${remotePorts[r.name]}`])) as Record<RemoteName, string>;
 
   const env = baseEnv();
-  const api = apiProcess(env, apiPort, dataDir, logDir, options);
+  // PUBLIC_ORIGIN: the api's CSRF Origin check must accept pages served by web (it proxies /api)
+  const api = apiProcess(env, apiPort, dataDir, logDir, { ...options, apiEnv: { PUBLIC_ORIGIN: webUrl, ...options.apiEnv } });
   const remoteProcs = {} as Record<RemoteName, ManagedProcess>;
   for (const r of REMOTES) {
     remoteProcs[r.name] = new ManagedProcess(
