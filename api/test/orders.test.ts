@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { ApiErrorBodySchema, OrderSchema, type Order } from 'shared-contracts/server';
 import { MemoryBus } from '../src/bus/memory';
+import { main as sandboxCli } from '../src/cli/sandbox';
 import { BUS_CHANNELS } from '../src/bus/types';
 import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/main';
@@ -286,6 +287,23 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   });
 
   describe('sandbox endpoint', () => {
+    it('`pnpm sandbox deposit <orderId> <amount>` records a deposit through the running api', async () => {
+      const order = await create(floating());
+      const lines: string[] = [];
+      const prev = process.env.API_URL;
+      process.env.API_URL = api.url;
+      try {
+        expect(await sandboxCli(['deposit', order.orderId, '0.01'], (l) => lines.push(l))).toBe(0);
+        expect(await sandboxCli(['deposit', order.orderId], (l) => lines.push(l))).toBe(2);
+        await expect(sandboxCli(['deposit', 'nope', '1'], () => undefined)).rejects.toThrow(/ERR_NOT_FOUND_E/);
+      } finally {
+        if (prev === undefined) delete process.env.API_URL;
+        else process.env.API_URL = prev;
+      }
+      expect(lines[0]).toMatch(/^SANDBOX deposit of 0.01 BTC recorded for /);
+      expect(kinds(await info(order))).toContain('DEPOSIT_REGISTERED');
+    });
+
     it('does not exist unless SANDBOX_MODE is on', async () => {
       const order = await create(floating());
       const prod = await startApi(loadConfig({ ...env, SANDBOX_MODE: 'false' }), { db: t.handle, realtime: fakeRealtime(board) });
