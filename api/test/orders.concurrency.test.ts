@@ -1,0 +1,116 @@
+// Races on one order: two replicas (two database handles, each with its own service and custody) act on the
+// same order at once. On PostgreSQL these are real concurrent transactions; PGlite serialises them, so there
+// the test only shows the outcome rules (TOOLCHAIN.md: race tests prove something only on PostgreSQL).
+import { createSandboxCustody } from '../src/adapters/custody/sandbox';
+import type { DbHandle } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { createInstrumentRepo } from '../src/modules/instruments/repo';
+import { seedInstruments } from '../src/modules/instruments/seed';
+import { createAddressValidator } from '../src/modules/instruments/validateAddress';
+import { createOrderRepo } from '../src/modules/orders/repo';
+import { createOrderService } from '../src/modules/orders/service';
+import { createQuote } from '../src/modules/rates/quote';
+import { FakePriceBoard, TEST_PRICES } from './helpers/fakes';
+import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
+
+const ETH_ADDR = '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe';
+const BTC_REFUND = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+describe.each(BACKENDS)('order races on %s', (backend) => {
+  let t: TestDb;
+  let replicas: ReturnType<typeof replica>[];
+  const board = new FakePriceBoard(TEST_PRICES);
+
+  const replica = (handle: DbHandle, instruments: Awaited<ReturnType<typeof createInstrumentRepo>>) => {
+    const custody = createSandboxCustody({ confirmationIntervalMs: 0 });
+    const quote = createQuote({
+      instruments,
+      priceBoard: board,
+      config: { spread: { FLOATING: '0.005', FIXED: '0.01' }, platformFeeUsd: '0', noKycThresholdUsd: '1000', ckm: 'A', fixedRateHoldSeconds: 600 },
+      liquidityProviderPublicCode: 'SANDBOX_LP',
+    });
+    const service = createOrderService({
+      repo: createOrderRepo(handle.db),
+      instruments,
+      priceBoard: board,
+      quote,
+      validateAddress: createAddressValidator(instruments),
+      custody,
+      config: { spread: { FLOATING: '0.005', FIXED: '0.01' }, confirmationIntervalMs: 0, fixedRateVolatilityThreshold: '0.02', blacklistedAddresses: [] },
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    return { service, custody };
+  };
+
+  beforeAll(async () => {
+    t = await openTestDb(backend);
+    await migrate(t.handle);
+    await seedInstruments(t.handle.db);
+    const instruments = await createInstrumentRepo(t.handle.db);
+    replicas = [replica(t.handle, instruments), replica(await t.reopen(), instruments)];
+  }, 60_000);
+  afterAll(async () => t?.drop());
+
+  const body = (rateMode: 'FIXED' | 'FLOATING') => ({
+    rateMode,
+    instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC' },
+    instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH' },
+    destinationAddress: ETH_ADDR,
+    claimedDepositAmount: '0.01',
+    ...(rateMode === 'FIXED' ? { refundAddress: BTC_REFUND } : {}),
+  });
+  const txHash = () => `tx-${Math.random()}`;
+  const outcomes = (results: PromiseSettledResult<unknown>[]) => ({
+    won: results.filter((r) => r.status === 'fulfilled').length,
+    lost: results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code),
+  });
+  const runJobsUntil = async (orderId: string, kind: string) => {
+    for (let i = 0; i < 50; i++) {
+      await Promise.all(replicas.map((r) => r.service.processDue()));
+      const order = await replicas[0].service.publicInfo(orderId, ETH_ADDR);
+      if (order.orderEvents.some((e) => e.kind === kind)) return order;
+    }
+    throw new Error(`never reached ${kind}`);
+  };
+
+  it('two concurrent deposits: exactly one is registered', async () => {
+    const order = await replicas[0].service.create(body('FLOATING'));
+    const results = await Promise.allSettled(replicas.flatMap((r) => [r, r]).map((r) => r.service.registerDeposit(order.orderId, '0.01', txHash())));
+    expect(outcomes(results)).toEqual({ won: 1, lost: ['ERR_UNPROCESSABLE_ENTITY', 'ERR_UNPROCESSABLE_ENTITY', 'ERR_UNPROCESSABLE_ENTITY'] });
+    const info = await replicas[1].service.publicInfo(order.orderId, ETH_ADDR);
+    expect(info.orderEvents.filter((e) => e.kind === 'DEPOSIT_REGISTERED')).toHaveLength(1);
+  });
+
+  it('two replicas running the job together pay an order out once', async () => {
+    const order = await replicas[0].service.create(body('FLOATING'));
+    await replicas[1].service.registerDeposit(order.orderId, '0.01', txHash());
+    const done = await runJobsUntil(order.orderId, 'WITHDRAWAL_COMPLETED');
+    const payouts = replicas.flatMap((r) => [...r.custody.payouts.keys()]).filter((k) => k.startsWith(order.orderId));
+    expect(payouts).toEqual([`${order.orderId}:payout`]);
+    for (const kind of ['INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED']) {
+      expect(done.orderEvents.filter((e) => e.kind === kind)).toHaveLength(1);
+    }
+    expect(done.orderDetails.confirmations).toBe(2);
+  });
+
+  it('refund request racing rate acceptance: exactly one wins, and one payout follows', async () => {
+    const order = await replicas[0].service.create(body('FIXED'));
+    await replicas[0].service.registerDeposit(order.orderId, '0.009', txHash());
+    await runJobsUntil(order.orderId, 'RATE_MODE_CHANGED');
+    const refund = { orderId: order.orderId, destinationAddress: ETH_ADDR, refundAddress: BTC_REFUND, refundAmount: '0.0089', claimedNetworkFee: '0.0001' };
+    const results = await Promise.allSettled([
+      replicas[0].service.requestRefund(refund),
+      replicas[1].service.acceptRateModeChange(order.orderId, ETH_ADDR),
+      replicas[1].service.requestRefund(refund),
+      replicas[0].service.acceptRateModeChange(order.orderId, ETH_ADDR),
+    ]);
+    const o = outcomes(results);
+    expect(o.won).toBe(1);
+    expect(o.lost).toEqual(['ERR_UNPROCESSABLE_ENTITY', 'ERR_UNPROCESSABLE_ENTITY', 'ERR_UNPROCESSABLE_ENTITY']);
+    const refunded = results[0].status === 'fulfilled' || results[2].status === 'fulfilled';
+    const done = await runJobsUntil(order.orderId, refunded ? 'REFUND_COMPLETED' : 'WITHDRAWAL_COMPLETED');
+    const payouts = replicas.flatMap((r) => [...r.custody.payouts.keys()]).filter((k) => k.startsWith(order.orderId));
+    expect(payouts).toEqual([`${order.orderId}:${refunded ? 'refund' : 'payout'}`]);
+    expect(done.orderEvents.filter((e) => ['REFUND_REQUESTED', 'RATE_MODE_CHANGE_ACCEPTED'].includes(e.kind))).toHaveLength(1);
+  });
+});
