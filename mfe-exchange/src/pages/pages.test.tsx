@@ -131,13 +131,13 @@ describe('mfe-exchange ./pages', () => {
     fireEvent.click(screen.getByTestId('instrument-receive'));
     fireEvent.change(screen.getByTestId('instrument-receive-search'), { target: { value: 'tether' } });
     expect(screen.queryByTestId('instrument-receive-option-eth')).toBeNull();
-    fireEvent.click(screen.getByTestId('instrument-receive-option-usdttrc20'));
+    await act(async () => fireEvent.click(screen.getByTestId('instrument-receive-option-usdttrc20')));
     await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { instrumentToSlug: 'usdttrc20' } }));
-    fireEvent.click(screen.getByTestId('swap'));
+    await act(async () => fireEvent.click(screen.getByTestId('swap')));
     await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { instrumentFromSlug: 'usdttrc20', instrumentToSlug: 'btc' } }));
     a.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '25' } }));
-    fireEvent.change(screen.getByTestId('amount-send'), { target: { value: '1' } });
-    fireEvent.click(await screen.findByTestId('set-minimal'));
+    await act(async () => fireEvent.change(screen.getByTestId('amount-send'), { target: { value: '1' } }));
+    await act(async () => fireEvent.click(await screen.findByTestId('set-minimal')));
     expect((screen.getByTestId('amount-send') as HTMLInputElement).value).toBe('25');
   });
 
