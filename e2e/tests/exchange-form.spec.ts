@@ -1,0 +1,47 @@
+// Journeys (4), (5), (6): the exchange form's rules before any order exists.
+import { expect, test } from '../fixtures';
+import { ADDRESSES, expectOrderPage, pickInstrument, startExchange, watchOrderCreates } from '../helpers/orders';
+
+test('memo currency on the receive side: memo error, then an order with the memo', async ({ page }) => {
+  const creates = watchOrderCreates(page);
+  await startExchange(page, { from: 'btc', fromSearch: 'bitcoin', to: 'xrp', toSearch: 'ripple', amount: '0.05' });
+  await page.getByTestId('destination-address').fill(ADDRESSES.xrp);
+  await page.getByTestId('terms').check();
+  await page.getByTestId('create-order').click();
+  await expect(page.getByTestId('destination-memo-error')).toHaveText('Enter the memo, or confirm that your address does not need one.');
+  expect(creates.count()).toBe(0);
+  await page.getByTestId('destination-memo').fill('123456');
+  await expect(page.getByTestId('destination-memo-error')).toHaveCount(0);
+  await page.getByTestId('create-order').click();
+  await expectOrderPage(page);
+  expect(creates.count()).toBe(1);
+});
+
+test('an invalid destination address: error_address_incorrect and nothing created', async ({ page }) => {
+  const creates = watchOrderCreates(page);
+  await startExchange(page, { from: 'btc', fromSearch: 'bitcoin', to: 'eth', toSearch: 'ethereum', amount: '0.05' });
+  await page.getByTestId('destination-address').fill('0x1234-not-an-address');
+  await page.getByTestId('terms').check();
+  await page.getByTestId('create-order').click();
+  await expect(page.getByTestId('destination-address-error')).toHaveText('This address is not valid for the selected currency and network.');
+  await page.waitForTimeout(500);
+  expect(creates.count()).toBe(0);
+  await expect(page).not.toHaveURL(/\/order\//);
+});
+
+test('an amount below the minimum: error_min_amount, and set-minimal fills it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('amount-send')).toBeVisible({ timeout: 20_000 });
+  await pickInstrument(page, 'send', 'btc', 'bitcoin');
+  await pickInstrument(page, 'receive', 'eth', 'ethereum');
+  await page.getByTestId('amount-send').fill('0.00000001');
+  const error = page.getByTestId('pair-error');
+  await expect(error).toContainText(/The minimum amount is [\d.]+ BTC\./);
+  const minimum = /is ([\d.]+) BTC/.exec((await error.textContent()) ?? '')![1];
+  await expect(page).not.toHaveURL(/amount=/); // §2: dropped after a pair-load error
+  await page.getByTestId('set-minimal').click();
+  await expect(page.getByTestId('amount-send')).toHaveValue(minimum);
+  await expect(page.getByTestId('pair-error')).toHaveCount(0);
+  await expect(page.getByTestId('live-rate')).toHaveText(/\d/);
+  await expect(page).toHaveURL(new RegExp(`amount=${minimum.replace('.', '\\.')}`));
+});
