@@ -269,4 +269,12 @@ describe('ExchangeFormStore', () => {
     form.setAmount('3');
     expect(write).toHaveBeenCalledTimes(2);
   });
+
+  it('§5: a computed amount is shown only when greater than 0', async () => {
+    const { api, form } = setup();
+    api.rateOne.mockImplementationOnce(async () => pairData(BTC, ETH, { amountToGet: '0.000000001' }));
+    await form.init();
+    expect(form.valueToReceive).toBe('');
+    expect(form.amountToReceive).toBeNull();
+  });
 });

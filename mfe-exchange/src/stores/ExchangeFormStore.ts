@@ -371,9 +371,10 @@ export class ExchangeFormStore {
 
   private applyPairData(data: PairData): void {
     this.pairData = data;
-    // the side not typed shows what the pair data computed
-    if (this.activeSide === 'send') this.valueToReceive = formatDecimal(data.amountToGet, data.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive);
-    else this.valueToSend = formatDecimal(data.amountToGive, data.instrumentFrom.precisionDecimals ?? DEFAULT_PRECISION.receive);
+    // the side not typed shows what the pair data computed, only when > 0 (§5)
+    const shown = (v: string) => (isPositiveAmount(v) ? v : '');
+    if (this.activeSide === 'send') this.valueToReceive = shown(formatDecimal(data.amountToGet, data.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive));
+    else this.valueToSend = shown(formatDecimal(data.amountToGive, data.instrumentFrom.precisionDecimals ?? DEFAULT_PRECISION.receive));
   }
 
   /** A `pairs` data message: accepted only for the pair and mode currently shown. */
