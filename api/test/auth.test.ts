@@ -199,6 +199,24 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     });
   });
 
+  describe('orders of a signed-in user', () => {
+    it('belong to the account and carry its email, whatever email the form sent (§5)', async () => {
+      const a = await signedIn();
+      const created = await a.b.post('/api/v1/orders/public/create', {
+        rateMode: 'FLOATING',
+        instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' },
+        instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH', slug: 'eth' },
+        destinationAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+        claimedDepositAmount: '0.01',
+        userEmail: 'someone-else@example.com',
+      });
+      expect(created.status).toBe(200);
+      expect(created.body.userEmail).toBe(a.email);
+      const history = await a.b.get('/api/v1/users/orders');
+      expect(history.body.items.map((o: { orderId: string }) => o.orderId)).toContain(created.body.orderId);
+    });
+  });
+
   describe('refresh', () => {
     it('rotates the refresh token; presenting a rotated one revokes the whole family', async () => {
       const { b } = await signedIn();

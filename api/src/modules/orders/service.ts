@@ -277,7 +277,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           refundAddress: body.rateMode === 'FIXED' ? refundAddress : null,
           refundAddressMemo: body.rateMode === 'FIXED' ? refundMemo : null,
           // §4 ckm: signed-in users skip the email prompt; their account email is used.
-          userEmail: body.userEmail || owner?.email || null,
+          userEmail: owner?.email ?? (body.userEmail || null),
           referrerId,
           legacyOrderId: body.legacyOrderId || null,
           utmData: body.utmData ?? null,
