@@ -138,10 +138,12 @@ describe('web server', () => {
     await app.close();
   });
 
-  it('proxies /api and /dict to the api', async () => {
+  it('proxies /api and /dict to the api, telling it the site origin the browser used', async () => {
     const seen: string[] = [];
+    const forwarded: string[] = [];
     const upstream = http.createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
+      forwarded.push(`${req.headers['x-forwarded-proto']}://${req.headers['x-forwarded-host']}`);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ ok: true, url: req.url }));
     });
@@ -154,6 +156,9 @@ describe('web server', () => {
     const dict = await app.inject({ method: 'POST', url: '/dict/seo', payload: { config_id: 'x' } });
     expect(dict.statusCode).toBe(200);
     expect(seen).toEqual(['GET /api/v1/health?x=1', 'POST /dict/seo']);
+    // the origin the browser used (web's own address here), not the api's
+    expect(forwarded[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(forwarded[0]).not.toBe(`http://127.0.0.1:${port}`);
     await app.close();
     await new Promise((r) => upstream.close(r));
   });

@@ -74,8 +74,17 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     if (normal) return reply.code(REDIRECT_STATUS).header('location', normal).send();
   });
 
-  await app.register(httpProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', websocket: true });
-  await app.register(httpProxy, { upstream: apiUrl, prefix: '/dict', rewritePrefix: '/dict' });
+  // web is the site's edge: the api (trustProxy) learns the site's own origin from these, which its CSRF
+  // guard compares with the browser's Origin and its cookie flags (Secure) follow.
+  const replyOptions = {
+    rewriteRequestHeaders: (req: { host: string; protocol: string }, headers: Record<string, string | string[] | undefined>) => ({
+      ...headers,
+      'x-forwarded-host': req.host,
+      'x-forwarded-proto': req.protocol,
+    }),
+  };
+  await app.register(httpProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', websocket: true, replyOptions });
+  await app.register(httpProxy, { upstream: apiUrl, prefix: '/dict', rewritePrefix: '/dict', replyOptions });
 
   app.get('/remotes.json', async (req, reply) => {
     const origin = `${req.protocol}://${req.host}`;
