@@ -114,4 +114,18 @@ describe('RatesSocket', () => {
     expect(FakeWebSocket.last.sent[1]).toEqual({ event: 'pairs.unsubscribe' });
     expect(s.request).toBeNull();
   });
+
+  it('ignores ticks still arriving after unsubscribe (a failed amount must keep its error on screen)', () => {
+    const s = make();
+    const onData = jest.fn();
+    const onError = jest.fn();
+    s.listen({ onData, onError });
+    s.subscribe(request);
+    FakeWebSocket.last.open();
+    s.unsubscribe();
+    FakeWebSocket.last.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { price: '20' }) });
+    FakeWebSocket.last.message({ channel: 'pairs', event: 'error', data: { statusCode: 400, code: 'ERR_BAD_REQUEST', message: 'x' } });
+    expect(onData).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+  });
 });

@@ -159,7 +159,8 @@ export class RatesSocket {
     } catch {
       return;
     }
-    if (message?.channel !== 'pairs') return;
+    // after unsubscribe, ticks of the old subscription may still arrive: they describe nothing on screen
+    if (message?.channel !== 'pairs' || !this.request) return;
     if (message.event === 'data') {
       this.lastData = message.data;
       for (const l of this.listeners) l.onData?.(message.data);
