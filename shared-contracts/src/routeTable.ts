@@ -76,6 +76,10 @@ export const routeTable = {
     summary: 'Set a new password with the mailed code' },
   orderHistory: { method: 'GET', path: '/api/v1/users/orders', tag: 'account', auth: 'user', timeoutMs: TIMEOUTS_MS.default,
     summary: "The signed-in user's orders, newest first" },
+  requestEmailConfirmation: { method: 'POST', path: '/api/v1/users/email/request-confirmation', tag: 'account', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Mail an email confirmation code (same answer whether or not the email is known)' },
+  confirmEmail: { method: 'POST', path: '/api/v1/users/email/confirm', tag: 'account', auth: 'none', timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Confirm an email with the mailed code' },
 
 
   // ── Affiliate, cashback, wallet ────────────────────────────────────

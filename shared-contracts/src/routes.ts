@@ -114,6 +114,8 @@ export const apiRoutes = {
   requestPasswordReset: route('requestPasswordReset', { body: z.object({ email: z.string().max(254), locale: MailLocaleSchema.optional() }), response: Ok }),
   resetPassword: route('resetPassword', { body: z.object({ email: z.string().max(254), password: z.string().min(1).max(256), resetCode: z.string().min(1).max(64) }), response: Ok }),
   orderHistory: route('orderHistory', { query: z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) }), response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }) }),
+  requestEmailConfirmation: route('requestEmailConfirmation', { body: z.object({ email: EmailSchema, locale: MailLocaleSchema.optional() }), response: Ok }),
+  confirmEmail: route('confirmEmail', { body: z.object({ email: z.string().max(254), code: z.string().min(1).max(64) }), response: Ok }),
 
 
   // ── Affiliate, cashback, wallet ────────────────────────────────────
