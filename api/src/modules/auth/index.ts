@@ -6,7 +6,7 @@ import type { DbHandle } from '../../db/client';
 import { createMailer, type Mailer } from '../../adapters/mail';
 import type { RegisterOptions } from '../../http/registerRoute';
 import { createOrderHistory, type OrdersById } from '../users/orderHistory';
-import { createResetCodeRepo, createUserRepo, queryOf } from '../users/repo';
+import { createEmailConfirmationRepo, createResetCodeRepo, createUserRepo, queryOf } from '../users/repo';
 import { registerSandboxMailRoute, registerUserRoutes } from '../users/routes';
 import { createUsersService, type UsersService } from '../users/service';
 import { createAuthenticator, installAuthentication, type Authenticator } from './authenticate';
@@ -49,6 +49,7 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
     config,
     users,
     codes: createResetCodeRepo(q),
+    confirmations: createEmailConfirmationRepo(q),
     sessions: createSessionStore(q, config.auth.refreshTokenTtlSeconds),
     tokens,
     hasher: opts.hasher ?? createArgon2Hasher(config.auth.argon2),

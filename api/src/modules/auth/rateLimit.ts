@@ -1,11 +1,11 @@
-// Attempt limits for sign-in, password reset and registration, per account and per IP, consumed before
+// Attempt limits for sign-in, password reset, email confirmation and registration, per account and per IP, consumed before
 // any password hashing. Redis store when REDIS_URL is set (shared by replicas), memory otherwise.
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
 import type { AuthConfig } from '../../config';
 
-export type LimitName = 'loginAccount' | 'loginIp' | 'resetAccount' | 'resetIp' | 'registerIp';
+export type LimitName = 'loginAccount' | 'loginIp' | 'resetAccount' | 'resetIp' | 'confirmEmailAccount' | 'confirmEmailIp' | 'registerIp';
 
 export interface AttemptLimiter {
   /** Counts one attempt against every key given; throws 429 ERR_TOO_MANY_REQUESTS when one is exhausted. */
@@ -23,6 +23,9 @@ export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], redisUrl?: s
     loginIp: cfg.loginPerIp,
     resetAccount: cfg.resetPerAccount,
     resetIp: cfg.resetPerIp,
+    // Email confirmation codes are guarded like reset codes, in buckets of their own.
+    confirmEmailAccount: cfg.resetPerAccount,
+    confirmEmailIp: cfg.resetPerIp,
     registerIp: cfg.registerPerIp,
   };
   const limiters = Object.fromEntries(

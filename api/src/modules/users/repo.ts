@@ -1,4 +1,4 @@
-// SQL of accounts and password reset codes (tables of migration 0003). Raw SQL, identical on PGlite and
+// SQL of accounts, password reset codes (tables of migration 0003) and email confirmation codes (0004). Raw SQL, identical on PGlite and
 // PostgreSQL; ids are normalised to numbers (pg returns int8 as a string, PGlite as a number).
 import type { DbHandle } from '../../db/client';
 
@@ -132,3 +132,48 @@ export function createResetCodeRepo(q: Query) {
   };
 }
 export type ResetCodeRepo = ReturnType<typeof createResetCodeRepo>;
+
+export interface EmailConfirmationRecord {
+  id: number;
+  codeHash: string;
+}
+
+export function createEmailConfirmationRepo(q: Query) {
+  return {
+    /** Issues a code for an address, dropping its earlier unconfirmed ones (only the latest mail counts). */
+    async issue(email: string, codeHash: string, now: Date, expiresAt: Date): Promise<void> {
+      const address = normalizeEmail(email);
+      await q(`DELETE FROM email_confirmations WHERE email = $1 AND confirmed_at IS NULL`, [address]);
+      await q(`INSERT INTO email_confirmations (email, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [address, codeHash, now, expiresAt]);
+    },
+
+    async active(email: string, now: Date, maxAttempts: number): Promise<EmailConfirmationRecord | null> {
+      const [row] = await q<{ id: number | string; code_hash: string }>(
+        `SELECT id, code_hash FROM email_confirmations
+         WHERE email = $1 AND confirmed_at IS NULL AND expires_at > $2 AND attempts < $3
+         ORDER BY id DESC LIMIT 1`,
+        [normalizeEmail(email), now, maxAttempts],
+      );
+      return row ? { id: Number(row.id), codeHash: row.code_hash } : null;
+    },
+
+    async countFailedAttempt(id: number): Promise<void> {
+      await q(`UPDATE email_confirmations SET attempts = attempts + 1 WHERE id = $1`, [id]);
+    },
+
+    /**
+     * Marks the code confirmed (false when another request used it first: single use) and the account of
+     * the address, if there is one, as having a confirmed email.
+     */
+    async confirm(id: number, now: Date): Promise<boolean> {
+      const rows = await q<{ email: string }>(
+        `UPDATE email_confirmations SET confirmed_at = $2 WHERE id = $1 AND confirmed_at IS NULL RETURNING email`,
+        [id, now],
+      );
+      if (rows.length !== 1) return false;
+      await q(`UPDATE users SET email_confirmed_at = $2, updated_at = now() WHERE email = $1 AND email_confirmed_at IS NULL`, [rows[0].email, now]);
+      return true;
+    },
+  };
+}
+export type EmailConfirmationRepo = ReturnType<typeof createEmailConfirmationRepo>;

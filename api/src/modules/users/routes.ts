@@ -1,5 +1,5 @@
 // Account calls of §7 (route table names accountData, register, login, logout, refresh,
-// requestPasswordReset, resetPassword, orderHistory) and the sandbox-only outbox reader.
+// requestPasswordReset, resetPassword, requestEmailConfirmation, confirmEmail, orderHistory) and the sandbox-only outbox reader.
 import type { FastifyInstance } from 'fastify';
 import { ApiError, apiRoutes } from 'shared-contracts/server';
 import { z } from 'zod';
@@ -30,6 +30,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps, o
   registerRoute(app, apiRoutes.logout, ({ request, reply }) => service.logout({ request, reply }), opts);
   registerRoute(app, apiRoutes.requestPasswordReset, ({ request, reply, body }) => service.requestPasswordReset({ request, reply }, body), opts);
   registerRoute(app, apiRoutes.resetPassword, ({ request, reply, body }) => service.resetPassword({ request, reply }, body), opts);
+  registerRoute(app, apiRoutes.requestEmailConfirmation, ({ request, reply, body }) => service.requestEmailConfirmation({ request, reply }, body), opts);
+  registerRoute(app, apiRoutes.confirmEmail, ({ request, reply, body }) => service.confirmEmail({ request, reply }, body), opts);
   registerRoute(
     app,
     apiRoutes.accountData,
@@ -49,7 +51,7 @@ const SandboxMailQuery = z.object({ to: z.string().min(3).max(254), limit: z.coe
 
 /**
  * SANDBOX ONLY (never registered with SMTP or outside sandbox mode): the latest outbox messages of an
- * address, so browser tests and developers can read reset codes.
+ * address, so browser tests and developers can read reset and email confirmation codes.
  */
 export function registerSandboxMailRoute(app: FastifyInstance, db: DbHandle): void {
   app.get('/api/v1/sandbox/mail', async (request, reply) => {

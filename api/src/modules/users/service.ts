@@ -1,5 +1,5 @@
 // Accounts (§3 account data and auth form, §4 authorisation, §7 account calls, §8 codes): registration,
-// sign-in, session refresh and logout, password reset by mailed code.
+// sign-in, session refresh and logout, password reset by mailed code, email confirmation by mailed code (§2, §4 ckm A).
 import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from 'shared-contracts/server';
@@ -12,16 +12,19 @@ import type { AttemptLimiter } from '../auth/rateLimit';
 import type { SessionStore } from '../auth/sessions';
 import { randomToken, type TokenService } from '../auth/tokens';
 import { unauthorized } from '../auth/authenticate';
-import { normalizeEmail, type Locale, type ResetCodeRepo, type UserRecord, type UserRepo } from './repo';
+import { normalizeEmail, type EmailConfirmationRepo, type Locale, type ResetCodeRepo, type UserRecord, type UserRepo } from './repo';
 
 /** Wrong codes a reset code survives before it is dead. */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_DIGITS = 8;
+/** Email confirmation codes: as many digits and wrong attempts as reset codes, valid 15 minutes. */
+export const EMAIL_CONFIRMATION_CODE_TTL_SECONDS = 15 * 60;
 
 export interface UsersServiceDeps {
   config: Config;
   users: UserRepo;
   codes: ResetCodeRepo;
+  confirmations: EmailConfirmationRepo;
   sessions: SessionStore;
   tokens: TokenService;
   hasher: PasswordHasher;
@@ -35,6 +38,10 @@ type Http = { request: FastifyRequest; reply: FastifyReply };
 
 const invalidCredentials = () => ApiError.of('ERR_INVALID_CREDENTIALS', 'Email or password is incorrect');
 const invalidResetCode = () => ApiError.of('ERR_INVALID_PASSWORD_RESET_CODE', 'The reset code is wrong or has expired; request a new one');
+const invalidConfirmationCode = () => {
+  const message = 'The confirmation code is wrong or has expired; request a new one';
+  return ApiError.of('ERR_VALIDATION', message, { fields: { code: message } });
+};
 const weakPassword = (problem: string) => ApiError.of('ERR_VALIDATION', problem, { fields: { password: problem } });
 
 export function createUsersService(d: UsersServiceDeps) {
@@ -50,6 +57,14 @@ export function createUsersService(d: UsersServiceDeps) {
     const accessToken = await d.tokens.signAccess({ userId: user.userId, sessionId: session.sessionId }, now.getTime());
     const maxAgeSeconds = Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000);
     setSessionCookies(request, reply, { accessToken, refreshToken: session.refreshToken, visitorId, maxAgeSeconds }, origins);
+  }
+
+  const newCode = () => String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
+
+  /** Remote SMTP is not awaited, so the answer's time tells nothing (and a slow server does not stall it). */
+  async function deliver(sending: Promise<void>, what: string): Promise<void> {
+    if (d.mailer.slow) sending.catch((err: unknown) => d.log.error({ err }, `${what} mail failed`));
+    else await sending;
   }
 
   return {
@@ -121,18 +136,13 @@ export function createUsersService(d: UsersServiceDeps) {
       await d.limiter.consume([['resetIp', request.ip], ['resetAccount', email]], 'password reset');
       const user = await d.users.findByEmail(email);
       if (!user) return { ok: true as const };
-      const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
+      const code = newCode();
       const now = nowDate();
       const ttl = d.config.auth.passwordResetCodeTtlSeconds;
       await d.codes.issue(user.userId, d.tokens.codeHash(code), now, new Date(now.getTime() + ttl * 1000));
       const locale = pickLocale(body.locale, request.headers['accept-language'], user.locale);
-      const sending = d.mailer.send(codeMessage('password_reset', user.email, locale, code, Math.round(ttl / 60)));
-      if (d.mailer.slow) {
-        // A remote SMTP round trip would tell who has an account by the answer's time.
-        sending.catch((err: unknown) => d.log.error({ err }, 'password reset mail failed'));
-      } else {
-        await sending;
-      }
+      // A remote SMTP round trip would tell who has an account by the answer's time: deliver() does not wait on it.
+      await deliver(d.mailer.send(codeMessage('password_reset', user.email, locale, code, Math.round(ttl / 60))), 'password reset');
       return { ok: true as const };
     },
 
@@ -156,6 +166,33 @@ export function createUsersService(d: UsersServiceDeps) {
       await d.sessions.revokeAll(user.userId, 'password reset', now);
       await d.limiter.reset('loginAccount', email);
       clearSessionCookies(request, reply, origins);
+      return { ok: true as const };
+    },
+
+    /** Mails a code to any address (account or not), so the answer is always the same (no enumeration). */
+    async requestEmailConfirmation({ request }: Http, body: { email: string; locale?: Locale }) {
+      const email = normalizeEmail(body.email);
+      await d.limiter.consume([['confirmEmailIp', request.ip], ['confirmEmailAccount', email]], 'email confirmation');
+      const code = newCode();
+      const now = nowDate();
+      const ttl = EMAIL_CONFIRMATION_CODE_TTL_SECONDS;
+      await d.confirmations.issue(email, d.tokens.codeHash(code), now, new Date(now.getTime() + ttl * 1000));
+      const locale = pickLocale(body.locale, request.headers['accept-language']);
+      await deliver(d.mailer.send(codeMessage('email_confirmation', email, locale, code, Math.round(ttl / 60))), 'email confirmation');
+      return { ok: true as const };
+    },
+
+    async confirmEmail({ request }: Http, body: { email: string; code: string }) {
+      const email = normalizeEmail(body.email);
+      await d.limiter.consume([['confirmEmailIp', request.ip], ['confirmEmailAccount', email]], 'email confirmation');
+      const now = nowDate();
+      const pending = await d.confirmations.active(email, now, RESET_CODE_MAX_ATTEMPTS);
+      if (!pending) throw invalidConfirmationCode();
+      if (!d.tokens.codeHashEquals(pending.codeHash, d.tokens.codeHash(body.code.trim()))) {
+        await d.confirmations.countFailedAttempt(pending.id);
+        throw invalidConfirmationCode();
+      }
+      if (!(await d.confirmations.confirm(pending.id, now))) throw invalidConfirmationCode();
       return { ok: true as const };
     },
   };
