@@ -76,6 +76,8 @@ function guestApi(signedIn = false) {
     refresh: jest.fn(async () => Promise.reject(ApiError.of('ERR_UNAUTHORIZED', 'no'))),
     requestPasswordReset: jest.fn(async () => ({ ok: true as const })),
     resetPassword: jest.fn(async () => ({ ok: true as const })),
+    requestEmailConfirmation: jest.fn(async () => ({ ok: true as const })),
+    confirmEmail: jest.fn(async () => ({ ok: true as const })),
   };
 }
 

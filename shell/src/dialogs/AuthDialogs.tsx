@@ -65,8 +65,21 @@ export const AuthDialogs = observer(function AuthDialogs() {
           }}
         >
           <Field store={dialogs} field="email" label={t('auth.fields.email')}>
-            <input type="email" autoComplete="email" inputMode="email" value={form.email} onChange={(e) => dialogs.setField('email', e.target.value)} data-testid="auth-email" />
+            <input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={form.email}
+              readOnly={kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code'}
+              onChange={(e) => dialogs.setField('email', e.target.value)}
+              data-testid="auth-email"
+            />
           </Field>
+          {kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code' && (
+            <Field store={dialogs} field="emailConfirmationCode" label={t('auth.fields.code')}>
+              <input type="text" autoComplete="one-time-code" inputMode="numeric" value={form.emailConfirmationCode} onChange={(e) => dialogs.setField('emailConfirmationCode', e.target.value)} data-testid="auth-confirmation-code" />
+            </Field>
+          )}
           {kind === 'newPassword' && (
             <Field store={dialogs} field="passwordResetCode" label={t('auth.fields.code')}>
               <input type="text" autoComplete="one-time-code" inputMode="numeric" value={form.passwordResetCode} onChange={(e) => dialogs.setField('passwordResetCode', e.target.value)} data-testid="auth-code" />
@@ -97,7 +110,7 @@ export const AuthDialogs = observer(function AuthDialogs() {
             </p>
           )}
           <button type="submit" className="button dialog__submit" disabled={dialogs.submitting} data-testid="auth-submit">
-            {t(SUBMITS[kind])}
+            {t(kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'email' ? 'auth.emailConfirmation.sendCode' : SUBMITS[kind])}
           </button>
         </form>
         <div className="dialog__links">
@@ -125,6 +138,11 @@ export const AuthDialogs = observer(function AuthDialogs() {
                 {t('auth.register.toLogin')}
               </LinkButton>
             </>
+          )}
+          {kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code' && (
+            <LinkButton testId="auth-confirmation-change-email" onClick={() => dialogs.changeConfirmationEmail()}>
+              {t('auth.emailConfirmation.resend')}
+            </LinkButton>
           )}
           {kind === 'newPassword' && (
             <LinkButton testId="auth-to-restore" onClick={() => dialogs.openRestore()}>

@@ -1,16 +1,29 @@
 import { ApiError, type AnalyticsEvent } from 'shared-contracts';
 import { AuthDialogsStore, type AuthDialogsDeps } from './AuthDialogsStore';
 import { authErrorFeedback } from './authErrors';
+import { CONFIRMED_EMAIL_KEY, localConfirmedEmails } from './confirmedEmails';
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return { values, getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) };
+}
 
 function setup(over: Partial<AuthDialogsDeps> = {}) {
   const events: AnalyticsEvent[] = [];
   const notes: { type: string; message: string; timeout?: number }[] = [];
   const signedIn: (string | null)[] = [];
   const session = { login: jest.fn(async () => undefined), register: jest.fn(async () => undefined) };
-  const api = { requestPasswordReset: jest.fn(async () => ({ ok: true as const })), resetPassword: jest.fn(async () => ({ ok: true as const })) };
+  const api = {
+    requestPasswordReset: jest.fn(async () => ({ ok: true as const })),
+    resetPassword: jest.fn(async () => ({ ok: true as const })),
+    requestEmailConfirmation: jest.fn(async () => ({ ok: true as const })),
+    confirmEmail: jest.fn(async () => ({ ok: true as const })),
+  };
+  const storage = memoryStorage();
   const store = new AuthDialogsStore({
     session,
     api,
+    confirmedEmails: localConfirmedEmails(storage),
     notify: (n) => notes.push(n),
     t: (k) => `t(${k})`,
     track: (e) => events.push(e),
@@ -19,10 +32,10 @@ function setup(over: Partial<AuthDialogsDeps> = {}) {
     onSignedIn: (next) => signedIn.push(next),
     ...over,
   });
-  return { store, session, api, events, notes, signedIn };
+  return { store, session, api, events, notes, signedIn, storage };
 }
 
-function fill(store: AuthDialogsStore, f: Partial<Record<'email' | 'password' | 'passwordConfirm' | 'passwordResetCode', string>> & { terms?: boolean }) {
+function fill(store: AuthDialogsStore, f: Partial<Record<'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode', string>> & { terms?: boolean }) {
   for (const [k, v] of Object.entries(f)) if (k !== 'terms') store.setField(k as 'email', v as string);
   if (f.terms !== undefined) store.setField('isTermsAccepted', f.terms);
 }
@@ -39,6 +52,7 @@ describe('§8 account errors → dialog feedback', () => {
     ['ERR_INVALID_CREDENTIALS', undefined, 'auth.errors.invalid_credentials'],
     ['ERR_USER_ALREADY_REGISTERED', 'email', 'auth.errors.user_already_registered'],
     ['ERR_INVALID_PASSWORD_RESET_CODE', 'passwordResetCode', 'auth.errors.invalid_reset_code'],
+    ['ERR_VALIDATION', undefined, 'auth.errors.main_error'],
     ['ERR_TOO_MANY_REQUESTS', undefined, 'auth.errors.too_many_requests'],
     ['ERR_INTERNAL_SERVER_ERROR', undefined, 'auth.errors.main_error'],
   ] as const)('%s → field %s, %s', (code, field, messageKey) => {
@@ -46,6 +60,9 @@ describe('§8 account errors → dialog feedback', () => {
     expect(f.field).toBe(field);
     expect(f.messageKey).toBe(messageKey);
     expect(f.notify).toBeUndefined();
+  });
+  it('a validation status carrying a code field is a wrong email confirmation code', () => {
+    expect(authErrorFeedback(ApiError.of('ERR_VALIDATION', 'wrong', { fields: { code: 'wrong' } }))).toEqual({ field: 'emailConfirmationCode', messageKey: 'auth.errors.invalid_confirmation_code' });
   });
   it('a non-API failure is the generic error', () => {
     expect(authErrorFeedback(new TypeError('x'))).toEqual({ messageKey: 'auth.errors.main_error' });
@@ -141,15 +158,81 @@ describe('AuthDialogsStore', () => {
     expect(api.resetPassword).not.toHaveBeenCalled();
   });
 
-  it('email confirmation resolves with the email, or null when dismissed', async () => {
-    const { store } = setup();
+  it('email confirmation resolves with null when dismissed, at either step', async () => {
+    const { store, api } = setup();
     const first = store.confirmEmail();
     store.close();
     await expect(first).resolves.toBeNull();
     const second = store.confirmEmail('x@y.io');
     await store.submit();
-    await expect(second).resolves.toBe('x@y.io');
+    expect(store.emailConfirmationStep).toBe('code');
+    store.close();
+    await expect(second).resolves.toBeNull();
+    expect(api.confirmEmail).not.toHaveBeenCalled();
+  });
+
+  it('email confirmation: the email step checks the address and mails a code in the site language', async () => {
+    const { store, api } = setup({ locale: () => 'ru' });
+    void store.confirmEmail();
+    fill(store, { email: 'x@y' });
+    await store.submit();
+    expect(store.fieldErrors).toEqual({ email: 'auth.errors.email_invalid' });
+    expect(api.requestEmailConfirmation).not.toHaveBeenCalled();
+    fill(store, { email: ' x@y.io ' });
+    await store.submit();
+    expect(api.requestEmailConfirmation).toHaveBeenCalledWith({ body: { email: 'x@y.io', locale: 'ru' } });
+    expect(store.open).toBe('emailConfirmation');
+    expect(store.emailConfirmationStep).toBe('code');
+    expect(store.info).toBe('auth.emailConfirmation.codeSent');
+    // The code belongs to the address it was mailed to.
+    store.setField('email', 'other@y.io');
+    expect(store.form.email).toBe('x@y.io');
+  });
+
+  it('email confirmation: a missing or wrong code stays inline; the right code resolves and is remembered locally', async () => {
+    const { store, api, storage } = setup();
+    const confirmed = store.confirmEmail('x@y.io');
+    await store.submit();
+    await store.submit();
+    expect(store.fieldErrors).toEqual({ emailConfirmationCode: 'auth.errors.code_required' });
+    expect(api.confirmEmail).not.toHaveBeenCalled();
+
+    fill(store, { emailConfirmationCode: '11111111' });
+    api.confirmEmail.mockRejectedValueOnce(ApiError.of('ERR_VALIDATION', 'wrong', { fields: { code: 'wrong' } }));
+    await store.submit();
+    expect(store.open).toBe('emailConfirmation');
+    expect(store.fieldErrors.emailConfirmationCode).toBe('auth.errors.invalid_confirmation_code');
+    expect(storage.values.size).toBe(0);
+
+    store.setField('emailConfirmationCode', ' 12345678 ');
+    await store.submit();
+    expect(api.confirmEmail).toHaveBeenLastCalledWith({ body: { email: 'x@y.io', code: '12345678' } });
+    await expect(confirmed).resolves.toBe('x@y.io');
     expect(store.open).toBeNull();
+    expect(storage.values.get(CONFIRMED_EMAIL_KEY)).toBe('x@y.io');
+
+    // §4 ckm A: not asked again for that email (any case); another email is asked for.
+    await expect(store.confirmEmail('X@Y.io')).resolves.toBe('X@Y.io');
+    expect(store.open).toBeNull();
+    expect(api.requestEmailConfirmation).toHaveBeenCalledTimes(1);
+    void store.confirmEmail('z@y.io');
+    expect(store.open).toBe('emailConfirmation');
+  });
+
+  it('email confirmation: back to the email step for a new code or another address', async () => {
+    const { store, api } = setup();
+    void store.confirmEmail('x@y.io');
+    await store.submit();
+    api.requestEmailConfirmation.mockRejectedValueOnce(ApiError.of('ERR_TOO_MANY_REQUESTS', 'slow down'));
+    store.changeConfirmationEmail();
+    expect(store.emailConfirmationStep).toBe('email');
+    fill(store, { email: 'z@y.io' });
+    await store.submit();
+    expect(store.formError).toBe('auth.errors.too_many_requests');
+    expect(store.emailConfirmationStep).toBe('email');
+    await store.submit();
+    expect(api.requestEmailConfirmation).toHaveBeenLastCalledWith({ body: { email: 'z@y.io', locale: 'en' } });
+    expect(store.emailConfirmationStep).toBe('code');
   });
 
   it('too many attempts is said plainly', async () => {

@@ -6,10 +6,19 @@ import type { SessionStore } from '../stores/SessionStore';
 import { EMAIL_PATTERN, authErrorFeedback, sanitiseEmail, type AuthField } from './authErrors';
 
 export type AuthDialogKind = 'login' | 'register' | 'restore' | 'newPassword' | 'emailConfirmation';
+/** §2 email confirmation: the email is entered and a code mailed, then the code from the mail is entered. */
+export type EmailConfirmationStep = 'email' | 'code';
+
+/** Emails confirmed in this browser (§4 ckm A: "ask, unless already confirmed locally"). */
+export interface ConfirmedEmails {
+  isConfirmed(email: string): boolean;
+  remember(email: string): void;
+}
 
 export interface AuthDialogsDeps {
   session: Pick<SessionStore, 'login' | 'register'>;
-  api: Pick<ApiClient, 'requestPasswordReset' | 'resetPassword'>;
+  api: Pick<ApiClient, 'requestPasswordReset' | 'resetPassword' | 'requestEmailConfirmation' | 'confirmEmail'>;
+  confirmedEmails: ConfirmedEmails;
   notify(notification: NotificationInputLike): void;
   /** Translates a shell key (for notifications; the dialogs translate their own keys). */
   t(key: string): string;
@@ -27,10 +36,11 @@ export interface AuthForm {
   password: string;
   passwordConfirm: string;
   passwordResetCode: string;
+  emailConfirmationCode: string;
   isTermsAccepted: boolean;
 }
 
-const emptyForm = (): AuthForm => ({ email: '', password: '', passwordConfirm: '', passwordResetCode: '', isTermsAccepted: false });
+const emptyForm = (): AuthForm => ({ email: '', password: '', passwordConfirm: '', passwordResetCode: '', emailConfirmationCode: '', isTermsAccepted: false });
 
 export class AuthDialogsStore {
   open: AuthDialogKind | null = null;
@@ -42,6 +52,7 @@ export class AuthDialogsStore {
   submitting = false;
   /** Where to go after signing in (lk-redirect keeps the page asked for). */
   next: string | null = null;
+  emailConfirmationStep: EmailConfirmationStep = 'email';
 
   private registrationCompleted = false;
   private emailConfirmation: ((email: string | null) => void) | null = null;
@@ -68,11 +79,26 @@ export class AuthDialogsStore {
     this.show('newPassword', email);
   }
 
-  /** §2 email confirmation: resolves with the confirmed email, or null when dismissed. */
+  /**
+   * §2 email confirmation: resolves with the email once its mailed code is accepted, or null when dismissed.
+   * An email already confirmed in this browser resolves at once (§4 ckm A).
+   */
   confirmEmail(initialEmail?: string): Promise<string | null> {
     this.emailConfirmation?.(null);
-    this.show('emailConfirmation', initialEmail);
+    const email = initialEmail ? sanitiseEmail(initialEmail) : '';
+    if (email && this.deps.confirmedEmails.isConfirmed(email)) return Promise.resolve(email);
+    this.show('emailConfirmation', email || undefined);
     return new Promise((resolve) => (this.emailConfirmation = resolve));
+  }
+
+  /** Back to the email step of the confirmation dialog (a new code, or another address). */
+  changeConfirmationEmail() {
+    if (this.open !== 'emailConfirmation') return;
+    this.emailConfirmationStep = 'email';
+    this.form.emailConfirmationCode = '';
+    this.fieldErrors = {};
+    this.formError = null;
+    this.info = null;
   }
 
   close() {
@@ -85,6 +111,8 @@ export class AuthDialogsStore {
   }
 
   setField<K extends keyof AuthForm>(field: K, value: AuthForm[K]) {
+    // The mailed code belongs to the email it was sent to: the address is fixed while the code is asked for.
+    if (field === 'email' && this.open === 'emailConfirmation' && this.emailConfirmationStep === 'code') return;
     this.form[field] = (field === 'email' ? sanitiseEmail(String(value)) : value) as AuthForm[K];
     delete this.fieldErrors[field];
     this.formError = null;
@@ -145,6 +173,17 @@ export class AuthDialogsStore {
         return;
       }
       case 'emailConfirmation': {
+        if (this.emailConfirmationStep === 'email') {
+          await this.deps.api.requestEmailConfirmation({ body: { email, locale: this.deps.locale() } });
+          runInAction(() => {
+            this.emailConfirmationStep = 'code';
+            this.form.emailConfirmationCode = '';
+            this.info = 'auth.emailConfirmation.codeSent';
+          });
+          return;
+        }
+        await this.deps.api.confirmEmail({ body: { email, code: this.form.emailConfirmationCode.trim() } });
+        this.deps.confirmedEmails.remember(email);
         const resolve = this.emailConfirmation;
         this.emailConfirmation = null;
         runInAction(() => this.finish());
@@ -169,6 +208,9 @@ export class AuthDialogsStore {
     }
     if (kind === 'register' && !isTermsAccepted) errors.isTermsAccepted = 'auth.errors.terms_required';
     if (kind === 'newPassword' && !passwordResetCode.trim()) errors.passwordResetCode = 'auth.errors.code_required';
+    if (kind === 'emailConfirmation' && this.emailConfirmationStep === 'code' && !this.form.emailConfirmationCode.trim()) {
+      errors.emailConfirmationCode = 'auth.errors.code_required';
+    }
     this.fieldErrors = errors;
     return Object.keys(errors).length === 0;
   }
@@ -183,6 +225,7 @@ export class AuthDialogsStore {
   private show(kind: AuthDialogKind, email?: string) {
     const keepEmail = email ?? this.form.email;
     this.open = kind;
+    this.emailConfirmationStep = 'email';
     this.form = { ...emptyForm(), email: keepEmail };
     this.fieldErrors = {};
     this.formError = null;

@@ -1,7 +1,7 @@
 // §8 account-call errors → what the dialogs show: a field error, a form error, and/or a notification.
 import { NOTIFICATION_SHORT_TIMEOUT_MS, isApiError } from 'shared-contracts';
 
-export type AuthField = 'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'isTermsAccepted';
+export type AuthField = 'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode' | 'isTermsAccepted';
 
 export interface AuthErrorFeedback {
   /** Field the message belongs under; absent = shown above the form's button. */
@@ -29,6 +29,8 @@ export function authErrorFeedback(error: unknown): AuthErrorFeedback {
       return { messageKey: 'auth.errors.too_many_requests' };
     case 'ERR_VALIDATION':
     case 'ERR_BAD_REQUEST':
+      // The email confirmation call answers a wrong or expired code with a code field.
+      if (error.fields?.code) return { field: 'emailConfirmationCode', messageKey: 'auth.errors.invalid_confirmation_code' };
       if (error.fields?.email) return { field: 'email', messageKey: 'auth.errors.email_invalid' };
       return { messageKey: 'auth.errors.main_error' };
     default:

@@ -46,7 +46,7 @@ export const shellResources = {
       register: { title: 'Create an account', submit: 'Sign up', toLogin: 'I already have an account' },
       restore: { title: 'Restore password', text: 'Enter the email of your account and we will send you a code to set a new password.', submit: 'Send the code', haveCode: 'I have a code' },
       newPassword: { title: 'New password', submit: 'Save the new password', codeSent: 'If an account exists for this email, a code is on its way. Enter it below.', done: 'Your password has been changed. Sign in with the new one.', resend: 'Send a new code' },
-      emailConfirmation: { title: 'Confirm your email', text: 'We will send the order details and its status to this address.', submit: 'Confirm' },
+      emailConfirmation: { title: 'Confirm your email', text: 'We will send the order details and its status to this address.', submit: 'Confirm', sendCode: 'Send the code', codeSent: 'We have sent a code to this address. Enter it below.', resend: 'Send a new code or change the email' },
       errors: {
         email_required: 'Enter your email',
         email_invalid: 'Enter a valid email, like name@example.com',
@@ -58,6 +58,7 @@ export const shellResources = {
         invalid_credentials: 'Wrong email or password',
         user_already_registered: 'An account with this email already exists. Sign in instead.',
         invalid_reset_code: 'This code is wrong or has expired. Ask for a new one.',
+        invalid_confirmation_code: 'This code is wrong or has expired. Check the email or ask for a new code.',
         too_many_requests: 'Too many attempts. Please wait a few minutes and try again.',
         main_error: 'Something went wrong. Please try again.',
       },
@@ -107,7 +108,7 @@ export const shellResources = {
       register: { title: 'Регистрация', submit: 'Зарегистрироваться', toLogin: 'У меня уже есть аккаунт' },
       restore: { title: 'Восстановление пароля', text: 'Укажите почту аккаунта, и мы пришлём код для нового пароля.', submit: 'Отправить код', haveCode: 'У меня есть код' },
       newPassword: { title: 'Новый пароль', submit: 'Сохранить новый пароль', codeSent: 'Если аккаунт с этой почтой существует, код уже в пути. Введите его ниже.', done: 'Пароль изменён. Войдите с новым паролем.', resend: 'Отправить новый код' },
-      emailConfirmation: { title: 'Подтвердите почту', text: 'На этот адрес придут данные заказа и его статус.', submit: 'Подтвердить' },
+      emailConfirmation: { title: 'Подтвердите почту', text: 'На этот адрес придут данные заказа и его статус.', submit: 'Подтвердить', sendCode: 'Отправить код', codeSent: 'Мы отправили код на этот адрес. Введите его ниже.', resend: 'Отправить новый код или сменить почту' },
       errors: {
         email_required: 'Укажите почту',
         email_invalid: 'Укажите корректную почту, например name@example.com',
@@ -119,6 +120,7 @@ export const shellResources = {
         invalid_credentials: 'Неверная почта или пароль',
         user_already_registered: 'Аккаунт с этой почтой уже есть. Войдите в него.',
         invalid_reset_code: 'Код неверный или устарел. Запросите новый.',
+        invalid_confirmation_code: 'Код неверный или устарел. Проверьте письмо или запросите новый код.',
         too_many_requests: 'Слишком много попыток. Подождите несколько минут и попробуйте снова.',
         main_error: 'Что-то пошло не так. Попробуйте ещё раз.',
       },

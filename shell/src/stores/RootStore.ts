@@ -10,6 +10,7 @@ import { UpdateStore } from './UpdateStore';
 import { SessionStore, type SessionApi } from './SessionStore';
 import { ScrollStore } from './ScrollStore';
 import { AuthDialogsStore } from '../dialogs/AuthDialogsStore';
+import { localConfirmedEmails } from '../dialogs/confirmedEmails';
 import { AnalyticsService, type AnalyticsSink } from '../analytics/AnalyticsService';
 import { lazyVisitorId, type VisitorIdSource } from '../session/visitorId';
 import { localePath } from '../routing/routes';
@@ -21,6 +22,8 @@ export interface RootStoreEnv {
   languages: readonly string[];
   root: { setAttribute(name: string, value: string): void };
   sessionStorage: KeyValueStorage;
+  /** Long-lived browser storage (the email confirmed locally, §4 ckm A); absent = remembered for this page only. */
+  localStorage?: KeyValueStorage;
   defaultTheme: Theme;
   healthCheckOnStart: boolean;
   buildId: string;
@@ -29,7 +32,7 @@ export interface RootStoreEnv {
   fetchLatestBuild(): Promise<{ buildId?: string }>;
   reload(path: string): void;
   /** Account calls of §7 (the shell's ApiClient; a fake in tests). */
-  api: SessionApi & Pick<ApiClient, 'requestPasswordReset' | 'resetPassword'>;
+  api: SessionApi & Pick<ApiClient, 'requestPasswordReset' | 'resetPassword' | 'requestEmailConfirmation' | 'confirmEmail'>;
   /** §1 visitor id; default: the FingerprintJS agent, loaded lazily. */
   visitorId?: VisitorIdSource;
   /** §4 analytics sink; default: console only. */
@@ -81,6 +84,7 @@ export class RootStore {
     this.dialogs = new AuthDialogsStore({
       session: this.session,
       api: env.api,
+      confirmedEmails: localConfirmedEmails(env.localStorage),
       notify: (n) => void this.notifications.add(n),
       t,
       track: (event, data) => this.analytics.track(event, data),
@@ -112,12 +116,21 @@ export function browserEnv(overrides: Partial<RootStoreEnv> & Pick<RootStoreEnv,
     languages: navigator.languages ?? [navigator.language],
     root: document.documentElement,
     sessionStorage: window.sessionStorage,
+    localStorage: browserLocalStorage(),
     defaultTheme: 'light',
     healthCheckOnStart: true,
     buildId: typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev',
     reload: (path) => window.location.assign(path),
     ...overrides,
   };
+}
+
+function browserLocalStorage(): KeyValueStorage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // blocked storage (some private modes)
+  }
 }
 
 export const StoresContext = createContext<RootStore | null>(null);

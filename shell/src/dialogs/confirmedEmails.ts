@@ -1,0 +1,35 @@
+// §4 ckm A "ask, unless already confirmed locally": the email confirmed in this browser. The key is the one
+// mfe-exchange reads (mfe-exchange/src/details/ExchangeDetails.tsx LOCAL_EMAIL_KEY), so an email confirmed
+// through the shell dialog is not asked for again by the exchange form.
+import type { KeyValueStorage } from '../stores/env';
+import type { ConfirmedEmails } from './AuthDialogsStore';
+
+export const CONFIRMED_EMAIL_KEY = 'exchange_confirmed_email';
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Without a storage (private mode, tests) the email is remembered for this page only. */
+export function localConfirmedEmails(storage: KeyValueStorage | undefined): ConfirmedEmails {
+  let inMemory: string | null = null;
+  const read = (): string | null => {
+    try {
+      return storage ? storage.getItem(CONFIRMED_EMAIL_KEY) : inMemory;
+    } catch {
+      return inMemory;
+    }
+  };
+  return {
+    isConfirmed: (email) => {
+      const stored = read();
+      return !!stored && normalise(stored) === normalise(email);
+    },
+    remember: (email) => {
+      inMemory = email;
+      try {
+        storage?.setItem(CONFIRMED_EMAIL_KEY, email);
+      } catch {
+        // A full or blocked storage only means the email is asked for again on the next visit.
+      }
+    },
+  };
+}
