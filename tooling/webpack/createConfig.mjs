@@ -119,8 +119,10 @@ export function createWebpackConfig(o) {
           dts: false,
           runtimePlugins: o.runtimePlugins ?? [],
           // One federation runtime (DESIGN rule 3): the host provides it and production remotes use it;
-          // a remote's dev server keeps its own so it can run standalone.
-          experiments: o.isHost ? { provideExternalRuntime: o.provideExternalRuntime ?? true } : { externalRuntime: o.externalRuntime ?? isProd },
+          // a remote's dev server keeps its own so it can run standalone. asyncStartup: the host's share
+          // scope is initialised before its entry runs, so no chunk of the shell can consume a shared module
+          // before it exists (RUNTIME-006 seen in clean builds when the bootstrap chunk raced share init).
+          experiments: o.isHost ? { asyncStartup: true, provideExternalRuntime: o.provideExternalRuntime ?? true } : { externalRuntime: o.externalRuntime ?? isProd },
         }),
         new HtmlWebpackPlugin({
           // An app's own src/index.html wins; remotes share the standalone page beside this file.
