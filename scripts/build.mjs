@@ -48,9 +48,9 @@ function build(app) {
   });
 }
 
-const todo = APPS.filter((app) => !onlyMissing || isStale(app));
-if (todo.length === 0) console.log('all apps are built and up to date');
-const queue = [...todo];
+const toBuild = APPS.filter((app) => !onlyMissing || isStale(app));
+if (toBuild.length === 0) console.log('all apps are built and up to date');
+const queue = [...toBuild];
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
     for (let app = queue.shift(); app; app = queue.shift()) await build(app);
