@@ -80,3 +80,6 @@ export const RETRY_LIMIT = 1;
 export const RETRY_METHODS = ['get'] as const;
 
 export const CLIENT_ID_HEADER = 'x-client-id';
+
+/** localStorage key of the email confirmed in this browser (§4 ckm A: not asked again). */
+export const CONFIRMED_EMAIL_STORAGE_KEY = 'exchange_confirmed_email';

@@ -2,14 +2,13 @@
 import { useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import { REFERRAL_COOKIE, readCookie, type HostServices } from 'shared-contracts';
+import { CONFIRMED_EMAIL_STORAGE_KEY, REFERRAL_COOKIE, readCookie, type HostServices } from 'shared-contracts';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import { browserUtmEnvironment, captureUtm, latestUtm } from '../lib/utm';
 import { useT } from '../pages/useT';
 import { ExchangeDetailsStore, type DetailsField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
 
-const LOCAL_EMAIL_KEY = 'exchange_confirmed_email';
 
 function storage(): Storage | null {
   try {
@@ -47,8 +46,8 @@ export default function ExchangeDetails({ host, form }: { host: HostServices; fo
         },
       },
       localEmail: {
-        get: () => storage()?.getItem(LOCAL_EMAIL_KEY) ?? undefined,
-        remember: (email) => storage()?.setItem(LOCAL_EMAIL_KEY, email),
+        get: () => storage()?.getItem(CONFIRMED_EMAIL_STORAGE_KEY) ?? undefined,
+        remember: (email) => storage()?.setItem(CONFIRMED_EMAIL_STORAGE_KEY, email),
       },
       utm: () => latestUtm(utmEnv),
       fingerprint: async () => (hostRef.current.session.getVisitorId ? hostRef.current.session.getVisitorId() : undefined),

@@ -1,4 +1,4 @@
-import type { SocketLike } from '../stores/RatesSocket';
+import type { SocketLike } from 'remote-kit/socket';
 
 /** A controllable WebSocket stand-in: tests call open()/message()/serverClose(). */
 export class FakeWebSocket implements SocketLike {

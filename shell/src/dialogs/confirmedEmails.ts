@@ -1,10 +1,11 @@
 // §4 ckm A "ask, unless already confirmed locally": the email confirmed in this browser. The key is the one
-// mfe-exchange reads (mfe-exchange/src/details/ExchangeDetails.tsx LOCAL_EMAIL_KEY), so an email confirmed
+// mfe-exchange reads (CONFIRMED_EMAIL_STORAGE_KEY in shared-contracts), so an email confirmed
 // through the shell dialog is not asked for again by the exchange form.
+import { CONFIRMED_EMAIL_STORAGE_KEY } from 'shared-contracts';
 import type { KeyValueStorage } from '../stores/env';
 import type { ConfirmedEmails } from './AuthDialogsStore';
 
-export const CONFIRMED_EMAIL_KEY = 'exchange_confirmed_email';
+export const CONFIRMED_EMAIL_KEY = CONFIRMED_EMAIL_STORAGE_KEY;
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
