@@ -196,6 +196,8 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       PGLITE_DIR: path.join(dataDir, 'pglite'),
       TICK_INTERVAL_MS: String(options.tickIntervalMs ?? 1000),
       LOG_LEVEL: 'warn',
+      // NODE_ENV=production must choose sandbox mode explicitly (issue 7 production mode)
+      SANDBOX_MODE: 'true',
       // exchange journeys: quick sandbox confirmations, and any market move is a fixed-rate problem (exchange-fixed.spec.ts)
       CONFIRMATION_INTERVAL_MS: '500',
       FIXED_RATE_VOLATILITY_THRESHOLD: '0.000001',
