@@ -71,12 +71,22 @@ const EnvSchema = z.object({
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(OWASP_ARGON2.parallelism),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Exchange <no-reply@localhost>'),
-  /** Attempts per RATE_LIMIT_WINDOW_SECONDS, counted before any password hashing. */
+  /**
+   * Sign-in and password-reset attempts per RATE_LIMIT_WINDOW_SECONDS, counted before any password hashing
+   * (see modules/auth/rateLimit.ts). PER_ACCOUNT_IP and PER_IP answer 429; past PER_ACCOUNT_BEFORE_DELAY the
+   * account's attempts from every address are only delayed, so a stranger cannot lock the owner out.
+   */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
-  RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_BEFORE_DELAY: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_RESET_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_RESET_PER_ACCOUNT_BEFORE_DELAY: z.coerce.number().int().min(1).default(10),
+  /** First delay past the account ceiling; it doubles with each further attempt up to the max. */
+  RATE_LIMIT_ACCOUNT_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /** Below the clients' 10 s default timeout (shared-contracts TIMEOUTS_MS), so a delayed owner still gets the answer. */
+  RATE_LIMIT_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(0).max(8000).default(5000),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
 });
 
@@ -124,19 +134,35 @@ export interface AuthConfig {
   mailFrom: string;
   rateLimits: {
     windowSeconds: number;
-    loginPerAccount: number;
-    loginPerIp: number;
-    resetPerAccount: number;
-    resetPerIp: number;
+    login: AttemptBudget;
+    reset: AttemptBudget;
+    accountDelayMs: number;
+    accountMaxDelayMs: number;
     registerPerIp: number;
   };
 }
+
+/** Attempts of one flow (sign-in, or password reset and email confirmation) per window. */
+export interface AttemptBudget {
+  perAccountIp: number;
+  perIp: number;
+  perAccountBeforeDelay: number;
+}
+
+/** Variables of an earlier release whose meaning changed: refused rather than silently ignored. */
+const RENAMED_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: 'RATE_LIMIT_LOGIN_PER_ACCOUNT_IP (429) and RATE_LIMIT_LOGIN_PER_ACCOUNT_BEFORE_DELAY (delay)',
+  RATE_LIMIT_RESET_PER_ACCOUNT: 'RATE_LIMIT_RESET_PER_ACCOUNT_IP (429) and RATE_LIMIT_RESET_PER_ACCOUNT_BEFORE_DELAY (delay)',
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${msg}`);
+  }
+  for (const [old, replacement] of Object.entries(RENAMED_RATE_LIMITS)) {
+    if (env[old] !== undefined) throw new Error(`Invalid configuration: ${old}: no longer used; see ${replacement}`);
   }
   const e = parsed.data;
   const nodeEnv = e.NODE_ENV ?? 'development';
@@ -197,10 +223,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailFrom: e.MAIL_FROM,
       rateLimits: {
         windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
-        loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
-        loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
-        resetPerAccount: e.RATE_LIMIT_RESET_PER_ACCOUNT,
-        resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+        login: {
+          perAccountIp: e.RATE_LIMIT_LOGIN_PER_ACCOUNT_IP,
+          perIp: e.RATE_LIMIT_LOGIN_PER_IP,
+          perAccountBeforeDelay: e.RATE_LIMIT_LOGIN_PER_ACCOUNT_BEFORE_DELAY,
+        },
+        reset: {
+          perAccountIp: e.RATE_LIMIT_RESET_PER_ACCOUNT_IP,
+          perIp: e.RATE_LIMIT_RESET_PER_IP,
+          perAccountBeforeDelay: e.RATE_LIMIT_RESET_PER_ACCOUNT_BEFORE_DELAY,
+        },
+        accountDelayMs: e.RATE_LIMIT_ACCOUNT_DELAY_MS,
+        accountMaxDelayMs: e.RATE_LIMIT_ACCOUNT_MAX_DELAY_MS,
         registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       },
     },

@@ -115,18 +115,24 @@ describe.each(BACKENDS)('email confirmation on %s', (backend) => {
     expect(await browser().post(CONFIRM, { email: newEmail() })).toMatchObject({ status: 400, body: { code: 'ERR_VALIDATION' } });
   });
 
-  describe('rate limits (the reset limits: 8 per address in tests, 20 per IP), before any work', () => {
-    it('per address: requests and attempts from many IPs share one budget; a limited request mails nothing', async () => {
+  describe('rate limits (the reset budgets: 8 per address and email in tests, 20 per address), before any work', () => {
+    it('per (email, address): a limited request mails nothing; the same email from another address still gets its code', async () => {
       const email = newEmail();
-      for (let i = 0; i < 4; i++) expect((await browser().post(REQUEST, { email })).status).toBe(200);
+      const stranger = browser();
+      for (let i = 0; i < 4; i++) expect((await stranger.post(REQUEST, { email })).status).toBe(200);
       const [mail] = await mailsTo(email);
-      for (let i = 1; i <= 4; i++) expect((await browser().post(CONFIRM, { email, code: otherThan(mail.code, i) })).status).toBe(400);
+      for (let i = 1; i <= 4; i++) expect((await stranger.post(CONFIRM, { email, code: otherThan(mail.code, i) })).status).toBe(400);
       const mailed = (await mailsTo(email)).length;
-      const limited = await browser().post(REQUEST, { email });
-      expect(limited).toMatchObject({ status: 429, body: { statusCode: 429, code: 'ERR_TOO_MANY_REQUESTS', details: { limit: 'account' } } });
+      const limited = await stranger.post(REQUEST, { email });
+      expect(limited).toMatchObject({ status: 429, body: { statusCode: 429, code: 'ERR_TOO_MANY_REQUESTS', details: { limit: 'account-ip' } } });
       expect(limited.body.message).toMatch(/Too many email confirmation attempts/);
       expect((await mailsTo(email)).length).toBe(mailed);
-      expect(await browser().post(CONFIRM, { email, code: mail.code })).toMatchObject({ status: 429, body: { code: 'ERR_TOO_MANY_REQUESTS' } });
+      expect(await stranger.post(CONFIRM, { email, code: mail.code })).toMatchObject({ status: 429, body: { code: 'ERR_TOO_MANY_REQUESTS' } });
+
+      const owner = browser();
+      expect((await owner.post(REQUEST, { email })).status).toBe(200);
+      const [fresh] = await mailsTo(email);
+      expect(await owner.post(CONFIRM, { email, code: fresh.code })).toMatchObject({ status: 200, body: { ok: true } });
     });
 
     it('per IP across addresses', async () => {

@@ -11,9 +11,9 @@ export function testConfig(extra: Record<string, string> = {}) {
     ARGON2_MEMORY_KIB: '256',
     ARGON2_TIME_COST: '1',
     JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '5',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: '5',
     RATE_LIMIT_LOGIN_PER_IP: '8',
-    RATE_LIMIT_RESET_PER_ACCOUNT: '8',
+    RATE_LIMIT_RESET_PER_ACCOUNT_IP: '8',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...extra,
   });

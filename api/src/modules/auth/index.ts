@@ -12,7 +12,7 @@ import { createUsersService, type UsersService } from '../users/service';
 import { createAuthenticator, installAuthentication, type Authenticator } from './authenticate';
 import { installCsrfGuard } from './csrf';
 import { createArgon2Hasher, type PasswordHasher } from './passwords';
-import { createAttemptLimiter, type AttemptLimiter } from './rateLimit';
+import { createAttemptLimiter, type AttemptLimiter, type Sleep } from './rateLimit';
 import { resolveAuthSecret } from './secret';
 import { createSessionStore } from './sessions';
 import { createTokenService } from './tokens';
@@ -24,6 +24,8 @@ export interface AccountsOptions {
   mailer?: Mailer;
   /** Prefix of the rate-limit keys in Redis (tests isolate their runs). */
   rateLimitPrefix?: string;
+  /** The wait of an account past its attempt ceiling (tests record it instead of waiting). */
+  sleep?: Sleep;
   warn?: (msg: string) => void;
 }
 
@@ -44,7 +46,7 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
   const tokens = createTokenService(secret, config.auth.accessTokenTtlSeconds);
   const users = createUserRepo(q);
   const mailer = opts.mailer ?? createMailer(config, db);
-  const limiter = createAttemptLimiter(config.auth.rateLimits, config.redisUrl, opts.rateLimitPrefix);
+  const limiter = createAttemptLimiter(config.auth.rateLimits, { redisUrl: config.redisUrl, keyPrefix: opts.rateLimitPrefix, sleep: opts.sleep });
   const service = createUsersService({
     config,
     users,

@@ -1,60 +1,124 @@
-// Attempt limits for sign-in, password reset, email confirmation and registration, per account and per IP, consumed before
-// any password hashing. Redis store when REDIS_URL is set (shared by replicas), memory otherwise.
+// Attempt limits of sign-in, password reset and email confirmation, consumed before any password hashing or
+// mail (issue 7, "limits that protect users instead of locking them out"). Each attempt is counted three ways:
+//   - per client address: 429 when exhausted (one address guessing across many accounts);
+//   - per (account, client address): 429 when exhausted (one address guessing one account);
+//   - per account across all addresses: never a 429. Past its ceiling each further attempt is answered after
+//     a server-side delay that doubles per attempt up to a cap of a few seconds. A stranger hammering the
+//     account from many addresses is slowed down, and the owner, from an address of their own, still gets in
+//     (a little later) instead of being locked out for the whole window.
+// A success does not count: it restarts its (account, address) bucket and gives back its other points.
+// Redis store when REDIS_URL is set (shared by replicas), memory otherwise.
+import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
-import type { AuthConfig } from '../../config';
+import type { AttemptBudget, AuthConfig } from '../../config';
 
-export type LimitName = 'loginAccount' | 'loginIp' | 'resetAccount' | 'resetIp' | 'confirmEmailAccount' | 'confirmEmailIp' | 'registerIp';
+/** Password reset requests and code submissions share one budget; email confirmation codes have their own of the same size. */
+export type AttemptFlow = 'login' | 'reset' | 'confirmEmail';
 
 export interface AttemptLimiter {
-  /** Counts one attempt against every key given; throws 429 ERR_TOO_MANY_REQUESTS when one is exhausted. */
-  consume(checks: ReadonlyArray<[LimitName, string]>, what: string): Promise<void>;
-  /** Forgets the attempts of a key (e.g. the account's after a successful sign-in). */
-  reset(name: LimitName, key: string): Promise<void>;
+  /**
+   * Counts one attempt of `flow` on `account` (a normalised email) from `ip`: throws 429 ERR_TOO_MANY_REQUESTS
+   * when the address or the (account, address) pair has used its budget; waits first when the account is
+   * past its ceiling across all addresses.
+   */
+  attempt(flow: AttemptFlow, account: string, ip: string): Promise<void>;
+  /** The attempt succeeded, so it does not count. */
+  succeeded(flow: AttemptFlow, account: string, ip: string): Promise<void>;
+  /** Forgets the account's attempts across addresses (its password has just changed). */
+  forgetAccount(flow: AttemptFlow, account: string): Promise<void>;
+  /** Registrations per client address (429 when exhausted). */
+  registration(ip: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], redisUrl?: string, keyPrefix = 'rl'): AttemptLimiter {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const WHAT: Record<AttemptFlow, string> = { login: 'sign-in', reset: 'password reset', confirmEmail: 'email confirmation' };
+
+/**
+ * The key a client address is counted under: IPv4 (also when mapped into IPv6) as is, IPv6 by its /64, which
+ * one subscriber usually holds whole (counting single IPv6 addresses would give each of them 2^64 budgets).
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const addr = ipaddr.process(ip);
+  if (addr.kind() === 'ipv4') return addr.toString();
+  return `${(addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+}
+
+/** The wait before answering the attempt that brought an account's count to `consumed` (0 within the ceiling). */
+export function accountDelayMs(consumed: number, ceiling: number, firstDelayMs: number, maxDelayMs: number): number {
+  const over = consumed - ceiling;
+  if (over <= 0 || firstDelayMs <= 0) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(over - 1, 20));
+}
+
+export interface AttemptLimiterOptions {
+  redisUrl?: string;
+  /** Prefix of the keys in Redis (tests isolate their runs). */
+  keyPrefix?: string;
+  /** Tests observe the delays instead of waiting them out. */
+  sleep?: Sleep;
+}
+
+export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], opts: AttemptLimiterOptions = {}): AttemptLimiter {
+  const { keyPrefix = 'rl', sleep = realSleep } = opts;
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   redis?.on('error', () => undefined);
-  const points: Record<LimitName, number> = {
-    loginAccount: cfg.loginPerAccount,
-    loginIp: cfg.loginPerIp,
-    resetAccount: cfg.resetPerAccount,
-    resetIp: cfg.resetPerIp,
-    // Email confirmation codes are guarded like reset codes, in buckets of their own.
-    confirmEmailAccount: cfg.resetPerAccount,
-    confirmEmailIp: cfg.resetPerIp,
-    registerIp: cfg.registerPerIp,
+  const make = (name: string, points: number): RateLimiterAbstract => {
+    const o = { keyPrefix: `${keyPrefix}:${name}`, points, duration: cfg.windowSeconds };
+    return redis ? new RateLimiterRedis({ ...o, storeClient: redis, insuranceLimiter: new RateLimiterMemory(o) }) : new RateLimiterMemory(o);
   };
-  const limiters = Object.fromEntries(
-    (Object.keys(points) as LimitName[]).map((name) => {
-      const opts = { keyPrefix: `${keyPrefix}:${name}`, points: points[name], duration: cfg.windowSeconds };
-      const limiter: RateLimiterAbstract = redis
-        ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
-        : new RateLimiterMemory(opts);
-      return [name, limiter];
+  const budgets: Record<AttemptFlow, AttemptBudget> = { login: cfg.login, reset: cfg.reset, confirmEmail: cfg.reset };
+  const buckets = Object.fromEntries(
+    (Object.keys(budgets) as AttemptFlow[]).map((flow) => {
+      const b = budgets[flow];
+      return [flow, { ip: make(`${flow}:ip`, b.perIp), accountIp: make(`${flow}:account-ip`, b.perAccountIp), account: make(`${flow}:account`, b.perAccountBeforeDelay) }];
     }),
-  ) as Record<LimitName, RateLimiterAbstract>;
+  ) as Record<AttemptFlow, { ip: RateLimiterAbstract; accountIp: RateLimiterAbstract; account: RateLimiterAbstract }>;
+  const registerIp = make('register:ip', cfg.registerPerIp);
+
+  const pairKey = (account: string, ip: string) => JSON.stringify([account, addressKey(ip)]);
+
+  async function consume(limiter: RateLimiterAbstract, key: string, what: string, limit: 'ip' | 'account-ip'): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      const minutes = Math.ceil(retryAfterSeconds / 60);
+      throw ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+        details: { retryAfterSeconds, limit },
+      });
+    }
+  }
 
   return {
-    async consume(checks, what) {
-      for (const [name, key] of checks) {
-        try {
-          await limiters[name].consume(key);
-        } catch (err) {
-          if (!(err instanceof RateLimiterRes)) throw err;
-          const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-          const minutes = Math.ceil(retryAfterSeconds / 60);
-          throw ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-            details: { retryAfterSeconds, limit: name.endsWith('Ip') ? 'ip' : 'account' },
-          });
-        }
-      }
+    async attempt(flow, account, ip) {
+      const b = buckets[flow];
+      await consume(b.ip, addressKey(ip), WHAT[flow], 'ip');
+      await consume(b.accountIp, pairKey(account, ip), WHAT[flow], 'account-ip');
+      // penalty() counts without ever refusing: the ceiling only decides the wait.
+      const counted = await b.account.penalty(account);
+      const wait = accountDelayMs(counted.consumedPoints, budgets[flow].perAccountBeforeDelay, cfg.accountDelayMs, cfg.accountMaxDelayMs);
+      if (wait > 0) await sleep(wait);
     },
-    async reset(name, key) {
-      await limiters[name].delete(key).catch(() => undefined);
+    async succeeded(flow, account, ip) {
+      const b = buckets[flow];
+      await Promise.all([
+        b.accountIp.delete(pairKey(account, ip)),
+        b.ip.reward(addressKey(ip), 1),
+        b.account.reward(account, 1),
+      ]).catch(() => undefined);
+    },
+    async forgetAccount(flow, account) {
+      await buckets[flow].account.delete(account).catch(() => undefined);
+    },
+    async registration(ip) {
+      await consume(registerIp, addressKey(ip), 'registration', 'ip');
     },
     async close() {
       redis?.disconnect();

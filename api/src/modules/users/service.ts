@@ -71,7 +71,7 @@ export function createUsersService(d: UsersServiceDeps) {
     dummyHash,
 
     async register(http: Http, body: { email: string; password: string; browserFingerprint: string; referrerAffiliateId?: string; locale?: Locale }) {
-      await d.limiter.consume([['registerIp', http.request.ip]], 'registration');
+      await d.limiter.registration(http.request.ip);
       const email = normalizeEmail(body.email);
       const problem = passwordProblem(body.password, email);
       if (problem) throw weakPassword(problem);
@@ -90,11 +90,11 @@ export function createUsersService(d: UsersServiceDeps) {
     async login(http: Http, body: { email: string; password: string; browserFingerprint: string }) {
       const email = normalizeEmail(body.email);
       // Limits first: a throttled attempt costs no hashing.
-      await d.limiter.consume([['loginIp', http.request.ip], ['loginAccount', email]], 'sign-in');
+      await d.limiter.attempt('login', email, http.request.ip);
       const user = await d.users.findByEmail(email);
       const ok = user ? await d.hasher.verify(user.passwordHash, body.password) : (await d.hasher.verify(await dummyHash, body.password), false);
       if (!user || !ok) throw invalidCredentials();
-      await d.limiter.reset('loginAccount', email);
+      await d.limiter.succeeded('login', email, http.request.ip);
       if (d.hasher.needsRehash(user.passwordHash)) {
         await d.users.setPasswordHash(user.userId, await d.hasher.hash(body.password));
       }
@@ -133,7 +133,7 @@ export function createUsersService(d: UsersServiceDeps) {
     /** Always the same answer, whether or not the email has an account. */
     async requestPasswordReset({ request }: Http, body: { email: string; locale?: Locale }) {
       const email = normalizeEmail(body.email);
-      await d.limiter.consume([['resetIp', request.ip], ['resetAccount', email]], 'password reset');
+      await d.limiter.attempt('reset', email, request.ip);
       const user = await d.users.findByEmail(email);
       if (!user) return { ok: true as const };
       const code = newCode();
@@ -148,7 +148,7 @@ export function createUsersService(d: UsersServiceDeps) {
 
     async resetPassword({ request, reply }: Http, body: { email: string; password: string; resetCode: string }) {
       const email = normalizeEmail(body.email);
-      await d.limiter.consume([['resetIp', request.ip], ['resetAccount', email]], 'password reset');
+      await d.limiter.attempt('reset', email, request.ip);
       const now = nowDate();
       const user = await d.users.findByEmail(email);
       const code = user ? await d.codes.active(user.userId, now, RESET_CODE_MAX_ATTEMPTS) : null;
@@ -164,7 +164,9 @@ export function createUsersService(d: UsersServiceDeps) {
       await d.users.setPasswordHash(user.userId, await d.hasher.hash(body.password));
       // Whoever knew the old password is signed out everywhere.
       await d.sessions.revokeAll(user.userId, 'password reset', now);
-      await d.limiter.reset('loginAccount', email);
+      await d.limiter.succeeded('reset', email, request.ip);
+      // Guesses of the old password no longer slow the owner's sign-in down.
+      await d.limiter.forgetAccount('login', email);
       clearSessionCookies(request, reply, origins);
       return { ok: true as const };
     },
@@ -172,7 +174,7 @@ export function createUsersService(d: UsersServiceDeps) {
     /** Mails a code to any address (account or not), so the answer is always the same (no enumeration). */
     async requestEmailConfirmation({ request }: Http, body: { email: string; locale?: Locale }) {
       const email = normalizeEmail(body.email);
-      await d.limiter.consume([['confirmEmailIp', request.ip], ['confirmEmailAccount', email]], 'email confirmation');
+      await d.limiter.attempt('confirmEmail', email, request.ip);
       const code = newCode();
       const now = nowDate();
       const ttl = EMAIL_CONFIRMATION_CODE_TTL_SECONDS;
@@ -184,7 +186,7 @@ export function createUsersService(d: UsersServiceDeps) {
 
     async confirmEmail({ request }: Http, body: { email: string; code: string }) {
       const email = normalizeEmail(body.email);
-      await d.limiter.consume([['confirmEmailIp', request.ip], ['confirmEmailAccount', email]], 'email confirmation');
+      await d.limiter.attempt('confirmEmail', email, request.ip);
       const now = nowDate();
       const pending = await d.confirmations.active(email, now, RESET_CODE_MAX_ATTEMPTS);
       if (!pending) throw invalidConfirmationCode();
@@ -193,6 +195,7 @@ export function createUsersService(d: UsersServiceDeps) {
         throw invalidConfirmationCode();
       }
       if (!(await d.confirmations.confirm(pending.id, now))) throw invalidConfirmationCode();
+      await d.limiter.succeeded('confirmEmail', email, request.ip);
       return { ok: true as const };
     },
   };
