@@ -267,6 +267,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...env,
       WEB_PORT: String(webPort),
       API_URL: apiUrl,
+      // the origin web tells the api (X-Forwarded-Host/Proto) and the one the api's CSRF check expects
+      PUBLIC_ORIGIN: webUrl,
       ...Object.fromEntries(REMOTES.map((r) => [remoteEnvVar(r.name), remotes[r.name]])),
     },
     path.join(logDir, 'web.log'),

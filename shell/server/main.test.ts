@@ -3,7 +3,10 @@ import os from 'node:os';
 import http from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { buildWebServer, remotesManifest, IMMUTABLE, NO_CACHE } from './main';
+import type { Duplex } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { buildWebServer, IMMUTABLE, NO_CACHE } from './main';
+import { WEB_DEFAULTS } from './edge';
 
 function fixture() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'web-'));
@@ -46,6 +49,36 @@ async function start(appPromise: ReturnType<typeof buildWebServer>) {
       res.headers.forEach((v, k) => (headers[k] = v));
       return { statusCode: res.status, headers, body, json: () => JSON.parse(body) };
     },
+    /** node:http, which (unlike fetch) sends any Host header asked for. */
+    raw: (o: { path: string; method?: string; headers?: Record<string, string> }) =>
+      new Promise<Res>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path: o.path, method: o.method ?? 'GET', headers: o.headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body, json: () => JSON.parse(body) }));
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+    /** Opens a WebSocket through web (a bare RFC 6455 handshake); resolves with its socket once web has accepted it. */
+    upgrade: (pathname: string, headers: Record<string, string>) =>
+      new Promise<Duplex>((resolve, reject) => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          path: pathname,
+          headers: { ...headers, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') },
+        });
+        req.on('upgrade', (_res, socket) => {
+          socket.on('error', () => undefined);
+          resolve(socket);
+        });
+        req.on('response', (res) => reject(new Error(`no upgrade: HTTP ${res.statusCode}`)));
+        req.on('error', reject);
+        req.end();
+      }),
+    port,
     close: () => app.close(),
   };
 }
@@ -91,24 +124,30 @@ describe('web server', () => {
     await app.close();
   });
 
-  it('remotes.json: local bases by default, REMOTE_<NAME>_URL when set', async () => {
+  it('remotes.json: root-relative paths on web itself by default, REMOTE_<NAME>_URL when set', async () => {
     const app = await make({ REMOTE_MFE_ORDER_URL: 'http://localhost:8082/' });
     const res = await app.inject({ url: '/remotes.json' });
     expect(res.headers['cache-control']).toBe(NO_CACHE);
-    const body = res.json() as Record<string, string>;
-    const origin = new URL(body.mfe_exchange).origin;
-    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(body).toEqual({
-      mfe_exchange: `${origin}/remotes/mfe-exchange/mf-manifest.json`,
+    expect(res.json()).toEqual({
+      mfe_exchange: '/remotes/mfe-exchange/mf-manifest.json',
       mfe_order: 'http://localhost:8082/mf-manifest.json',
-      mfe_profile: `${origin}/remotes/mfe-profile/mf-manifest.json`,
-      mfe_blog: `${origin}/remotes/mfe-blog/mf-manifest.json`,
-      mfe_docs: `${origin}/remotes/mfe-docs/mf-manifest.json`,
+      mfe_profile: '/remotes/mfe-profile/mf-manifest.json',
+      mfe_blog: '/remotes/mfe-blog/mf-manifest.json',
+      mfe_docs: '/remotes/mfe-docs/mf-manifest.json',
     });
     // a remote with its own URL is not served locally
     expect((await app.inject({ url: '/remotes/mfe-order/mf-manifest.json' })).statusCode).toBe(404);
     await app.close();
-    expect(remotesManifest({}, 'http://h').mfe_docs).toBe('http://h/remotes/mfe-docs/mf-manifest.json');
+  });
+
+  it('remotes.json ignores a forged Host or X-Forwarded-Host', async () => {
+    const app = await make({ PUBLIC_ORIGIN: 'https://exchange.example' });
+    const honest = await app.raw({ path: '/remotes.json' });
+    const forged = await app.raw({ path: '/remotes.json', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).toBe(honest.body);
+    expect(forged.body).not.toContain('evil');
+    await app.close();
   });
 
   it('301 normalisation keeps the query', async () => {
@@ -138,28 +177,160 @@ describe('web server', () => {
     await app.close();
   });
 
-  it('proxies /api and /dict to the api, telling it the site origin the browser used', async () => {
-    const seen: string[] = [];
-    const forwarded: string[] = [];
-    const upstream = http.createServer((req, res) => {
-      seen.push(`${req.method} ${req.url}`);
-      forwarded.push(`${req.headers['x-forwarded-proto']}://${req.headers['x-forwarded-host']}`);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ ok: true, url: req.url }));
-    });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
-    const port = (upstream.address() as AddressInfo).port;
-    const app = await make({}, `http://127.0.0.1:${port}`);
+  it('proxies /api and /dict to the api', async () => {
+    const upstream = await recordingUpstream();
+    const app = await make({}, upstream.url);
     const res = await app.inject({ url: '/api/v1/health?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, url: '/api/v1/health?x=1' });
     const dict = await app.inject({ method: 'POST', url: '/dict/seo', payload: { config_id: 'x' } });
     expect(dict.statusCode).toBe(200);
-    expect(seen).toEqual(['GET /api/v1/health?x=1', 'POST /dict/seo']);
-    // the origin the browser used (web's own address here), not the api's
-    expect(forwarded[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(forwarded[0]).not.toBe(`http://127.0.0.1:${port}`);
+    expect(upstream.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/health?x=1', 'POST /dict/seo']);
     await app.close();
-    await new Promise((r) => upstream.close(r));
+    await upstream.close();
+  });
+
+  describe('the api learns the visitor from web, never from the client', () => {
+    const forgedHeaders = {
+      'x-forwarded-for': '6.6.6.6',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-port': '443',
+      forwarded: 'for=6.6.6.6;host=evil.example;proto=https',
+      'x-real-ip': '6.6.6.6',
+    };
+
+    it('HTTP: forged X-Forwarded-* never reach the api; it sees the socket address and the origin the browser used', async () => {
+      const upstream = await recordingUpstream();
+      const app = await make({}, upstream.url);
+      await app.raw({ path: '/api/v1/health', headers: forgedHeaders });
+      await app.raw({ path: '/dict/seo', method: 'POST', headers: { ...forgedHeaders, host: 'evil.example' } });
+      await app.raw({ path: '/api/v1/health', headers: { host: `localhost:${app.port}` } });
+      const [viaIp, forgedHost, viaLocalhost] = upstream.seen.map((r) => r.headers);
+      for (const h of [viaIp, forgedHost, viaLocalhost]) {
+        expect(h['x-forwarded-for']).toBe('127.0.0.1');
+        expect(h['x-forwarded-proto']).toBe('http');
+        expect(h).not.toHaveProperty('forwarded');
+        expect(h).not.toHaveProperty('x-real-ip');
+        expect(h).not.toHaveProperty('x-forwarded-port');
+      }
+      // development (no PUBLIC_ORIGIN): the port web listens on, on localhost or 127.0.0.1
+      expect(viaIp['x-forwarded-host']).toBe(`127.0.0.1:${app.port}`);
+      expect(viaLocalhost['x-forwarded-host']).toBe(`localhost:${app.port}`);
+      expect(forgedHost['x-forwarded-host']).toBe(`localhost:${app.port}`);
+      await app.close();
+      await upstream.close();
+    });
+
+    it('HTTP: with PUBLIC_ORIGIN the forwarded host and scheme are one of its origins', async () => {
+      const upstream = await recordingUpstream();
+      const app = await make({ PUBLIC_ORIGIN: 'https://exchange.example, https://www.exchange.example/' }, upstream.url);
+      await app.raw({ path: '/api/v1/health', headers: { ...forgedHeaders, host: 'www.exchange.example' } });
+      await app.raw({ path: '/api/v1/health', headers: { ...forgedHeaders, host: 'evil.example' } });
+      const [www, forged] = upstream.seen.map((r) => r.headers);
+      expect(www).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-host': 'www.exchange.example', 'x-forwarded-proto': 'https' });
+      expect(forged).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-host': 'exchange.example', 'x-forwarded-proto': 'https' });
+      // an https site gets a Secure referral cookie
+      expect((await app.inject({ url: '/?ref=p1' })).headers['set-cookie']).toBe('referralID=p1; Max-Age=86400; Path=/; SameSite=Lax; Secure');
+      await app.close();
+      await upstream.close();
+    });
+
+    it('WebSocket: the upgrade to the api carries the socket address, not the forged headers', async () => {
+      const upstream = await recordingUpstream();
+      const app = await make({}, upstream.url);
+      const socket = await app.upgrade('/api/v2/ws', { ...forgedHeaders, cookie: 'u_id=v1', origin: `http://127.0.0.1:${app.port}` });
+      const upgrade = await upstream.nextUpgrade;
+      socket.destroy();
+      expect(upgrade.url).toBe('/api/v2/ws');
+      expect(upgrade.headers).toMatchObject({
+        'x-forwarded-for': '127.0.0.1',
+        'x-forwarded-host': `127.0.0.1:${app.port}`,
+        'x-forwarded-proto': 'http',
+        cookie: 'u_id=v1',
+        origin: `http://127.0.0.1:${app.port}`,
+      });
+      expect(upgrade.headers).not.toHaveProperty('forwarded');
+      expect(upgrade.headers).not.toHaveProperty('x-real-ip');
+      await app.close();
+      await upstream.close();
+    });
+
+    it('behind a trusted load balancer (WEB_TRUST_PROXY) the client it reports is passed on; an untrusted peer is ignored', async () => {
+      const upstream = await recordingUpstream();
+      // the test client connects from 127.0.0.1: here it plays the load balancer
+      const trusted = await make({ WEB_TRUST_PROXY: '127.0.0.1', PUBLIC_ORIGIN: 'https://exchange.example' }, upstream.url);
+      await trusted.raw({ path: '/api/v1/health', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-host': 'exchange.example', 'x-forwarded-proto': 'https' } });
+      await trusted.raw({ path: '/api/v1/health', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'evil.example' } });
+      await trusted.close();
+      const untrusted = await make({ WEB_TRUST_PROXY: '10.0.0.0/8' }, upstream.url);
+      await untrusted.raw({ path: '/api/v1/health', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      await untrusted.close();
+      const [chain, forgedHost, direct] = upstream.seen.map((r) => r.headers);
+      expect(chain).toMatchObject({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-host': 'exchange.example', 'x-forwarded-proto': 'https' });
+      expect(forgedHost).toMatchObject({ 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'exchange.example' });
+      expect(direct['x-forwarded-for']).toBe('127.0.0.1');
+      await upstream.close();
+    });
+  });
+
+  describe('configuration', () => {
+    it('sets request, header and keep-alive timeouts and a connection cap, from the environment or defaults', async () => {
+      const defaults = await buildWebServer({ workspaceRoot: root, env: {} });
+      expect(defaults.server).toMatchObject({
+        requestTimeout: WEB_DEFAULTS.requestTimeoutMs,
+        headersTimeout: WEB_DEFAULTS.headersTimeoutMs,
+        keepAliveTimeout: WEB_DEFAULTS.keepAliveTimeoutMs,
+        maxConnections: WEB_DEFAULTS.maxConnections,
+      });
+      await defaults.close();
+      const tuned = await buildWebServer({
+        workspaceRoot: root,
+        env: { WEB_REQUEST_TIMEOUT_MS: '5000', WEB_HEADERS_TIMEOUT_MS: '4000', WEB_KEEP_ALIVE_TIMEOUT_MS: '3000', WEB_MAX_CONNECTIONS: '200' },
+      });
+      expect(tuned.server).toMatchObject({ requestTimeout: 5000, headersTimeout: 4000, keepAliveTimeout: 3000, maxConnections: 200 });
+      await tuned.close();
+    });
+
+    it.each([
+      [{ WEB_MAX_CONNECTIONS: 'many' }, /WEB_MAX_CONNECTIONS/],
+      [{ WEB_REQUEST_TIMEOUT_MS: '0' }, /WEB_REQUEST_TIMEOUT_MS/],
+      [{ WEB_TRUST_PROXY: 'true' }, /WEB_TRUST_PROXY/],
+      [{ WEB_TRUST_PROXY: '2' }, /WEB_TRUST_PROXY/],
+      [{ PUBLIC_ORIGIN: 'exchange.example' }, /PUBLIC_ORIGIN/],
+      [{ PUBLIC_ORIGIN: 'https://exchange.example/app' }, /PUBLIC_ORIGIN/],
+    ])('refuses %j, naming the variable', async (env, message) => {
+      await expect(buildWebServer({ workspaceRoot: root, env })).rejects.toThrow(message);
+    });
   });
 });
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** A stand-in api that records what reaches it (HTTP requests and WebSocket upgrades). */
+async function recordingUpstream() {
+  const seen: Recorded[] = [];
+  let upgraded: (r: Recorded) => void = () => undefined;
+  const nextUpgrade = new Promise<Recorded>((r) => (upgraded = r));
+  const server = http.createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    req.resume();
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ ok: true, url: req.url }));
+  });
+  server.on('upgrade', (req, socket) => {
+    upgraded({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    socket.destroy();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    nextUpgrade,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}

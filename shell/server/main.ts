@@ -5,9 +5,10 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import httpProxy from '@fastify/http-proxy';
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S } from 'shared-contracts';
 import { normaliseUrl } from './normalise';
+import { developmentOrigins, edgeHeaders, forwardedFor, loadWebConfig, siteOrigin, type EdgeRequest, type WebConfig } from './edge';
 import { createReadStream } from 'node:fs';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic } from 'tooling/static-files';
 
@@ -30,7 +31,7 @@ export interface WebServerOptions {
   /** folder holding mfe-*\/dist */
   workspaceRoot?: string;
   apiUrl?: string;
-  /** environment, read for REMOTE_<NAME>_URL */
+  /** environment: REMOTE_<NAME>_URL, PUBLIC_ORIGIN, WEB_TRUST_PROXY, WEB_*_TIMEOUT_MS, WEB_MAX_CONNECTIONS */
   env?: Record<string, string | undefined>;
   logger?: boolean;
 }
@@ -39,12 +40,15 @@ export function remoteEnvName(name: string) {
   return `REMOTE_${name.toUpperCase()}_URL`;
 }
 
-/** name → manifest URL; relative bases are made absolute against `origin`. */
-export function remotesManifest(env: Record<string, string | undefined>, origin: string): Record<string, string> {
+/**
+ * name → manifest URL, from configuration only: REMOTE_<NAME>_URL, else the remote served by web itself as a
+ * root-relative path (the shell resolves it against the page's own origin before registering it).
+ */
+export function remotesManifest(env: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of REMOTES) {
     const own = env[remoteEnvName(r.name)]?.trim();
-    const base = own ? own.replace(/\/+$/, '') : `${origin}/remotes/${r.pkg}`;
+    const base = own ? own.replace(/\/+$/, '') : `/remotes/${r.pkg}`;
     out[r.name] = `${base}/mf-manifest.json`;
   }
   return out;
@@ -61,7 +65,23 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   const workspaceRoot = options.workspaceRoot ?? defaultWorkspace;
   const distDir = options.distDir ?? path.join(workspaceRoot, 'shell/dist');
   const apiUrl = options.apiUrl ?? env.API_URL ?? 'http://127.0.0.1:3000';
-  const app = Fastify({ logger: options.logger ?? false });
+  const config: WebConfig = loadWebConfig(env);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy === false ? false : config.trustProxy.join(','),
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+  });
+  app.server.headersTimeout = config.headersTimeoutMs;
+  app.server.maxConnections = config.maxConnections;
+
+  const allowedOrigins = (): string[] => {
+    if (config.publicOrigins.length > 0) return config.publicOrigins;
+    const address = app.server.address();
+    return developmentOrigins(typeof address === 'object' && address ? address.port : 0);
+  };
+  const secureCookies = () => allowedOrigins().every((o) => o.startsWith('https://'));
+  const forwarded = (req: EdgeRequest) => ({ for: forwardedFor(req, config.trustProxy !== false), origin: siteOrigin(req.host, allowedOrigins()) });
 
   // 301 normalisation and the referral cookie, before anything else.
   app.addHook('onRequest', async (req, reply) => {
@@ -69,27 +89,30 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     if (!isPageRequest(url)) return;
     const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined;
     const ref = query?.get('ref');
-    if (ref) reply.header('set-cookie', `${REFERRAL_COOKIE}=${encodeURIComponent(ref)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`);
+    if (ref) reply.header('set-cookie', `${REFERRAL_COOKIE}=${encodeURIComponent(ref)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secureCookies() ? '; Secure' : ''}`);
     const normal = normaliseUrl(url);
     if (normal) return reply.code(REDIRECT_STATUS).header('location', normal).send();
   });
 
-  // web is the site's edge: the api (trustProxy) learns the site's own origin from these, which its CSRF
-  // guard compares with the browser's Origin and its cookie flags (Secure) follow.
+  // The api trusts web's hop only: it keys its per-client limits on X-Forwarded-For, compares the browser's
+  // Origin with X-Forwarded-Proto/Host (CSRF) and sets Secure cookies by them.
   const replyOptions = {
-    rewriteRequestHeaders: (req: { host: string; protocol: string }, headers: Record<string, string | string[] | undefined>) => ({
-      ...headers,
-      'x-forwarded-host': req.host,
-      'x-forwarded-proto': req.protocol,
-    }),
+    rewriteRequestHeaders: (req: EdgeRequest, headers: Record<string, string | string[] | undefined>) => edgeHeaders(headers, forwarded(req)),
   };
-  await app.register(httpProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', websocket: true, replyOptions });
+  // The WebSocket upgrade to the api carries only what the api needs: the session cookie and the browser's Origin.
+  // (@fastify/http-proxy honours wsClientOptions.rewriteRequestHeaders; its type declarations omit it.)
+  const wsClientOptions = {
+    rewriteRequestHeaders: (headers: Record<string, string>, req: EdgeRequest) => {
+      const pass: Record<string, string | string[] | undefined> = { ...headers };
+      if (req.headers.cookie) pass.cookie = req.headers.cookie;
+      if (req.headers.origin) pass.origin = req.headers.origin;
+      return edgeHeaders(pass, forwarded(req));
+    },
+  } as FastifyHttpProxyOptions['wsClientOptions'];
+  await app.register(httpProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', websocket: true, replyOptions, wsClientOptions });
   await app.register(httpProxy, { upstream: apiUrl, prefix: '/dict', rewritePrefix: '/dict', replyOptions });
 
-  app.get('/remotes.json', async (req, reply) => {
-    const origin = `${req.protocol}://${req.host}`;
-    return reply.header('cache-control', NO_CACHE).send(remotesManifest(env, origin));
-  });
+  app.get('/remotes.json', async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 
   app.get('/builds/latest.json', async (_req, reply) => {
     const file = path.join(distDir, 'builds/latest.json');
