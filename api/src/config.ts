@@ -3,15 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CKM_BY_CONFIG_NAME } from 'shared-contracts/server';
+import { parseRateLimitOverrides, type RateLimitedRoute } from './http/rateLimits';
+import { parseTrustProxy } from './http/proxyTrust';
 
 /** The monorepo root (this file is api/src/config.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const bool = (def: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'])
-    .optional()
-    .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .optional()
+      .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v))),
+  );
 const decimalString = (def: string) => z.string().regex(/^\d+(\.\d+)?$/).default(def);
 
 /** OWASP Password Storage Cheat Sheet minimum for argon2id: m=19 MiB, t=2, p=1. */
@@ -56,6 +61,25 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Check every response against its route's zod schema (tests and development). */
   VALIDATE_RESPONSES: bool(false),
+  // ── Platform safety (issue 7) ──
+  /** Operator token that opens the sandbox endpoints to callers not on the machine itself (X-Sandbox-Token). */
+  SANDBOX_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24).optional()),
+  /** Proxy hops trusted for X-Forwarded-*: addresses/CIDRs (or loopback, linklocal, uniquelocal) comma-separated, a hop count, or none. */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** Whole request (headers and body) must arrive within this time, else 408 and the connection is closed. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  /** A socket idle this long is closed (0: never). */
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
+  /** Per-address limits of the public POST calls: `routeName=max` comma-separated, overriding http/rateLimits.ts. */
+  HTTP_RATE_LIMITS: z.string().default(''),
+  HTTP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  WS_MAX_ORDER_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(10),
+  WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
   // ── Accounts (issue 4) ──
   NODE_ENV: z.string().optional(),
   /** HS256 key of the access tokens (≥ 32 chars). Required in production outside sandbox mode. */
@@ -121,6 +145,29 @@ export interface Config {
   validateResponses: boolean;
   nodeEnv: string;
   auth: AuthConfig;
+  sandboxToken?: string;
+  /** Fastify trustProxy: the trusted proxy addresses, or a hop count. */
+  trustProxy: string[] | number;
+  http: HttpConfig;
+  ws: WsConfig;
+}
+
+export interface HttpConfig {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  connectionTimeoutMs: number;
+  maxConnections: number;
+  rateLimitWindowMs: number;
+  /** Requests per window and client address, by route-table name. */
+  rateLimits: Record<RateLimitedRoute, number>;
+}
+
+export interface WsConfig {
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  maxOrderSubscriptions: number;
+  maxMessagesPerSecond: number;
 }
 
 export interface AuthConfig {
@@ -171,8 +218,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (weakArgon2 && nodeEnv !== 'test') {
     throw new Error('Invalid configuration: ARGON2_*: below the OWASP minimum (m=19456 KiB, t=2, p=1); allowed only with NODE_ENV=test');
   }
-  if (!e.JWT_SECRET && nodeEnv === 'production' && !e.SANDBOX_MODE) {
-    throw new Error('Invalid configuration: JWT_SECRET: required in production (SANDBOX_MODE=false)');
+  const unsafe = nodeEnv === 'production' ? productionProblems(env, e) : [];
+  if (unsafe.length) throw new Error(`Refusing to start in production: ${unsafe.join('; ')}`);
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  let trustProxy: string[] | number;
+  let rateLimits: Record<RateLimitedRoute, number>;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+    rateLimits = parseRateLimitOverrides(e.HTTP_RATE_LIMITS);
+  } catch (err) {
+    throw new Error(`Invalid configuration: ${(err as Error).message}`);
   }
   const [from, to, amount] = e.DEFAULT_PAIR.split(':');
   return {
@@ -209,6 +266,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES,
     nodeEnv,
+    sandboxToken: e.SANDBOX_TOKEN,
+    trustProxy,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+      rateLimitWindowMs: e.HTTP_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      rateLimits,
+    },
+    ws: {
+      maxConnections: e.WS_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
+      maxOrderSubscriptions: e.WS_MAX_ORDER_SUBSCRIPTIONS,
+      maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
+    },
     auth: {
       jwtSecret: e.JWT_SECRET,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -239,4 +313,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
   };
+}
+
+/**
+ * Production mode (issue 7): sandbox powers (fake deposits, a readable mail outbox) are never a silent
+ * default, and a real deployment has its own token key, real mail and an https origin. Every problem is
+ * listed at once, each with the variable and the reason.
+ */
+function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema>): string[] {
+  if (env.SANDBOX_MODE === undefined || env.SANDBOX_MODE === '') {
+    return [
+      'SANDBOX_MODE: must be set explicitly with NODE_ENV=production — true runs a demo (simulated deposits, mail kept in a readable outbox), false runs for real',
+    ];
+  }
+  if (e.SANDBOX_MODE) return [];
+  const problems: string[] = [];
+  if (!e.JWT_SECRET) {
+    problems.push('JWT_SECRET: required with SANDBOX_MODE=false (at least 32 characters); otherwise the key that signs sessions is generated and stored in the database');
+  }
+  if (!e.SMTP_URL || !/^smtps?:\/\//.test(e.SMTP_URL)) {
+    problems.push('SMTP_URL: a real mail transport (smtp:// or smtps://) is required with SANDBOX_MODE=false; otherwise password-reset and confirmation codes never leave the outbox');
+  }
+  const origins = (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  if (origins.length === 0 || !origins.every((o) => /^https:\/\/[^/]+\/?$/.test(o))) {
+    problems.push('PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false; they decide the CSRF Origin check and Secure cookies');
+  }
+  return problems;
 }

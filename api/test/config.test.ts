@@ -20,3 +20,79 @@ describe('config', () => {
     expect(() => loadConfig({ CKM_MODE: 'SOME' })).toThrow(/CKM_MODE/);
   });
 });
+
+describe('production mode (issue 7)', () => {
+  const real = { NODE_ENV: 'production', SANDBOX_MODE: 'false', JWT_SECRET: 'j'.repeat(40), SMTP_URL: 'smtps://user:pass@mail.example:465', PUBLIC_ORIGIN: 'https://exchange.example' };
+  const refusal = (env: Record<string, string | undefined>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      return (err as Error).message;
+    }
+    throw new Error('configuration accepted');
+  };
+
+  it('refuses to start unless SANDBOX_MODE is chosen explicitly', () => {
+    for (const sandbox of [undefined, '']) {
+      expect(refusal({ NODE_ENV: 'production', SANDBOX_MODE: sandbox })).toMatch(/SANDBOX_MODE: must be set explicitly with NODE_ENV=production/);
+    }
+  });
+
+  it.each([
+    ['no JWT_SECRET', { JWT_SECRET: undefined }, /JWT_SECRET: required with SANDBOX_MODE=false .*signs sessions/],
+    ['no SMTP_URL', { SMTP_URL: undefined }, /SMTP_URL: a real mail transport .*never leave the outbox/],
+    ['an SMTP_URL that is no mail transport', { SMTP_URL: 'json' }, /SMTP_URL: a real mail transport/],
+    ['no PUBLIC_ORIGIN', { PUBLIC_ORIGIN: undefined }, /PUBLIC_ORIGIN: the https origin\(s\) .* required/],
+    ['an http PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'http://exchange.example' }, /PUBLIC_ORIGIN/],
+    ['one http origin among several', { PUBLIC_ORIGIN: 'https://exchange.example,http://www.exchange.example' }, /PUBLIC_ORIGIN/],
+  ])('with SANDBOX_MODE=false refuses %s, saying why', (_what, change, message) => {
+    const text = refusal({ ...real, ...change });
+    expect(text).toMatch(/^Refusing to start in production: /);
+    expect(text).toMatch(message);
+  });
+
+  it('names every missing variable at once', () => {
+    const text = refusal({ NODE_ENV: 'production', SANDBOX_MODE: 'false' });
+    for (const name of ['JWT_SECRET', 'SMTP_URL', 'PUBLIC_ORIGIN']) expect(text).toContain(`${name}:`);
+  });
+
+  it('accepts a real deployment, and an explicit sandbox demo', () => {
+    expect(loadConfig(real)).toMatchObject({ nodeEnv: 'production', sandboxMode: false });
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_MODE: 'true' })).toMatchObject({ nodeEnv: 'production', sandboxMode: true });
+  });
+
+  it('keeps the development default: sandbox on without any variable', () => {
+    expect(loadConfig({}).sandboxMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).sandboxMode).toBe(true);
+  });
+});
+
+describe('platform limits configuration (issue 7)', () => {
+  it('trusts loopback proxies by default; takes addresses, CIDRs, a hop count or none', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toEqual(['fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'none' }).trustProxy).toEqual([]);
+  });
+
+  it('refuses to trust every hop, and entries that are no address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every hop/);
+    expect(() => loadConfig({ TRUST_PROXY: 'web.internal' })).toThrow(/TRUST_PROXY: not an address.*web\.internal/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('overrides per-route rate limits by route-table name', () => {
+    const c = loadConfig({ HTTP_RATE_LIMITS: 'orderCreate=5, login=7', HTTP_RATE_LIMIT_WINDOW_SECONDS: '10' });
+    expect(c.http).toMatchObject({ rateLimitWindowMs: 10_000, rateLimits: { orderCreate: 5, login: 7, register: 30 } });
+    expect(() => loadConfig({ HTTP_RATE_LIMITS: 'nosuchroute=1' })).toThrow(/HTTP_RATE_LIMITS: unknown route nosuchroute/);
+    expect(() => loadConfig({ HTTP_RATE_LIMITS: 'login=0' })).toThrow(/HTTP_RATE_LIMITS: login/);
+  });
+
+  it('has bounded HTTP timeouts and WebSocket caps by default', () => {
+    const c = loadConfig({});
+    expect(c.http).toMatchObject({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000, maxConnections: 20_000 });
+    expect(c.ws).toEqual({ maxConnections: 10_000, maxConnectionsPerAddress: 50, maxOrderSubscriptions: 10, maxMessagesPerSecond: 20 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+  });
+});

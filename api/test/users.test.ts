@@ -11,7 +11,7 @@ import { testConfig } from './helpers/accounts';
 
 describe('accounts configuration', () => {
   it('production defaults meet the OWASP argon2id minimum (m=19456 KiB, t=2, p=1)', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SANDBOX_MODE: 'false' });
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SANDBOX_MODE: 'false', SMTP_URL: 'smtp://mail', PUBLIC_ORIGIN: 'https://x.example' });
     expect(c.auth.argon2.memoryKib).toBeGreaterThanOrEqual(19456);
     expect(c.auth.argon2.timeCost).toBeGreaterThanOrEqual(2);
     expect(c.auth.argon2.parallelism).toBeGreaterThanOrEqual(1);

@@ -1,0 +1,85 @@
+// General per-address rate limits of the public POST calls (issue 7), declared here once by route-table
+// name, enforced by @fastify/rate-limit (Redis store when REDIS_URL is set, so replicas share counts;
+// in memory otherwise). Sign-in and reset keep their finer per-account limits (modules/auth/rateLimit.ts):
+// these are only a coarse outer guard for them. Keys are request.ip, i.e. after proxy trust (proxyTrust.ts).
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { ApiError, type RouteName } from 'shared-contracts/server';
+import type { HttpConfig } from '../config';
+import { routeNameOf } from './routeIndex';
+
+/**
+ * Requests per window (HTTP_RATE_LIMIT_WINDOW_SECONDS, default a minute) and client address. Far above what
+ * a person or the e2e journeys do; overridable with HTTP_RATE_LIMITS=orderCreate=10,login=50.
+ */
+export const ROUTE_RATE_LIMITS = {
+  orderCreate: 30,
+  orderSetEmail: 30,
+  orderRequestRefund: 30,
+  orderAcceptRateModeChange: 30,
+  validateAddress: 120,
+  register: 30,
+  login: 100,
+  refresh: 60,
+  logout: 60,
+  requestPasswordReset: 30,
+  resetPassword: 30,
+  requestEmailConfirmation: 30,
+  confirmEmail: 60,
+} as const satisfies Partial<Record<RouteName, number>>;
+
+export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;
+
+const isRateLimited = (name: string): name is RateLimitedRoute => Object.hasOwn(ROUTE_RATE_LIMITS, name);
+
+/** `orderCreate=10,login=50` over the defaults; an unknown name or a bad number is an error. */
+export function parseRateLimitOverrides(spec: string): Record<RateLimitedRoute, number> {
+  const limits: Record<RateLimitedRoute, number> = { ...ROUTE_RATE_LIMITS };
+  for (const item of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [name, max] = item.split('=').map((s) => s.trim());
+    if (!isRateLimited(name)) {
+      throw new Error(`HTTP_RATE_LIMITS: unknown route ${name}; one of ${Object.keys(ROUTE_RATE_LIMITS).join(', ')}`);
+    }
+    if (!/^\d+$/.test(max ?? '') || Number(max) < 1) throw new Error(`HTTP_RATE_LIMITS: ${name} needs a whole number ≥ 1`);
+    limits[name] = Number(max);
+  }
+  return limits;
+}
+
+export interface RouteRateLimitOptions {
+  redisUrl?: string;
+  /** Prefix of the Redis keys (tests isolate their runs). */
+  keyPrefix?: string;
+}
+
+/** Call before any route is registered: the limits attach to routes as they are added. */
+export async function installRouteRateLimits(app: FastifyInstance, http: HttpConfig, opts: RouteRateLimitOptions = {}): Promise<void> {
+  // Runs before the plugin's own onRoute hook (added below), which reads config.rateLimit.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const name = methods.length === 1 ? routeNameOf(methods[0], route.url) : undefined;
+    if (!name || !isRateLimited(name)) return;
+    route.config = { ...route.config, rateLimit: { max: http.rateLimits[name], timeWindow: http.rateLimitWindowMs } };
+  });
+
+  let redis: Redis | undefined;
+  if (opts.redisUrl) {
+    redis = new Redis(opts.redisUrl, { connectionName: 'exchange-http-rate-limit', maxRetriesPerRequest: 1 });
+    redis.on('error', (err) => app.log.warn({ err }, 'rate limit store: redis error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${opts.keyPrefix ?? 'exchange'}:http-rl:`,
+    // A store outage must not take the site down: the request goes through unlimited (logged above).
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many requests from this address; retry in ${context.after}`, {
+        details: { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
+      }),
+  });
+}
