@@ -32,6 +32,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     CONFIRMATION_INTERVAL_MS: '25',
     FIXED_RATE_VOLATILITY_THRESHOLD: '0.02',
     BLACKLISTED_ADDRESSES: BLACKLISTED,
+    // Both backends' runs share one address (and, with REDIS_URL, one limiter store).
+    HTTP_RATE_LIMITS: 'orderCreate=1000,orderRequestRefund=1000,orderAcceptRateModeChange=1000',
   };
 
   beforeAll(async () => {

@@ -20,6 +20,9 @@ export const ORDER_EVENT_KINDS = [
   'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
   'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
   'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+  // Not in §4: the deposit exceeds the pair's maximum (or no-KYC threshold) and is held, not exchanged; the
+  // customer can only ask for a refund. None of the §4 kinds fits: the FIXED_RATE_* kinds offer a new rate.
+  'DEPOSIT_ON_HOLD',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

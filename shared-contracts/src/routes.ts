@@ -87,7 +87,7 @@ export const apiRoutes = {
   orderRefundInfo: route('orderRefundInfo', { query: z.object({ orderId: z.string().min(1).max(64) }), response: RefundInfoSchema }),
   orderCreate: route('orderCreate', { body: CreateOrderBodySchema, response: OrderSchema }),
   orderSetEmail: route('orderSetEmail', { body: z.object({ orderId: z.string().min(1), userEmail: EmailSchema }), response: Ok }),
-  orderRequestRefund: route('orderRequestRefund', { body: z.object({ orderId: z.string().min(1), destinationAddress: z.string().min(1), refundAddress: z.string().min(1), refundAmount: MoneySchema, claimedNetworkFee: MoneySchema }), response: OrderSchema }),
+  orderRequestRefund: route('orderRequestRefund', { body: z.object({ orderId: z.string().min(1), destinationAddress: z.string().min(1), refundAddress: z.string().trim().min(1).max(256), refundAddressMemo: z.string().trim().max(128).optional(), refundAmount: MoneySchema, claimedNetworkFee: MoneySchema }), response: OrderSchema }),
   orderAcceptRateModeChange: route('orderAcceptRateModeChange', { body: z.object({ orderId: z.string().min(1), destinationAddress: z.string().min(1) }), response: OrderSchema }),
   validateAddress: route('validateAddress', { body: z.object({ currencyTitle: z.string().min(1), networkTitle: z.string().min(1), address: z.string().max(256) }), response: z.boolean() }),
   recommendedAmount: route('recommendedAmount', { query: z.object({ fromCurrency: z.string(), fromNetwork: z.string(), toCurrency: z.string(), toNetwork: z.string(), rateMode: RateModeSchema }), response: z.object({ recommendedAmount: MoneySchema }) }),

@@ -196,6 +196,8 @@ export const OrderDetailsSchema = z.object({
   /** Refund payout (REFUND_COMPLETED): amount net of the network fee, in the send currency. */
   refundAmount: MoneySchema.nullable().optional(),
   refundTxHash: z.string().nullable().optional(),
+  /** DEPOSIT_ON_HOLD: the pair maximum (or no-KYC threshold) the deposit exceeded, in the send currency. */
+  depositLimit: MoneySchema.nullable().optional(),
 });
 
 /** §3 Order */

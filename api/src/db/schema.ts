@@ -75,6 +75,9 @@ export const orders = pgTable('orders', {
   refundNetworkFee: money('refund_network_fee'),
   refundTxHash: text('refund_tx_hash'),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  // 0005_order_holds.sql
+  holdReason: text('hold_reason'),
+  depositLimit: money('deposit_limit'),
 });
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -4,16 +4,23 @@
 //
 //   AWAITING_DEPOSIT ──deposit──▶ CONFIRMING ──confirmations reached──▶ EXCHANGING ──▶ WITHDRAWING ──▶ COMPLETED
 //      CREATION_END       DEPOSIT_REGISTERED      INCOMING_FUNDS_DETECTED      FUNDS_WITHDRAWAL_START   WITHDRAWAL_COMPLETED
-//                                      │ FIXED with a problem
-//                                      ▼ (+ FIXED_RATE_*_DETECTED, RATE_MODE_CHANGED)
+//                                      │ deposit above the pair's maximum / no-KYC threshold, or the pair
+//                                      │ switched off since (any rate mode; see guardrails.ts)
+//                                      ├──────────▶ ON_HOLD (+ DEPOSIT_ON_HOLD) ──request refund (address given
+//                                      │                                         here if the order has none)──┐
+//                                      │ FIXED with a problem                                                  │
+//                                      ▼ (+ FIXED_RATE_*_DETECTED, RATE_MODE_CHANGED)                          │
 //                               AWAITING_DECISION ──accept──▶ EXCHANGING (RATE_MODE_CHANGE_ACCEPTED, now FLOATING)
-//                                      └──request refund──▶ REFUND_REQUESTED ──▶ REFUNDING ──▶ REFUNDED (REFUND_COMPLETED)
+//                                      └──request refund──▶ REFUND_REQUESTED ◀──────────────────────────────────┘
+//                                                              └──▶ REFUNDING ──▶ REFUNDED (REFUND_COMPLETED)
+// ON_HOLD has no way to EXCHANGING: a held deposit is never paid out automatically (issue 7).
 import type { OrderEventKind } from 'shared-contracts/server';
 
 export const ORDER_STATUSES = [
   'AWAITING_DEPOSIT',
   'CONFIRMING',
   'AWAITING_DECISION',
+  'ON_HOLD',
   'EXCHANGING',
   'WITHDRAWING',
   'COMPLETED',
@@ -41,11 +48,15 @@ export const REASONS = {
   refundRequested: 'CUSTOMER_REQUESTED_REFUND',
   refundSent: 'REFUND_SENT',
   rateAccepted: 'CUSTOMER_ACCEPTED_FLOATING_RATE',
+  depositAboveMaximum: 'DEPOSIT_ABOVE_MAXIMUM',
+  depositAboveNoKycThreshold: 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD',
+  pairNotActive: 'PAIR_NOT_ACTIVE',
 } as const;
 
 export const NEXT_STEPS = {
   chooseRefundOrNewRate: 'CHOOSE_REFUND_OR_ACCEPT_NEW_RATE',
   refundPayout: 'REFUND_PAYOUT_PENDING',
   exchangeAtFloatingRate: 'EXCHANGE_AT_CURRENT_FLOATING_RATE',
+  requestRefundOrContactSupport: 'REQUEST_REFUND_OR_CONTACT_SUPPORT',
   none: 'NONE',
 } as const;

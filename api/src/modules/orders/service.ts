@@ -24,7 +24,8 @@ import { D, money, rate } from '../../lib/decimal';
 import type { PriceBoard } from '../../realtime/types';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
 import type { ValidateAddress } from '../instruments/validateAddress';
-import { NEXT_STEPS, REASONS, type NewOrderEvent } from './lifecycle';
+import { depositHold } from './guardrails';
+import { NEXT_STEPS, REASONS, type NewOrderEvent, type OrderStatus } from './lifecycle';
 import { isUniqueViolation, type OrderEventRow, type OrderRepo, type Transition } from './repo';
 
 /** Who may be named as referrer (the affiliates module answers; §8 "referrerAffiliateId" not found). */
@@ -63,6 +64,19 @@ const notFoundE = () => ApiError.of('ERR_NOT_FOUND_E', 'Order not found');
 const invalid = (field: string, message: string) => ApiError.of('ERR_VALIDATION', `Invalid body.${field}: ${message}`, { fields: { [field]: message } });
 const wrongState = (row: OrderRow, action: string) =>
   ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${row.orderId} cannot ${action} in state ${row.status}`, { details: { status: row.status } });
+
+export interface RefundRequest {
+  orderId: string;
+  destinationAddress: string;
+  refundAddress: string;
+  /** Only for an order on hold without a refund address, where the send network takes a memo. */
+  refundAddressMemo?: string;
+  refundAmount: string;
+  claimedNetworkFee: string;
+}
+
+/** Held once (ON_HOLD, or refunded since): such an order can be refunded whatever its rate mode. */
+const wasHeld = (row: OrderRow) => row.holdReason !== null;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const m = (v: string | null | undefined) => (v === null || v === undefined ? null : money(v));
@@ -115,6 +129,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             : null,
         refundAmount: m(row.refundAmount),
         refundTxHash: row.refundTxHash,
+        depositLimit: m(row.depositLimit),
       },
       pair: { instrumentFrom: ref(from), instrumentTo: ref(to) },
       claimedDepositAmount: money(row.claimedDepositAmount),
@@ -305,6 +320,27 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
+  /**
+   * Where a refund goes: the order's refund address when it has one (fixed rate, §5), else the address the
+   * customer gives now (a held floating order), checked with the §5 refund-address rules for the send side.
+   */
+  function refundTarget(row: OrderRow, input: RefundRequest): { address: string; memo: string | null } {
+    const address = input.refundAddress.trim();
+    if (row.refundAddress) {
+      if (row.refundAddress !== address) throw invalid('refundAddress', 'is not the refund address of this order');
+      return { address: row.refundAddress, memo: row.refundAddressMemo };
+    }
+    const from = instrument(row.fromSlug);
+    if (blacklist.has(address.toLowerCase())) throw ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted');
+    if (address === row.destinationAddress) throw invalid('refundAddress', 'must differ from the destination address');
+    if (!deps.validateAddress(from.currencyTitle, from.networkTitle, address)) {
+      throw invalid('refundAddress', `not a valid ${from.currencyTitle} ${from.networkTitle} address`);
+    }
+    const memo = input.refundAddressMemo?.trim() || null;
+    if (memo && !from.public.requiresMemo) throw invalid('refundAddressMemo', `${from.currencyTitle} ${from.networkTitle} takes no memo`);
+    return { address, memo };
+  }
+
   async function byIdAndDestination(orderId: string, destinationAddress: string): Promise<OrderRow> {
     const row = await repo.byId(orderId);
     // The same answer whether the id is unknown or the address wrong: the pair is the credential.
@@ -359,6 +395,22 @@ export function createOrderService(deps: OrderServiceDeps) {
     return null;
   }
 
+  /**
+   * Issue 7: checks the deposit against the pair's limits as the rate endpoint quotes them now, for this
+   * pair and rate mode. A pair switched off since the order was made has no limits to check against: held.
+   */
+  function holdOf(row: OrderRow): { reason: string; limit: D | null } | null {
+    const from = instrument(row.fromSlug);
+    let limits: PairData;
+    try {
+      limits = deps.quote({ instrumentFromSlug: row.fromSlug, instrumentToSlug: row.toSlug, rateMode: row.rateMode });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'ERR_PAIR_NOT_ACTIVE') return { reason: REASONS.pairNotActive, limit: null };
+      throw err;
+    }
+    return depositHold(new D(row.depositAmount ?? 0), limits, from.isFiat);
+  }
+
   function onConfirmation(row: OrderRow, t: Date): Transition {
     const confirmations = row.confirmations + 1;
     if (confirmations < row.requiredConfirmations) {
@@ -366,6 +418,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     const patch = { confirmations, lastConfirmationAt: t };
     const funds: NewOrderEvent = { kind: 'INCOMING_FUNDS_DETECTED' };
+    const hold = holdOf(row);
+    if (hold) {
+      return {
+        to: 'ON_HOLD',
+        patch: { ...patch, holdReason: hold.reason, depositLimit: hold.limit ? money(hold.limit) : null },
+        events: [funds, { kind: 'DEPOSIT_ON_HOLD', reason: hold.reason, nextStep: NEXT_STEPS.requestRefundOrContactSupport }],
+      };
+    }
     const problem = row.rateMode === 'FIXED' ? fixedRateProblem(row) : null;
     if (!problem) return { to: 'EXCHANGING', patch, events: [funds] };
     const offer = floatingFor(row);
@@ -499,7 +559,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     async refundInfo(orderId: string): Promise<RefundInfo> {
       const row = await repo.byId(orderId);
       if (!row) throw notFoundE();
-      if (row.rateMode !== 'FIXED') throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${orderId} is not a fixed-rate order: it has no refund option`);
+      if (row.rateMode !== 'FIXED' && !wasHeld(row)) {
+        throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${orderId} is neither a fixed-rate order nor on hold: it has no refund option`);
+      }
       return refundInfoOf(row);
     },
 
@@ -510,23 +572,25 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!(await repo.setEmailOnce(orderId, email, now()))) throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Email is already set for this order');
     },
 
-    async requestRefund(input: { orderId: string; destinationAddress: string; refundAddress: string; refundAmount: string; claimedNetworkFee: string }): Promise<Order> {
+    /** A fixed-rate problem (AWAITING_DECISION) or a held deposit (ON_HOLD) back to the customer. */
+    async requestRefund(input: RefundRequest): Promise<Order> {
       const existing = await byIdAndDestination(input.orderId, input.destinationAddress);
       const t = now();
+      const from: OrderStatus = existing.status === 'ON_HOLD' ? 'ON_HOLD' : 'AWAITING_DECISION';
       const row = await repo.advance({
         orderId: input.orderId,
-        from: 'AWAITING_DECISION',
+        from,
         lock: 'wait',
         now: t,
         decide: (r) => {
-          if (r.refundAddress !== input.refundAddress.trim()) throw invalid('refundAddress', 'is not the refund address of this order');
+          const target = refundTarget(r, input);
           const info = refundInfoOf(r);
           if (!new D(input.refundAmount).eq(info.refundAmountWithoutNetworkFee) || !new D(input.claimedNetworkFee).eq(info.networkFee)) {
             throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Refund amount or network fee differ from the refund info; reload it', { details: { ...info } });
           }
           return {
             to: 'REFUND_REQUESTED',
-            patch: { refundAmount: info.refundAmountWithoutNetworkFee, refundNetworkFee: info.networkFee },
+            patch: { refundAmount: info.refundAmountWithoutNetworkFee, refundNetworkFee: info.networkFee, refundAddress: target.address, refundAddressMemo: target.memo },
             events: [{ kind: 'REFUND_REQUESTED', reason: REASONS.refundRequested, nextStep: NEXT_STEPS.refundPayout }],
           };
         },
