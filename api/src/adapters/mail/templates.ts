@@ -1,7 +1,9 @@
 // Mail texts in the user's locale (en, ru).
 import type { MailKind, MailLocale, MailMessage } from './types';
 
-const TEXTS: Record<MailKind, Record<MailLocale, { subject: string; body: (code: string, minutes: number) => string }>> = {
+type CodeMailKind = Extract<MailKind, 'password_reset' | 'email_confirmation'>;
+
+const TEXTS: Record<CodeMailKind, Record<MailLocale, { subject: string; body: (code: string, minutes: number) => string }>> = {
   password_reset: {
     en: {
       subject: 'Your password reset code',
@@ -26,9 +28,32 @@ const TEXTS: Record<MailKind, Record<MailLocale, { subject: string; body: (code:
   },
 };
 
-export function codeMessage(kind: MailKind, to: string, locale: MailLocale, code: string, validMinutes: number): MailMessage {
+export function codeMessage(kind: CodeMailKind, to: string, locale: MailLocale, code: string, validMinutes: number): MailMessage {
   const t = TEXTS[kind][locale];
   return { to, kind, locale, subject: t.subject, text: t.body(code, validMinutes) };
+}
+
+const REGISTRATION_ATTEMPT: Record<MailLocale, { subject: string; body: (to: string) => string }> = {
+  en: {
+    subject: 'Someone tried to create an account with your email',
+    body: (to) =>
+      `Someone has just tried to create an account with this email address (${to}). You already have an account, so nothing was changed.\n\n` +
+      'If it was you, sign in with your password, or reset it from the sign-in form if you have forgotten it.\n' +
+      'If it was not you, ignore this message: your account and your password stay as they are.',
+  },
+  ru: {
+    subject: 'Попытка создать аккаунт с вашим email',
+    body: (to) =>
+      `Кто-то только что попытался создать аккаунт с этим адресом почты (${to}). У вас уже есть аккаунт, поэтому ничего не изменилось.\n\n` +
+      'Если это были вы, войдите со своим паролем или сбросьте его в форме входа, если забыли.\n' +
+      'Если это были не вы, просто проигнорируйте это письмо: ваш аккаунт и пароль остались прежними.',
+  },
+};
+
+/** To the owner of an email someone tried to register again (the registration answer itself tells nothing). */
+export function registrationAttemptMessage(to: string, locale: MailLocale): MailMessage {
+  const t = REGISTRATION_ATTEMPT[locale];
+  return { to, kind: 'registration_attempt', locale, subject: t.subject, text: t.body(to) };
 }
 
 /** Picks en or ru from a `locale` field or an Accept-Language header (first supported language wins). */

@@ -30,11 +30,16 @@ export interface AttemptLimiter {
   forgetAccount(flow: AttemptFlow, account: string): Promise<void>;
   /** Registrations per client address (429 when exhausted). */
   registration(ip: string): Promise<void>;
+  /** Whether the owner of `account` may get another "someone tried to register" mail this window. */
+  registrationNotice(account: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Registration notices per account and window: enough to tell the owner, too few to flood a mailbox. */
+export const REGISTRATION_NOTICES_PER_WINDOW = 3;
 
 const WHAT: Record<AttemptFlow, string> = { login: 'sign-in', reset: 'password reset', confirmEmail: 'email confirmation' };
 
@@ -80,6 +85,7 @@ export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], opts: Attemp
     }),
   ) as Record<AttemptFlow, { ip: RateLimiterAbstract; accountIp: RateLimiterAbstract; account: RateLimiterAbstract }>;
   const registerIp = make('register:ip', cfg.registerPerIp);
+  const registrationNotices = make('register:notice', REGISTRATION_NOTICES_PER_WINDOW);
 
   const pairKey = (account: string, ip: string) => JSON.stringify([account, addressKey(ip)]);
 
@@ -119,6 +125,15 @@ export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], opts: Attemp
     },
     async registration(ip) {
       await consume(registerIp, addressKey(ip), 'registration', 'ip');
+    },
+    async registrationNotice(account) {
+      return registrationNotices.consume(account).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof RateLimiterRes) return false;
+          throw err;
+        },
+      );
     },
     async close() {
       redis?.disconnect();

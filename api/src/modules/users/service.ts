@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from 'shared-contracts/server';
 import type { Config } from '../../config';
 import { codeMessage, pickLocale, type Mailer } from '../../adapters/mail';
+import { registrationAttemptMessage } from '../../adapters/mail/templates';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
 import type { PasswordHasher } from '../auth/passwords';
 import { passwordProblem } from '../auth/passwords';
@@ -75,7 +76,8 @@ export function createUsersService(d: UsersServiceDeps) {
       const email = normalizeEmail(body.email);
       const problem = passwordProblem(body.password, email);
       if (problem) throw weakPassword(problem);
-      if (await d.users.findByEmail(email)) throw ApiError.of('ERR_USER_ALREADY_REGISTERED', 'This email is already registered');
+      // The answer must not tell whether the email has an account (issue 7): an existing one gets the same
+      // answer after the same hashing, and its owner a notice by mail; ERR_USER_ALREADY_REGISTERED is never sent.
       const created = await d.users.insert({
         email,
         passwordHash: await d.hasher.hash(body.password),
@@ -83,7 +85,12 @@ export function createUsersService(d: UsersServiceDeps) {
         browserFingerprint: body.browserFingerprint || undefined,
         referrerAffiliateId: body.referrerAffiliateId || undefined,
       });
-      if (!created) throw ApiError.of('ERR_USER_ALREADY_REGISTERED', 'This email is already registered');
+      if (!created) {
+        const owner = await d.users.findByEmail(email);
+        if (owner && (await d.limiter.registrationNotice(email))) {
+          await deliver(d.mailer.send(registrationAttemptMessage(owner.email, owner.locale)), 'registration notice');
+        }
+      }
       return { ok: true as const };
     },
 
