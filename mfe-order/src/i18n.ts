@@ -25,6 +25,7 @@ const en = {
   state_FIXED_RATE_HIGH_VOLATILITY_DETECTED: 'The market moved too much',
   state_FIXED_RATE_SLOW_DEPOSIT_DETECTED: 'The deposit arrived after the fixed rate expired',
   state_FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED: 'The deposit amount differs from the order',
+  state_DEPOSIT_ON_HOLD: 'Deposit on hold: not exchanged',
   send_title: 'Send {{amount}} {{currency}}',
   send_network: 'Network: {{network}}',
   deposit_address: 'Deposit address',
@@ -75,6 +76,28 @@ const en = {
   next_REFUND_PAYOUT_PENDING: 'the refund is being sent',
   next_EXCHANGE_AT_CURRENT_FLOATING_RATE: 'the exchange continues at the current floating rate',
   next_NONE: 'nothing, the order is closed',
+  reason_DEPOSIT_ABOVE_MAXIMUM: "the deposit is above this pair's maximum",
+  reason_DEPOSIT_ABOVE_NO_KYC_THRESHOLD: 'the deposit is above the limit for exchanges without identity verification',
+  reason_PAIR_NOT_ACTIVE: 'this pair is no longer available',
+  next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'request a refund or contact support',
+  hold_title: 'Your deposit is on hold',
+  hold_text_DEPOSIT_ABOVE_MAXIMUM:
+    "Your deposit of {{amount}} {{currency}} is above this pair's maximum of {{limit}} {{currency}}, so it was not exchanged automatically.",
+  hold_text_DEPOSIT_ABOVE_NO_KYC_THRESHOLD:
+    'Your deposit of {{amount}} {{currency}} is above the limit of {{limit}} {{currency}} for exchanges without identity verification, so it was not exchanged automatically.',
+  hold_text_PAIR_NOT_ACTIVE: 'Your deposit of {{amount}} {{currency}} arrived after this pair was switched off, so it was not exchanged.',
+  hold_text_other: 'Your deposit of {{amount}} {{currency}} was not exchanged automatically.',
+  hold_next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'Request a refund below, or contact support if you would like to talk about it.',
+  hold_next_other: 'Request a refund below, or contact support.',
+  refund_address_label: 'Your {{currency}} address on the {{network}} network for the refund',
+  refund_memo_label: 'Memo / destination tag for the refund (if your wallet needs one)',
+  refund_amount_no_address: 'Refund: {{amount}} {{currency}} (network fee {{fee}} {{currency}})',
+  // The exchange form's §5 refund-address rules, worded for this page (error_address_incorrect means the order link here).
+  error_refund_address_empty: 'Enter the address the refund should go to.',
+  error_refund_address_must_be_different: 'The refund address must differ from the destination address.',
+  error_refund_address_incorrect: 'This address is not valid for the currency and network you sent.',
+  error_refund_memo_incorrect: 'This network takes no memo: leave the memo empty.',
+  error_refund_address_blacklisted: 'This address cannot receive a refund. Contact support.',
 };
 
 type Resource = Record<keyof typeof en, string>;
@@ -103,6 +126,7 @@ const ru: Resource = {
   state_FIXED_RATE_HIGH_VOLATILITY_DETECTED: 'Рынок изменился слишком сильно',
   state_FIXED_RATE_SLOW_DEPOSIT_DETECTED: 'Депозит пришёл после окончания фиксированного курса',
   state_FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED: 'Сумма депозита отличается от заказа',
+  state_DEPOSIT_ON_HOLD: 'Депозит задержан: обмен не выполнен',
   send_title: 'Отправьте {{amount}} {{currency}}',
   send_network: 'Сеть: {{network}}',
   deposit_address: 'Адрес для депозита',
@@ -153,6 +177,27 @@ const ru: Resource = {
   next_REFUND_PAYOUT_PENDING: 'возврат отправляется',
   next_EXCHANGE_AT_CURRENT_FLOATING_RATE: 'обмен продолжится по текущему плавающему курсу',
   next_NONE: 'ничего, заказ закрыт',
+  reason_DEPOSIT_ABOVE_MAXIMUM: 'депозит больше максимума для этой пары',
+  reason_DEPOSIT_ABOVE_NO_KYC_THRESHOLD: 'депозит больше лимита для обмена без проверки личности',
+  reason_PAIR_NOT_ACTIVE: 'эта пара больше недоступна',
+  next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'запросите возврат или обратитесь в поддержку',
+  hold_title: 'Ваш депозит задержан',
+  hold_text_DEPOSIT_ABOVE_MAXIMUM:
+    'Ваш депозит {{amount}} {{currency}} больше максимума для этой пары ({{limit}} {{currency}}), поэтому он не был обменян автоматически.',
+  hold_text_DEPOSIT_ABOVE_NO_KYC_THRESHOLD:
+    'Ваш депозит {{amount}} {{currency}} больше лимита для обмена без проверки личности ({{limit}} {{currency}}), поэтому он не был обменян автоматически.',
+  hold_text_PAIR_NOT_ACTIVE: 'Ваш депозит {{amount}} {{currency}} пришёл после отключения этой пары, поэтому он не был обменян.',
+  hold_text_other: 'Ваш депозит {{amount}} {{currency}} не был обменян автоматически.',
+  hold_next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'Запросите возврат ниже или обратитесь в поддержку, если хотите это обсудить.',
+  hold_next_other: 'Запросите возврат ниже или обратитесь в поддержку.',
+  refund_address_label: 'Ваш адрес {{currency}} в сети {{network}} для возврата',
+  refund_memo_label: 'Мемо / тег назначения для возврата (если нужен вашему кошельку)',
+  refund_amount_no_address: 'Возврат: {{amount}} {{currency}} (комиссия сети {{fee}} {{currency}})',
+  error_refund_address_empty: 'Укажите адрес, на который вернуть средства.',
+  error_refund_address_must_be_different: 'Адрес возврата должен отличаться от адреса получения.',
+  error_refund_address_incorrect: 'Этот адрес не подходит для отправленной валюты и сети.',
+  error_refund_memo_incorrect: 'В этой сети мемо не используется: оставьте поле пустым.',
+  error_refund_address_blacklisted: 'На этот адрес нельзя сделать возврат. Обратитесь в поддержку.',
 };
 
 export const resources = { en, ru };

@@ -151,6 +151,92 @@ describe('OrderStore', () => {
     expect(store.rateWarningShown).toBe(false);
   });
 
+  describe('an order on hold (deposit above the pair maximum)', () => {
+    const heldEvents = ['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'] as const;
+    const held = (over: Partial<Order> = {}) => {
+      const order = orderWith([...heldEvents], { deposits: [{ amount: '2' }], ...over });
+      order.orderEvents[3] = { ...order.orderEvents[3], reason: 'DEPOSIT_ABOVE_MAXIMUM', nextStep: 'REQUEST_REFUND_OR_CONTACT_SUPPORT' };
+      return order;
+    };
+    const start = async (order: Order) => {
+      const api = makeApi(order);
+      api.orderRefundInfo.mockResolvedValue({ refundAmountWithoutNetworkFee: '1.9999', networkFee: '0.0001' });
+      const { store } = make({}, api);
+      store.start();
+      await flush();
+      return { store, api };
+    };
+
+    it('offers only a refund, loads refund info, and asks a floating order for a refund address', async () => {
+      const { store, api } = await start(held());
+      expect(store.onHold).toBe(true);
+      expect(store.holdEvent).toMatchObject({ reason: 'DEPOSIT_ABOVE_MAXIMUM', nextStep: 'REQUEST_REFUND_OR_CONTACT_SUPPORT' });
+      expect(store.displayedState).toBe('DEPOSIT_ON_HOLD');
+      expect(store.rateWarningShown).toBe(false);
+      expect(store.rateChangedWarningOpen).toBe(false);
+      expect(store.isPolling).toBe(true);
+      expect(api.orderRefundInfo).toHaveBeenCalledWith({ query: { orderId: 'ord1' } });
+      expect(store.needsRefundAddress).toBe(true);
+      expect(store.refundTakesMemo).toBe(false);
+    });
+
+    it('checks the typed address (§5: required, not the destination) before sending anything', async () => {
+      const { store, api } = await start(held());
+      await store.requestRefund();
+      expect(store.actionError).toBe('error_refund_address_empty');
+      store.setRefundAddress(' 0xdest ');
+      expect(store.actionError).toBeNull();
+      await store.requestRefund();
+      expect(store.actionError).toBe('error_refund_address_must_be_different');
+      expect(api.orderRequestRefund).not.toHaveBeenCalled();
+    });
+
+    it('sends the typed address with the refund info amounts, then re-fetches', async () => {
+      const { store, api } = await start(held());
+      api.orderPublicInfo.mockResolvedValue(orderWith([...heldEvents, 'REFUND_REQUESTED'], { refundAddress: 'bc1qrefund' }));
+      store.setRefundAddress('  bc1qrefund ');
+      store.setRefundMemo('ignored: BTC takes no memo');
+      await store.requestRefund();
+      expect(api.orderRequestRefund).toHaveBeenCalledWith({
+        body: { orderId: 'ord1', destinationAddress: '0xdest', refundAddress: 'bc1qrefund', refundAmount: '1.9999', claimedNetworkFee: '0.0001' },
+      });
+      expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
+      expect(store.onHold).toBe(false);
+      expect(store.displayedState).toBe('REFUND_REQUESTED');
+    });
+
+    it('sends a memo where the send network takes one', async () => {
+      const { store, api } = await start(held({ pair: { instrumentFrom: { currencyTitle: 'XRP', networkTitle: 'XRP' }, instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH' } }, orderDetails: { ...orderWith([]).orderDetails, depositAddressMemo: '77' } }));
+      expect(store.refundTakesMemo).toBe(true);
+      store.setRefundAddress('rRefund');
+      store.setRefundMemo(' 4242 ');
+      await store.requestRefund();
+      expect(api.orderRequestRefund.mock.calls[0][0]).toMatchObject({ body: { refundAddress: 'rRefund', refundAddressMemo: '4242' } });
+    });
+
+    it.each([
+      [ApiError.of('ERR_VALIDATION', 'bad', { fields: { refundAddress: 'not a valid BTC BTC address' } }), 'error_refund_address_incorrect'],
+      [ApiError.of('ERR_VALIDATION', 'bad', { fields: { refundAddressMemo: 'takes no memo' } }), 'error_refund_memo_incorrect'],
+      [ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted'), 'error_refund_address_blacklisted'],
+      [ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'state'), 'error_refund_failed'],
+    ])('a refused request (%s) shows %s', async (error, key) => {
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { store, api } = await start(held());
+      api.orderRequestRefund.mockRejectedValue(error);
+      store.setRefundAddress('bc1qrefund');
+      await store.requestRefund();
+      expect(store.actionError).toBe(key);
+      expect(store.onHold).toBe(true);
+    });
+
+    it('a fixed-rate order on hold refunds to its own refund address without asking', async () => {
+      const { store, api } = await start(held({ rateMode: 'FIXED', refundAddress: 'bc1qfixed' }));
+      expect(store.needsRefundAddress).toBe(false);
+      await store.requestRefund();
+      expect(api.orderRequestRefund.mock.calls[0][0]).toMatchObject({ body: { refundAddress: 'bc1qfixed' } });
+    });
+  });
+
   it('accept new rate posts id and destination, then re-fetches', async () => {
     const order = orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'RATE_MODE_CHANGED'], { rateMode: 'FIXED' });
     const api = makeApi(order);

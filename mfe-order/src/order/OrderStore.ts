@@ -3,6 +3,8 @@
 //   addressIncorrect            missing id or destinationAddress, or ERR_NOT_FOUND_E: polling stops
 //   loading → ready | loadFailed  then polled every 5 s (and pushed over the WebSocket) until step ≥ 3
 // Actions: request refund / accept the new rate (each followed by a re-fetch), email the link.
+// An order on hold (issue 7: deposit above the pair's limits) offers only the refund; when the order has
+// no refund address (floating), the customer types one first.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   NOTIFICATION_SHORT_TIMEOUT_MS,
@@ -15,6 +17,8 @@ import {
 } from 'shared-contracts';
 import {
   displayedOrderState,
+  holdEvent,
+  isOnHold,
   isRateChangedWarningOpen,
   isRateWarningShown,
   latestProblemEvent,
@@ -40,6 +44,16 @@ export interface OrderStoreDeps {
   createSocket?: SocketFactory;
 }
 
+/** The refund form's message for a refused refund request (§5 error keys, §8 blacklist). */
+function refundErrorKey(error: unknown): string {
+  if (isApiError(error) && error.code === 'ERR_VALIDATION') {
+    if (error.fields?.refundAddress) return 'error_refund_address_incorrect';
+    if (error.fields?.refundAddressMemo) return 'error_refund_memo_incorrect';
+  }
+  if (isApiError(error) && error.code === 'ERR_FORBIDDEN') return 'error_refund_address_blacklisted';
+  return 'error_refund_failed';
+}
+
 export class OrderStore {
   status: OrderStatus;
   order: Order | null = null;
@@ -48,6 +62,9 @@ export class OrderStore {
   actionError: string | null = null;
   emailSaved = false;
   isPolling = false;
+  /** Refund form of an order on hold without a refund address. */
+  refundAddressInput = '';
+  refundMemoInput = '';
 
   readonly orderId: string;
   readonly destinationAddress: string;
@@ -68,7 +85,15 @@ export class OrderStore {
       actionError: observable,
       emailSaved: observable,
       isPolling: observable,
+      refundAddressInput: observable,
+      refundMemoInput: observable,
       stepIndex: computed,
+      onHold: computed,
+      holdEvent: computed,
+      needsRefundAddress: computed,
+      refundTakesMemo: computed,
+      setRefundAddress: action,
+      setRefundMemo: action,
       displayedState: computed,
       rateChangedWarningOpen: computed,
       rateWarningShown: computed,
@@ -92,6 +117,28 @@ export class OrderStore {
   }
   get problemEvent() {
     return this.order ? latestProblemEvent(this.order) : undefined;
+  }
+  get onHold(): boolean {
+    return !!this.order && isOnHold(this.order.orderEvents);
+  }
+  get holdEvent() {
+    return this.order ? holdEvent(this.order) : undefined;
+  }
+  /** A held floating order has no refund address yet: the refund form asks for one. */
+  get needsRefundAddress(): boolean {
+    return this.onHold && !this.order?.refundAddress;
+  }
+  /** The send network takes a memo when the order's deposit address came with one. */
+  get refundTakesMemo(): boolean {
+    return !!this.order?.orderDetails.depositAddressMemo;
+  }
+
+  setRefundAddress(value: string): void {
+    this.refundAddressInput = value;
+    if (this.actionError) this.actionError = null;
+  }
+  setRefundMemo(value: string): void {
+    this.refundMemoInput = value;
   }
 
   /** First fetch, polling and the live subscription. */
@@ -137,7 +184,7 @@ export class OrderStore {
     if (this.order && order.orderEvents.length < this.order.orderEvents.length) return;
     this.order = order;
     this.status = 'ready';
-    if (order.rateMode === 'FIXED' && shouldKeepPolling(order.orderEvents)) void this.loadRefundInfo();
+    if ((order.rateMode === 'FIXED' || isOnHold(order.orderEvents)) && shouldKeepPolling(order.orderEvents)) void this.loadRefundInfo();
     if (!shouldKeepPolling(order.orderEvents)) this.stop();
   }
 
@@ -147,7 +194,7 @@ export class OrderStore {
     if (keep) this.timer = setTimeout(() => void this.fetch(), ORDER_POLL_INTERVAL_MS);
   }
 
-  /** §4: refund info is loaded for fixed-rate orders. */
+  /** §4: refund info is loaded for fixed-rate orders (and for orders on hold, issue 7). */
   async loadRefundInfo(): Promise<void> {
     try {
       const info = await this.deps.api.orderRefundInfo({ query: { orderId: this.orderId } });
@@ -157,16 +204,23 @@ export class OrderStore {
     }
   }
 
-  /** Fixed-rate problem, first choice: refund to the refund address, net of the network fee. */
+  /**
+   * Fixed-rate problem, first choice, or the only choice of an order on hold: refund net of the network
+   * fee, to the order's refund address or, when it has none, to the address typed in the refund form
+   * (§5 refund-address rules; the server validates it for the send currency and network).
+   */
   async requestRefund(): Promise<void> {
     const order = this.order;
     if (!order || this.busyAction) return;
+    const typed = this.needsRefundAddress ? this.typedRefundTarget(order) : null;
+    if (this.needsRefundAddress && !typed) return;
     let info = this.refundInfo;
     if (!info) {
       await this.loadRefundInfo();
       info = this.refundInfo;
     }
-    if (!info || !order.refundAddress) {
+    const refundAddress = typed?.address ?? order.refundAddress;
+    if (!info || !refundAddress) {
       runInAction(() => (this.actionError = 'error_refund_unavailable'));
       return;
     }
@@ -175,12 +229,25 @@ export class OrderStore {
         body: {
           orderId: order.orderId,
           destinationAddress: this.destinationAddress,
-          refundAddress: order.refundAddress!,
+          refundAddress,
+          ...(typed?.memo ? { refundAddressMemo: typed.memo } : {}),
           refundAmount: info.refundAmountWithoutNetworkFee,
           claimedNetworkFee: info.networkFee,
         },
       }),
     );
+  }
+
+  /** §5: required, different from the destination; the memo only where the send network takes one. */
+  private typedRefundTarget(order: Order): { address: string; memo?: string } | null {
+    const address = this.refundAddressInput.trim();
+    const error = !address ? 'error_refund_address_empty' : address === order.destinationAddress ? 'error_refund_address_must_be_different' : null;
+    if (error) {
+      runInAction(() => (this.actionError = error));
+      return null;
+    }
+    const memo = this.refundTakesMemo ? this.refundMemoInput.trim() : '';
+    return memo ? { address, memo } : { address };
   }
 
   /** Fixed-rate problem, second choice: continue at the new floating rate. */
@@ -200,7 +267,7 @@ export class OrderStore {
       if (order?.orderEvents) this.apply(order);
     } catch (error) {
       console.warn(`[mfe-order] ${kind} failed`, error);
-      runInAction(() => (this.actionError = kind === 'refund' ? 'error_refund_failed' : 'error_accept_rate_failed'));
+      runInAction(() => (this.actionError = kind === 'refund' ? refundErrorKey(error) : 'error_accept_rate_failed'));
     } finally {
       runInAction(() => (this.busyAction = null));
     }

@@ -1,6 +1,7 @@
 import type { OrderEventKind } from 'shared-contracts';
 import {
   displayedOrderState,
+  isOnHold,
   isRateChangedWarningOpen,
   isRateWarningShown,
   progressStepIndex,
@@ -40,6 +41,8 @@ describe('§4 displayed order state', () => {
     [['CREATION_END', 'FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'RATE_MODE_CHANGED'], 'RATE_MODE_CHANGED'],
     [['CREATION_END', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'], 'RATE_MODE_CHANGE_ACCEPTED'],
     [['CREATION_END', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED', 'FUNDS_WITHDRAWAL_START'], 'FUNDS_WITHDRAWAL_START'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], 'DEPOSIT_ON_HOLD'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD', 'REFUND_REQUESTED'], 'REFUND_REQUESTED'],
   ] as [OrderEventKind[], string][])('%j → %s', (kinds, state) => {
     expect(displayedOrderState(ev(...kinds))).toBe(state);
   });
@@ -64,6 +67,16 @@ describe('§4 warnings', () => {
 
   it('no rate warning without a problem event', () => {
     expect(isRateWarningShown(ev('CREATION_END', 'INCOMING_FUNDS_DETECTED', 'RATE_MODE_CHANGED'))).toBe(false);
+  });
+
+  it('a held deposit is no fixed-rate problem; it is on hold until a refund is requested', () => {
+    const held = ev('CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD');
+    expect(isRateWarningShown(held)).toBe(false);
+    expect(isRateChangedWarningOpen(held)).toBe(false);
+    expect(isOnHold(held)).toBe(true);
+    expect(isOnHold(ev('CREATION_END', 'INCOMING_FUNDS_DETECTED'))).toBe(false);
+    expect(isOnHold([...held, ...ev('REFUND_REQUESTED')])).toBe(false);
+    expect(isOnHold([...held, ...ev('REFUND_REQUESTED', 'REFUND_COMPLETED')])).toBe(false);
   });
 });
 

@@ -28,6 +28,7 @@ export const DISPLAYED_STATE_ORDER: readonly OrderEventKind[] = [
   'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
   'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
   'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+  'DEPOSIT_ON_HOLD',
   'INCOMING_FUNDS_DETECTED',
   'DEPOSIT_REGISTERED',
   'CREATION_END',
@@ -57,6 +58,16 @@ export function isRateWarningShown(events: Events): boolean {
 /** The problem event the rate warning is about (the latest one), for its reason and next step. */
 export function latestProblemEvent(order: Pick<Order, 'orderEvents'>): Order['orderEvents'][number] | undefined {
   return [...order.orderEvents].reverse().find((e) => FIXED_RATE_PROBLEM_EVENTS.includes(e.kind));
+}
+
+/** Issue 7: the deposit is held (above the pair's limits) and no refund was requested yet. */
+export function isOnHold(events: Events): boolean {
+  return has(events, 'DEPOSIT_ON_HOLD') && !has(events, 'REFUND_REQUESTED') && !has(events, 'REFUND_COMPLETED');
+}
+
+/** The DEPOSIT_ON_HOLD event, for its reason and next step. */
+export function holdEvent(order: Pick<Order, 'orderEvents'>): Order['orderEvents'][number] | undefined {
+  return [...order.orderEvents].reverse().find((e) => e.kind === 'DEPOSIT_ON_HOLD');
 }
 
 /** §4 polling: every 5 s until the step index reaches 3 or more. */

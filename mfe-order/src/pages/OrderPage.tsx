@@ -91,6 +91,8 @@ const OrderView = observer(function OrderView({ store, host, t }: { store: Order
         {t(`state_${store.displayedState}`)}
       </p>
 
+      {store.onHold ? <HeldDeposit store={store} order={order} t={t} /> : null}
+
       {store.rateWarningShown || store.rateChangedWarningOpen ? <FixedRateProblems store={store} order={order} t={t} /> : null}
 
       {step <= 1 && !store.rateWarningShown ? <SendBlock order={order} t={t} /> : null}
@@ -215,6 +217,84 @@ const FixedRateProblems = observer(function FixedRateProblems({ store, order, t 
       </div>
       {store.actionError ? (
         <p className={styles.error} data-testid="order-action-error">
+          {t(store.actionError)}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+/**
+ * Issue 7: the deposit was above the pair's limits and is held. Says why in a sentence, then the refund:
+ * to the order's refund address, or to one the customer types here (floating orders have none).
+ */
+const HeldDeposit = observer(function HeldDeposit({ store, order, t }: { store: OrderStore; order: Order; t: TFunction }) {
+  const hold = store.holdEvent;
+  const from = order.pair.instrumentFrom;
+  const info = store.refundInfo;
+  const vars = { amount: order.deposits[0]?.amount ?? order.claimedDepositAmount, currency: from.currencyTitle, limit: order.orderDetails.depositLimit ?? '' };
+  const invalid = !!store.actionError?.startsWith('error_refund_address');
+  return (
+    <div className={`${styles.card} ${styles.warning}`} data-testid="order-on-hold" data-reason={hold?.reason ?? ''}>
+      <h2 className={styles.cardTitle}>{t('hold_title')}</h2>
+      <p data-testid="hold-reason">{t(`hold_text_${hold?.reason}`, { ...vars, defaultValue: t('hold_text_other', vars) })}</p>
+      <p data-testid="hold-next-step">{t(`hold_next_${hold?.nextStep}`, { defaultValue: t('hold_next_other') })}</p>
+      {info ? (
+        <p className={styles.muted} data-testid="hold-refund-amount">
+          {order.refundAddress
+            ? t('refund_amount', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from.currencyTitle, address: order.refundAddress })
+            : t('refund_amount_no_address', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from.currencyTitle })}
+        </p>
+      ) : null}
+      <form
+        className={styles.refundForm}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void store.requestRefund();
+        }}
+      >
+        {store.needsRefundAddress ? (
+          <>
+            <label htmlFor="order-refund-address" className={styles.muted}>
+              {t('refund_address_label', { currency: from.currencyTitle, network: from.networkTitle })}
+            </label>
+            <input
+              id="order-refund-address"
+              className={styles.input}
+              value={store.refundAddressInput}
+              onChange={(e) => store.setRefundAddress(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? 'order-refund-error' : undefined}
+              data-testid="refund-address"
+            />
+            {store.refundTakesMemo ? (
+              <>
+                <label htmlFor="order-refund-memo" className={styles.muted}>
+                  {t('refund_memo_label')}
+                </label>
+                <input
+                  id="order-refund-memo"
+                  className={styles.input}
+                  value={store.refundMemoInput}
+                  onChange={(e) => store.setRefundMemo(e.target.value)}
+                  autoComplete="off"
+                  data-testid="refund-memo"
+                />
+              </>
+            ) : null}
+          </>
+        ) : null}
+        <div className={styles.row}>
+          <button type="submit" className={styles.primary} disabled={!!store.busyAction} data-testid="request-refund">
+            {t('request_refund')}
+          </button>
+        </div>
+      </form>
+      {store.actionError ? (
+        <p id="order-refund-error" role="alert" className={styles.error} data-testid="order-action-error">
           {t(store.actionError)}
         </p>
       ) : null}
