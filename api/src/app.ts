@@ -3,7 +3,14 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Health } from 'shared-contracts/server';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { installAccessPolicy } from './http/access';
+import { onClientError } from './http/clientErrors';
+import { installControlCharGuard } from './http/controlChars';
 import { installErrorHandling } from './http/errors';
+import { loggerOptions } from './http/logging';
+import { trustProxyOption } from './http/proxyTrust';
+import { installRouteRateLimits } from './http/rateLimits';
+import { installCookiePolicy } from './modules/auth/cookies';
 import type { MessageBus } from './bus/types';
 import { registerOrdersModule, type ReferrerDirectory } from './modules/orders';
 import { installAuth, registerAccountRoutes, type Accounts } from './modules/auth';
@@ -32,6 +39,10 @@ export interface AppDeps {
   accounts: Accounts;
   /** Serializer of the account's order history; default: the orders module's. */
   ordersById?: OrdersById;
+  /** Prefix of the HTTP rate-limit keys in Redis (tests isolate their runs). */
+  rateLimitPrefix?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export function liquidityProviderCode(marketIsSandbox: boolean): string {
@@ -39,14 +50,32 @@ export function liquidityProviderCode(marketIsSandbox: boolean): string {
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const logger = loggerOptions(config.logLevel);
+  const { http } = config;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: logger && deps.logStream ? { ...logger, stream: deps.logStream } : logger,
     // Per-request log lines cost throughput (DESIGN.md budget); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // No connection is held forever by a slow or silent client (issue 7).
+    requestTimeout: http.requestTimeoutMs,
+    connectionTimeout: http.connectionTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      // Node checks both timeouts on this period (default 30 s), so a short timeout is honoured as set.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.ceil(http.headersTimeoutMs / 4))),
+    },
+    clientErrorHandler: onClientError,
   });
+  app.server.maxConnections = http.maxConnections;
   installErrorHandling(app);
+  // Before any route: these attach to routes as they are registered.
+  installAccessPolicy(app, { sandboxToken: config.sandboxToken });
+  await installRouteRateLimits(app, http, { redisUrl: config.redisUrl, keyPrefix: deps.rateLimitPrefix });
+  installControlCharGuard(app);
+  installCookiePolicy(app, { alwaysSecure: config.nodeEnv === 'production' });
   // Before any route: cookies, the CSRF guard and the route-table authentication hook.
   await installAuth(app, config, deps.accounts);
 

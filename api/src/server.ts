@@ -21,6 +21,8 @@ export interface StartOptions {
   db?: DbHandle;
   /** Accounts overrides (tests: clock, counting password hasher, rate-limit key prefix). */
   accounts?: AccountsOptions;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface RunningApi {
@@ -58,13 +60,24 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
         tickIntervalMs: config.tickIntervalMs,
         currencyTitles: [...new Set(instruments.all().map((i) => i.currencyTitle))],
         sandboxSeed: config.sandboxSeed,
+        ws: config.ws,
       }));
     realtime = rt;
 
     // Custody, card provider and mail only have sandbox implementations so far.
     accounts = await createAccounts(config, db, opts.accounts);
     const sandbox = { market: rt.marketIsSandbox, custody: config.sandboxMode, provider: config.sandboxMode, mail: accounts.mailer.sandbox };
-    app = await buildApp(config, { db, instruments, priceBoard: rt.priceBoard, sandbox, version: apiVersion(config), bus: rt.bus, accounts });
+    app = await buildApp(config, {
+      db,
+      instruments,
+      priceBoard: rt.priceBoard,
+      sandbox,
+      version: apiVersion(config),
+      bus: rt.bus,
+      accounts,
+      rateLimitPrefix: opts.accounts?.rateLimitPrefix,
+      logStream: opts.logStream,
+    });
     const quotePair = createQuotePair({
       instruments,
       priceBoard: rt.priceBoard,

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, type RouteDef } from 'shared-contracts/server';
+import type { RouteAccess } from './access';
 
 // `query?: Q` makes Def['query'] `Q | undefined`; a route without a query gets `never`.
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -29,6 +30,8 @@ export class SerializedJson<T> {
 export interface RegisterOptions {
   /** Check each answer against the route's response schema (tests / development). */
   validateResponses?: boolean;
+  /** Own check of a route outside the shared-contracts route table (http/access.ts, deny by default). */
+  access?: RouteAccess;
 }
 
 export function validationError(part: string, error: z.ZodError): ApiError {
@@ -53,6 +56,7 @@ export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: D
   app.route({
     method: def.method,
     url: def.path,
+    config: opts.access ? { access: opts.access } : {},
     handler: async (request, reply) => {
       const input = {
         params: parsePart('params', def.params, request.params),

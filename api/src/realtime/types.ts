@@ -66,6 +66,10 @@ export interface WsOptions {
   maxMessageBytes?: number;
   /** Order subscriptions per socket [10]. A socket has at most one pair subscription. */
   maxOrderSubscriptions?: number;
+  /** Open sockets in this process; more are refused with ERR_SERVICE_UNAVAILABLE, close 1013 [10 000]. */
+  maxConnections?: number;
+  /** Open sockets per client address (request.ip); more are refused with ERR_TOO_MANY_REQUESTS, close 1008 [50]. */
+  maxConnectionsPerAddress?: number;
   /** Client messages per second per socket before ERR_TOO_MANY_REQUESTS [20]. */
   maxMessagesPerSecond?: number;
 }

@@ -1,11 +1,13 @@
 // GET /api/v2/ws (spec §7, docs/ARCHITECTURE.md). Rates: each socket holds at most one pair subscription; sockets
 // asking for the same request share a group, and on every tick each group is quoted once and its frame serialised
 // once, then written to every socket of the group. Orders: sockets subscribe by (orderId, destinationAddress) and
-// receive order events from the bus.
+// receive order events from the bus. Caps (issue 7): sockets per process and per client address, order
+// subscriptions per socket, messages per second; a refused socket gets an error frame, then is closed.
 import websocketPlugin from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, WsClientMessageSchema, type ExchangeRequest, type WsServerMessage } from 'shared-contracts/server';
 import type { WebSocket } from 'ws';
+import { CONTROL_CHARS_IN_LINE, findControlChar } from '../http/controlChars';
 import { BUS_CHANNELS, type MessageBus, type OrderEventMessage } from '../bus/types';
 import type { PriceBoard, QuotePair, RealtimeLogger, WsOptions } from '../realtime/types';
 
@@ -15,6 +17,9 @@ type ErrorData = { statusCode: number; code: string; message: string; details?: 
 type Channel = 'pairs' | 'orders';
 
 const OPEN = 1;
+/** RFC 6455 close codes: policy violation (this address has too many sockets), try again later (server full). */
+const CLOSE_POLICY_VIOLATION = 1008;
+const CLOSE_TRY_AGAIN_LATER = 1013;
 /** A socket whose unsent data exceeds this skips ticks until it drains (slow consumer). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 /** Quotes computed in parallel per tick. */
@@ -107,11 +112,14 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     maxMessageBytes = 4096,
     maxOrderSubscriptions = 10,
     maxMessagesPerSecond = 20,
+    maxConnections = 10_000,
+    maxConnectionsPerAddress = 50,
   } = deps;
 
   const clients = new Set<Client>();
   const groups = new Map<string, PairGroup>();
   const orderSubs = new Map<string, Set<Client>>();
+  const socketsByAddress = new Map<string, number>();
 
   if (!app.hasDecorator('websocketServer')) {
     // Past maxPayload ws closes the socket (1009); between maxMessageBytes and it the client gets an error event.
@@ -180,6 +188,12 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     } catch {
       return send(client, badRequest('pairs', 'Message is not valid JSON'));
     }
+    const controlAt = findControlChar(json, CONTROL_CHARS_IN_LINE);
+    if (controlAt !== null) {
+      const event = (json as { event?: unknown } | null)?.event;
+      const channel: Channel = typeof event === 'string' && event.startsWith('orders.') ? 'orders' : 'pairs';
+      return send(client, errorFrame(channel, { statusCode: 400, code: 'ERR_VALIDATION', message: `Invalid message at ${controlAt || 'root'}: control characters are not allowed` }));
+    }
     const parsed = WsClientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const event = (json as { event?: unknown } | null)?.event;
@@ -210,7 +224,25 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     }
   };
 
-  app.get(WS_PATH, { websocket: true }, (socket) => {
+  const refuse = (socket: WebSocket, closeCode: number, data: ErrorData) => {
+    socket.send(Buffer.from(JSON.stringify({ channel: 'pairs', event: 'error', data })), { binary: false });
+    socket.close(closeCode, data.code);
+  };
+
+  app.get(WS_PATH, { websocket: true, config: { access: 'public-websocket' } }, (socket, request) => {
+    if (clients.size >= maxConnections) {
+      return refuse(socket, CLOSE_TRY_AGAIN_LATER, { statusCode: 503, code: 'ERR_SERVICE_UNAVAILABLE', message: 'Too many connections; try again later' });
+    }
+    const address = request.ip;
+    const fromAddress = socketsByAddress.get(address) ?? 0;
+    if (fromAddress >= maxConnectionsPerAddress) {
+      return refuse(socket, CLOSE_POLICY_VIOLATION, {
+        statusCode: 429,
+        code: 'ERR_TOO_MANY_REQUESTS',
+        message: `At most ${maxConnectionsPerAddress} connections per address`,
+      });
+    }
+    socketsByAddress.set(address, fromAddress + 1);
     const client: Client = { socket, alive: true, orders: new Map(), windowStart: 0, windowCount: 0 };
     clients.add(client);
     socket.on('message', (raw, isBinary) => {
@@ -223,6 +255,9 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     socket.on('pong', () => (client.alive = true));
     socket.on('error', (err) => logger.warn({ err }, 'ws: socket error'));
     socket.on('close', () => {
+      const left = (socketsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) socketsByAddress.set(address, left);
+      else socketsByAddress.delete(address);
       clients.delete(client);
       leavePair(client);
       leaveOrders(client);

@@ -1,5 +1,6 @@
 // SANDBOX ONLY: registered only when SANDBOX_MODE is on; absent (404) otherwise. Not part of the public
-// contract (no route-table entry, not in the OpenAPI document). `pnpm sandbox deposit` calls it.
+// contract (no route-table entry, not in the OpenAPI document). `pnpm sandbox deposit` calls it. Answers
+// only local callers or the operator token (access 'sandbox', http/sandboxGuard.ts).
 import type { FastifyInstance } from 'fastify';
 import { MoneySchema, OrderSchema, TIMEOUTS_MS, type RouteDef } from 'shared-contracts/server';
 import { z } from 'zod';
@@ -35,6 +36,6 @@ export function registerSandboxOrderRoutes(
       afterChange();
       return result;
     },
-    opts,
+    { ...opts, access: 'sandbox' },
   );
 }

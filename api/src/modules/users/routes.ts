@@ -51,10 +51,11 @@ const SandboxMailQuery = z.object({ to: z.string().min(3).max(254), limit: z.coe
 
 /**
  * SANDBOX ONLY (never registered with SMTP or outside sandbox mode): the latest outbox messages of an
- * address, so browser tests and developers can read reset and email confirmation codes.
+ * address, so browser tests and developers can read reset and email confirmation codes. Answers only local
+ * callers or the operator token (access 'sandbox', http/sandboxGuard.ts).
  */
 export function registerSandboxMailRoute(app: FastifyInstance, db: DbHandle): void {
-  app.get('/api/v1/sandbox/mail', async (request, reply) => {
+  app.get('/api/v1/sandbox/mail', { config: { access: 'sandbox' } }, async (request, reply) => {
     const parsed = SandboxMailQuery.safeParse(request.query);
     if (!parsed.success) throw ApiError.of('ERR_VALIDATION', 'Query needs to=<email>', { fields: { to: 'required' } });
     const messages = await readOutbox(db, { to: parsed.data.to, limit: parsed.data.limit });
