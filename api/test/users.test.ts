@@ -1,8 +1,10 @@
-// Admin CLI, outbox printing, and the configuration rules of accounts (argon2 OWASP floor, JWT secret).
+// Admin CLI (a confirmed email before promotion, promotion ends sessions), outbox printing, and the
+// configuration rules of accounts (argon2 OWASP floor, JWT secret).
 import { randomBytes } from 'node:crypto';
 import { loadConfig, OWASP_ARGON2 } from '../src/config';
 import { runAdminCli } from '../src/cli/admin';
 import { printOutbox } from '../src/cli/sandbox-mail';
+import { codeIn, readOutbox } from '../src/adapters/mail';
 import { startApi, type RunningApi } from '../src/main';
 import { fakeRealtime } from './helpers/fakes';
 import { Browser } from './helpers/session';
@@ -55,18 +57,54 @@ describe.each(BACKENDS)('admin CLI and outbox on %s', (backend) => {
     expect(data.body).toMatchObject({ email: email.toLowerCase(), permissions: 'ADMIN', adminPermissionsScope: {} });
   });
 
-  it('promotes an existing user and keeps the password; refuses a weak ADMIN_PASSWORD', async () => {
+  const adminCli = (args: string[], env: Record<string, string> = {}) => {
+    const out: string[] = [];
+    return runAdminCli(args, { db: t.handle, config: testConfig(), env, out: (l) => out.push(l) }).then((code) => ({ code, out: out.join('\n') }));
+  };
+  async function confirmEmailOf(email: string, b: Browser) {
+    await b.post('/api/v1/users/email/request-confirmation', { email });
+    const [mail] = await readOutbox(t.handle, { to: email });
+    expect((await b.post('/api/v1/users/email/confirm', { email, code: codeIn(mail.text) })).status).toBe(200);
+  }
+
+  it('refuses to promote an account whose email is not confirmed', async () => {
+    const b = new Browser(api.url, '10.9.0.4');
+    const email = `squatter-${randomBytes(4).toString('hex')}@example.com`;
+    await b.post('/api/v1/users/local/create', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' });
+    const refused = await adminCli(['create', email]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/has not confirmed its email address: ADMIN refused/);
+    await b.post('/api/v1/users/local/authenticate', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' });
+    expect((await b.get('/api/v1/users/account-data')).body.permissions).toBe('USER');
+  });
+
+  it('promotes a confirmed account, keeps its password and ends its sessions', async () => {
     const b = new Browser(api.url, '10.9.0.2');
     const email = `user-${randomBytes(4).toString('hex')}@example.com`;
     await b.post('/api/v1/users/local/create', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' });
-    const out: string[] = [];
-    expect(await runAdminCli(['create', email], { db: t.handle, config: testConfig(), env: {}, out: (l) => out.push(l) })).toBe(0);
-    expect(out[0]).toMatch(/now has ADMIN permissions/);
     await b.post('/api/v1/users/local/authenticate', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' });
-    expect((await b.get('/api/v1/users/account-data')).body.permissions).toBe('ADMIN');
+    expect((await b.get('/api/v1/users/account-data')).body.permissions).toBe('USER');
+    await confirmEmailOf(email, b);
 
-    expect(await runAdminCli(['create', `x-${email}`], { db: t.handle, config: testConfig(), env: { ADMIN_PASSWORD: 'weak' }, out: () => undefined })).toBe(2);
-    expect(await runAdminCli(['delete'], { db: t.handle, config: testConfig(), out: () => undefined })).toBe(2);
+    const promoted = await adminCli(['create', email]);
+    expect(promoted).toEqual({ code: 0, out: expect.stringMatching(/now has ADMIN permissions; password unchanged; its sessions were ended/) });
+    // The session opened before the promotion is over: access and refresh alike.
+    expect(await b.get('/api/v1/users/account-data')).toMatchObject({ status: 401, body: { code: 'ERR_UNAUTHORIZED', details: { reason: 'SESSION_ENDED' } } });
+    expect((await b.post('/api/v1/users/authentication/refresh', { browserFingerprint: 'fp' })).status).toBe(401);
+
+    const again = new Browser(api.url, '10.9.0.5');
+    expect((await again.post('/api/v1/users/local/authenticate', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' })).status).toBe(200);
+    expect((await again.get('/api/v1/users/account-data')).body.permissions).toBe('ADMIN');
+    // Running it again changes nothing and ends no session.
+    expect((await adminCli(['create', email])).out).toMatch(/already has ADMIN permissions/);
+    expect((await again.get('/api/v1/users/account-data')).status).toBe(200);
+  });
+
+  it('refuses a weak ADMIN_PASSWORD and a wrong command', async () => {
+    const email = `weak-${randomBytes(4).toString('hex')}@example.com`;
+    expect(await adminCli(['create', email], { ADMIN_PASSWORD: 'weak' })).toEqual({ code: 2, out: expect.stringMatching(/ADMIN_PASSWORD refused/) });
+    expect(await adminCli(['create', email], { ADMIN_PASSWORD: 'password1' })).toEqual({ code: 2, out: expect.stringMatching(/too common/) });
+    expect((await adminCli(['delete'])).code).toBe(2);
   });
 
   it('`sandbox mail` prints the outbox with the code; the generated JWT secret is shared through the database', async () => {

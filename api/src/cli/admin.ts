@@ -1,10 +1,14 @@
 // `pnpm admin create <email>`: gives the account ADMIN permissions (§6 hasAdminPermissions), creating it
 // when missing. The password comes from ADMIN_PASSWORD, else a generated one is printed once.
+// An existing account is promoted only once its email is confirmed (issue 7): anyone can register an
+// address they do not own, and promoting such a squatter would hand ADMIN to a stranger. Promotion ends
+// the account's sessions, so no session opened before carries on with the new permissions unnoticed.
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDb, type DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createArgon2Hasher, passwordProblem, type PasswordHasher } from '../modules/auth/passwords';
+import { createSessionStore } from '../modules/auth/sessions';
 import { createUserRepo, normalizeEmail, queryOf } from '../modules/users/repo';
 import { EmailSchema } from 'shared-contracts/server';
 
@@ -32,15 +36,29 @@ export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<n
     return 2;
   }
   const email = normalizeEmail(parsed.data);
-  const users = createUserRepo(queryOf(deps.db));
+  const q = queryOf(deps.db);
+  const users = createUserRepo(q);
   const existing = await users.findByEmail(email);
   if (existing) {
+    if (existing.permissions === 'ADMIN') {
+      out(`${email} (user ${existing.userId}) already has ADMIN permissions`);
+      return 0;
+    }
+    if (!existing.emailConfirmedAt) {
+      out(
+        `${email} (user ${existing.userId}) has not confirmed its email address: ADMIN refused. ` +
+          'The owner confirms it with a mailed code (the site\'s email confirmation: POST /api/v1/users/email/request-confirmation, ' +
+          'then /api/v1/users/email/confirm; in sandbox mode `pnpm sandbox mail <email>` shows the code), then run this again.',
+      );
+      return 1;
+    }
     await users.setPermissions(existing.userId, 'ADMIN');
-    out(`${email} (user ${existing.userId}) now has ADMIN permissions; password unchanged`);
+    await createSessionStore(q, deps.config.auth.refreshTokenTtlSeconds).revokeAll(existing.userId, 'permissions changed', new Date());
+    out(`${email} (user ${existing.userId}) now has ADMIN permissions; password unchanged; its sessions were ended (sign in again)`);
     return 0;
   }
   const given = (deps.env ?? process.env).ADMIN_PASSWORD;
-  const password = given || `${randomBytes(18).toString('base64url')}-A1`;
+  const password = given || randomBytes(18).toString('base64url');
   const problem = passwordProblem(password, email);
   if (problem) {
     out(`ADMIN_PASSWORD refused: ${problem}`);

@@ -18,6 +18,8 @@ export interface UserRecord {
   permissions: Permissions;
   adminPermissionsScope: Record<string, unknown>;
   locale: Locale;
+  /** Set when a code mailed to the address was confirmed (email_confirmations, migration 0004). */
+  emailConfirmedAt: Date | null;
 }
 
 interface UserRow {
@@ -27,9 +29,10 @@ interface UserRow {
   permissions: Permissions;
   admin_permissions_scope: Record<string, unknown> | string | null;
   locale: Locale;
+  email_confirmed_at: Date | string | null;
 }
 
-const USER_COLUMNS = 'u.id, u.email, u.password_hash, u.permissions, u.admin_permissions_scope, u.locale';
+const USER_COLUMNS = 'u.id, u.email, u.password_hash, u.permissions, u.admin_permissions_scope, u.locale, u.email_confirmed_at';
 
 export function toUser(r: UserRow): UserRecord {
   const scope = typeof r.admin_permissions_scope === 'string' ? JSON.parse(r.admin_permissions_scope) : r.admin_permissions_scope;
@@ -40,6 +43,7 @@ export function toUser(r: UserRow): UserRecord {
     permissions: r.permissions,
     adminPermissionsScope: scope ?? {},
     locale: r.locale,
+    emailConfirmedAt: r.email_confirmed_at ? new Date(r.email_confirmed_at) : null,
   };
 }
 
