@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { CONFIRMED_EMAIL_STORAGE_KEY, REFERRAL_COOKIE, readCookie, type HostServices } from 'shared-contracts';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import { browserUtmEnvironment, captureUtm, latestUtm } from '../lib/utm';
+import { referralSource } from '../lib/referral';
 import { useT } from '../pages/useT';
 import { ExchangeDetailsStore, type DetailsField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
@@ -38,13 +39,15 @@ export default function ExchangeDetails({ host, form }: { host: HostServices; fo
       },
       navigate: (to) => hostRef.current.navigate(to),
       track: (event, data) => hostRef.current.analytics.track(event, data),
-      referral: {
-        // §5: the stored referral id, else the query's when not signed in
-        get: () => readCookie(REFERRAL_COOKIE) || (!hostRef.current.session.isAuthorised ? hostRef.current.route.query.get('ref') || undefined : undefined),
-        clear: () => {
-          document.cookie = `${REFERRAL_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+      referral: referralSource({
+        readCookie: () => readCookie(REFERRAL_COOKIE),
+        writeCookie: (cookie) => {
+          document.cookie = cookie;
         },
-      },
+        queryRef: () => hostRef.current.route.query.get('ref') || undefined,
+        isAuthorised: () => hostRef.current.session.isAuthorised,
+        isHttps: () => location.protocol === 'https:',
+      }),
       localEmail: {
         get: () => storage()?.getItem(CONFIRMED_EMAIL_STORAGE_KEY) ?? undefined,
         remember: (email) => storage()?.setItem(CONFIRMED_EMAIL_STORAGE_KEY, email),

@@ -197,18 +197,60 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
   });
 
   it.each([
-    [ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted'), 'error_address_blacklisted', false],
-    [ApiError.of('ERR_NOT_FOUND', 'referrerAffiliateId not found'), 'error_create_exchange', true],
-    [ApiError.of('ERR_INTERNAL_SERVER_ERROR', 'boom'), 'error_create_exchange', false],
-  ])('%s → %s', async (error, key, clearsReferral) => {
+    [ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted'), 'error_address_blacklisted'],
+    [ApiError.of('ERR_INTERNAL_SERVER_ERROR', 'boom'), 'error_create_exchange'],
+  ])('%s → %s', async (error, key) => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { store, api, deps } = setup({ referral: 'r-1' });
     api.orderCreate.mockRejectedValueOnce(error);
     fill(store);
     expect(await store.create()).toBe(false);
     expect(store.createError).toBe(key);
-    expect((deps.referral.clear as jest.Mock).mock.calls.length > 0).toBe(clearsReferral);
+    expect(api.orderCreate).toHaveBeenCalledTimes(1);
+    expect(deps.referral.clear).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  describe('a referral link never blocks an order (§2, §8)', () => {
+    const unknownReferrer = () => ApiError.of('ERR_NOT_FOUND', 'Referrer not found: referrerAffiliateId nosuchpartner');
+    const bodies = (api: ReturnType<typeof setup>['api']) => api.orderCreate.mock.calls.map((c) => (c as unknown as [{ body: Record<string, unknown>; headers: Record<string, string> }])[0]);
+    beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+
+    it('an unknown referral id is dropped and the order created once more without it', async () => {
+      const { store, api, deps } = setup({ referral: 'nosuchpartner' });
+      api.orderCreate.mockRejectedValueOnce(unknownReferrer());
+      fill(store);
+      expect(await store.create()).toBe(true);
+      const [first, retry] = bodies(api);
+      expect(first.body.referrerId).toBe('nosuchpartner');
+      expect(retry.body).not.toHaveProperty('referrerId');
+      expect(retry.body).toMatchObject({ destinationAddress: '0xgood', claimedDepositAmount: '0.5' });
+      expect(retry.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+      expect(deps.referral.clear).toHaveBeenCalledTimes(1);
+      expect(deps.referral.get()).toBeUndefined();
+      expect(store.createError).toBeNull();
+      expect(deps.navigate).toHaveBeenCalledWith('/order/ord-1?destinationAddress=0xgood');
+    });
+
+    it('retries only once: a failing retry shows error_create_exchange, and the next create sends no referral id', async () => {
+      const { store, api } = setup({ referral: 'nosuchpartner' });
+      api.orderCreate.mockRejectedValueOnce(unknownReferrer()).mockRejectedValueOnce(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'busy'));
+      fill(store);
+      expect(await store.create()).toBe(false);
+      expect(api.orderCreate).toHaveBeenCalledTimes(2);
+      expect(store.createError).toBe('error_create_exchange');
+      expect(await store.create()).toBe(true);
+      expect(bodies(api)[2].body).not.toHaveProperty('referrerId');
+    });
+
+    it('a create without a referral id is not retried', async () => {
+      const { store, api } = setup();
+      api.orderCreate.mockRejectedValueOnce(unknownReferrer());
+      fill(store);
+      expect(await store.create()).toBe(false);
+      expect(api.orderCreate).toHaveBeenCalledTimes(1);
+      expect(store.createError).toBe('error_create_exchange');
+    });
   });
 
   it('a response without destinationAddress or rateMode is error_create_order_unknwon', async () => {

@@ -238,7 +238,7 @@ export class ExchangeDetailsStore {
       const fingerprint = await this.deps.fingerprint().catch(() => undefined);
       const body = this.buildBody(pair, fingerprint);
       this.deps.track?.('exchange_initiated', { from: pair.instrumentFrom.slug, to: pair.instrumentTo.slug, rateMode: body.rateMode });
-      const order = await this.deps.api.orderCreate({ body, headers: { 'Idempotency-Key': this.idempotencyKeyFor(body) } });
+      const order = await this.send(body);
       if (!order?.destinationAddress || !order?.rateMode) {
         runInAction(() => (this.createError = 'error_create_order_unknwon')); // §5 (sic: the catalogue's spelling)
         return false;
@@ -255,13 +255,33 @@ export class ExchangeDetailsStore {
     }
   }
 
+  /**
+   * §8 "Not found with a message mentioning referrerAffiliateId clears the stored referral id": a referral
+   * link never blocks an order, so the create is then sent once more without it.
+   */
+  private async send(body: CreateOrderBody) {
+    try {
+      return await this.deps.api.orderCreate({ body, headers: { 'Idempotency-Key': this.idempotencyKeyFor(body) } });
+    } catch (error) {
+      if (!body.referrerId || !isUnknownReferrer(error)) throw error;
+      console.warn('[mfe-exchange] unknown referral id dropped', error);
+      this.deps.referral.clear();
+      const { referrerId: _dropped, ...withoutReferrer } = body;
+      return await this.deps.api.orderCreate({ body: withoutReferrer, headers: { 'Idempotency-Key': this.idempotencyKeyFor(withoutReferrer) } });
+    }
+  }
+
   /** §8 order creation errors. */
   private createErrorKey(error: unknown): string {
     if (isApiError(error)) {
       if ((error.statusCode === 403 || error.code === 'ERR_FORBIDDEN') && /client data is blacklisted/i.test(error.message)) return 'error_address_blacklisted';
-      if ((error.statusCode === 404 || error.code === 'ERR_NOT_FOUND') && /referrerAffiliateId/.test(error.message)) this.deps.referral.clear();
+      if (isUnknownReferrer(error)) this.deps.referral.clear();
     }
     console.warn('[mfe-exchange] order creation failed', error);
     return 'error_create_exchange';
   }
+}
+
+function isUnknownReferrer(error: unknown): boolean {
+  return isApiError(error) && (error.statusCode === 404 || error.code === 'ERR_NOT_FOUND') && /referrerAffiliateId/.test(error.message);
 }
