@@ -321,3 +321,108 @@ describe('Realtime.registerWebSocket with live ticks', () => {
     c.close();
   });
 });
+
+describe('WebSocket caps and input (issue 7)', () => {
+  let app: FastifyInstance;
+  let bus: MemoryBus;
+  let hub: WebSocketHub;
+  let url: string;
+  const sockets: WebSocket[] = [];
+
+  beforeEach(async () => {
+    const board = new BusPriceBoard();
+    board.apply({ tick: 1, at: new Date().toISOString(), prices: { BTC: '65000' } });
+    bus = new MemoryBus();
+    // As in the api: X-Forwarded-For is believed from web on this machine only.
+    app = Fastify({ trustProxy: 'loopback' });
+    hub = await registerWebSocket(app, {
+      quote: fakeQuote(board).quote,
+      priceBoard: board,
+      bus,
+      logger: quiet,
+      maxConnections: 3,
+      maxConnectionsPerAddress: 2,
+      maxOrderSubscriptions: 2,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v2/ws`;
+  });
+  afterEach(async () => {
+    sockets.splice(0).forEach((s) => s.terminate());
+    await app.close();
+    await bus.close();
+  });
+
+  /** Opens a socket as a visitor at `address` (through web); resolves once it is open. */
+  const open = async (address: string) => {
+    const ws = new WebSocket(url, { headers: { 'x-forwarded-for': address } });
+    sockets.push(ws);
+    const client = new Client(ws);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
+    return { client, closed };
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 10));
+
+  it('refuses a socket past the per-address cap with ERR_TOO_MANY_REQUESTS, then close 1008', async () => {
+    await open('198.51.100.1');
+    await open('198.51.100.1');
+    const third = await open('198.51.100.1');
+    expect(await third.client.next()).toEqual({
+      channel: 'pairs',
+      event: 'error',
+      data: { statusCode: 429, code: 'ERR_TOO_MANY_REQUESTS', message: 'At most 2 connections per address' },
+    });
+    expect(await third.closed).toBe(1008);
+    // Another visitor is not affected.
+    const other = await open('198.51.100.2');
+    other.client.send(btc);
+    expect((await other.client.next()).event).toBe('data');
+  });
+
+  it('refuses a socket past the total cap with ERR_SERVICE_UNAVAILABLE, then close 1013; a freed place is reusable', async () => {
+    const first = await open('198.51.100.11');
+    await open('198.51.100.12');
+    await open('198.51.100.13');
+    const fourth = await open('198.51.100.14');
+    expect((await fourth.client.next()).data).toEqual({ statusCode: 503, code: 'ERR_SERVICE_UNAVAILABLE', message: expect.any(String) });
+    expect(await fourth.closed).toBe(1013);
+    first.client.close();
+    await first.closed;
+    while (hub.size > 2) await settle();
+    const again = await open('198.51.100.14');
+    again.client.send(btc);
+    expect((await again.client.next()).event).toBe('data');
+  });
+
+  it('counts the address web appended, not a spoofed left part of X-Forwarded-For', async () => {
+    await open('10.0.0.1, 198.51.100.21');
+    await open('10.0.0.2, 198.51.100.21');
+    const third = await open('10.0.0.3, 198.51.100.21');
+    expect((await third.client.next()).data.code).toBe('ERR_TOO_MANY_REQUESTS');
+  });
+
+  it('caps order subscriptions per socket in the catalogue shape and keeps the socket', async () => {
+    const { client } = await open('198.51.100.31');
+    for (const orderId of ['o-1', 'o-2', 'o-3']) client.send({ event: 'orders.subscribe', data: { orderId, destinationAddress: 'a' } });
+    expect(await client.next()).toEqual({
+      channel: 'orders',
+      event: 'error',
+      data: { statusCode: 400, code: 'ERR_BAD_REQUEST', message: 'At most 2 order subscriptions per connection' },
+    });
+    client.send(btc);
+    expect((await client.next()).event).toBe('data');
+  });
+
+  it('refuses control characters in a message with ERR_VALIDATION', async () => {
+    const { client } = await open('198.51.100.41');
+    client.send({ event: 'orders.subscribe', data: { orderId: 'o-1\u0000', destinationAddress: 'a' } });
+    expect(await client.next()).toEqual({
+      channel: 'orders',
+      event: 'error',
+      data: { statusCode: 400, code: 'ERR_VALIDATION', message: expect.stringContaining('data.orderId') },
+    });
+    client.send({ event: 'pairs.rates', data: { ...btc.data, referrerId: 'ref\u001b[31m' } });
+    expect((await client.next()).data.code).toBe('ERR_VALIDATION');
+  });
+});
