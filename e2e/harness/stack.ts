@@ -198,6 +198,8 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       LOG_LEVEL: 'warn',
       // NODE_ENV=production must choose sandbox mode explicitly (issue 7 production mode)
       SANDBOX_MODE: 'true',
+      // §4 ckm A on every pair: a typed email is confirmed by code (ckm-email-confirmation.spec.ts)
+      CKM_MODE: 'ALL',
       // exchange journeys: quick sandbox confirmations, and any market move is a fixed-rate problem (exchange-fixed.spec.ts)
       CONFIRMATION_INTERVAL_MS: '500',
       FIXED_RATE_VOLATILITY_THRESHOLD: '0.000001',

@@ -50,8 +50,15 @@ export default function ExchangeDetails({ host, form }: { host: HostServices; fo
       }),
       localEmail: {
         get: () => storage()?.getItem(CONFIRMED_EMAIL_STORAGE_KEY) ?? undefined,
-        remember: (email) => storage()?.setItem(CONFIRMED_EMAIL_STORAGE_KEY, email),
+        remember: (email) => {
+          try {
+            storage()?.setItem(CONFIRMED_EMAIL_STORAGE_KEY, email);
+          } catch {
+            // a full or blocked storage only means the email is confirmed again next time
+          }
+        },
       },
+      confirmEmail: hostRef.current.session.confirmEmail ? (email) => hostRef.current.session.confirmEmail!(email) : undefined,
       utm: () => latestUtm(utmEnv),
       fingerprint: async () => (hostRef.current.session.getVisitorId ? hostRef.current.session.getVisitorId() : undefined),
       newIdempotencyKey: () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`),

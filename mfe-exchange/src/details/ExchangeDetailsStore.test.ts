@@ -21,7 +21,7 @@ function makeForm(over: Partial<Omit<PairSource, "loadRate">> & { pair?: PairDat
   return form;
 }
 
-function setup(opts: { form?: ReturnType<typeof makeForm>; ckmAuthorised?: boolean; referral?: string; localEmail?: string } = {}) {
+function setup(opts: { form?: ReturnType<typeof makeForm>; ckmAuthorised?: boolean; referral?: string; localEmail?: string; confirmEmail?: (email: string) => Promise<string | null> } = {}) {
   const form = opts.form ?? makeForm();
   let referral = opts.referral;
   let localEmail = opts.localEmail;
@@ -41,6 +41,7 @@ function setup(opts: { form?: ReturnType<typeof makeForm>; ckmAuthorised?: boole
     fingerprint: async () => 'fp-1',
     newIdempotencyKey: jest.fn(() => `key-${Math.random()}`),
     sleep: jest.fn(async () => undefined),
+    confirmEmail: jest.fn(opts.confirmEmail ?? (async (email: string) => email)),
   };
   return { store: new ExchangeDetailsStore(deps), deps, api, form };
 }
@@ -262,21 +263,110 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 
-  it('sends the referral id, and the email by ckm (A asked; signed-in uses the account email)', async () => {
-    const form = makeForm({ pair: pairData(BTC, ETH, { ckm: 'A' }) });
-    const guest = setup({ form, referral: 'r-9' });
-    fill(guest.store);
-    guest.store.setEmail('me@mail.io');
-    await guest.store.create();
-    const body = (guest.api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
-    expect(body).toMatchObject({ userEmail: 'me@mail.io', referrerId: 'r-9' });
-    expect(guest.deps.localEmail.remember).toHaveBeenCalledWith('me@mail.io');
-    expect(guest.store.askEmail).toBe(false); // confirmed locally now
+  it('sends the referral id', async () => {
+    const { store, api } = setup({ referral: 'r-9' });
+    fill(store);
+    await store.create();
+    expect((api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body).toMatchObject({ referrerId: 'r-9' });
+  });
+});
 
-    const user = setup({ form: makeForm({ pair: pairData(BTC, ETH, { ckm: 'A' }) }), ckmAuthorised: true });
-    expect(user.store.askEmail).toBe(false);
-    fill(user.store);
-    await user.store.create();
-    expect((user.api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body).toMatchObject({ userEmail: 'me@acc.io' });
+describe('ExchangeDetailsStore email by ckm (§4)', () => {
+  const onPair = (ckm: 'A' | 'B' | 'D') => makeForm({ pair: pairData(BTC, ETH, { ckm }) });
+  const createdBody = (api: ReturnType<typeof setup>['api']) => (api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
+
+  it('A: a guest’s typed email is confirmed with the code dialog before the order, then remembered', async () => {
+    const events: string[] = [];
+    const { store, api, deps, form } = setup({ form: onPair('A'), confirmEmail: async (email) => (events.push(`confirm ${email}`), email) });
+    api.orderCreate.mockImplementation(async ({ body }) => (events.push('create'), orderLike('ord-1', body.destinationAddress, body.rateMode)));
+    fill(store);
+    expect(store.askEmail).toBe(true);
+    store.setEmail('me@mail.io');
+    expect(await store.create()).toBe(true);
+    expect(events).toEqual(['confirm me@mail.io', 'create']);
+    expect(createdBody(api)).toMatchObject({ userEmail: 'me@mail.io' });
+    expect(deps.localEmail.remember).toHaveBeenCalledWith('me@mail.io');
+    // a fresh quote after the visitor read the mail
+    expect(form.loadRate).toHaveBeenCalledTimes(2);
+  });
+
+  it('A: dismissing the dialog creates no order and remembers nothing', async () => {
+    const { store, api, deps } = setup({ form: onPair('A'), confirmEmail: async () => null });
+    fill(store);
+    store.setEmail('me@mail.io');
+    expect(await store.create()).toBe(false);
+    expect(deps.confirmEmail).toHaveBeenCalledWith('me@mail.io');
+    expect(api.orderCreate).not.toHaveBeenCalled();
+    expect(deps.localEmail.remember).not.toHaveBeenCalled();
+    expect(store.createError).toBeNull();
+    expect(store.isCreating).toBe(false);
+  });
+
+  it('A: the email the visitor corrected in the dialog is the one sent', async () => {
+    const { store, api, deps } = setup({ form: onPair('A'), confirmEmail: async () => 'right@mail.io' });
+    fill(store);
+    store.setEmail('wrong@mail.io');
+    expect(await store.create()).toBe(true);
+    expect(createdBody(api)).toMatchObject({ userEmail: 'right@mail.io' });
+    expect(deps.localEmail.remember).toHaveBeenCalledWith('right@mail.io');
+    expect(store.email).toBe('right@mail.io');
+  });
+
+  it('A: an email confirmed before on this browser is offered again and not asked for; another one is', async () => {
+    const known = setup({ form: onPair('A'), localEmail: 'Me@Mail.io' });
+    expect(known.store.email).toBe('Me@Mail.io');
+    fill(known.store);
+    known.store.setEmail('me@mail.io');
+    expect(await known.store.create()).toBe(true);
+    expect(known.deps.confirmEmail).not.toHaveBeenCalled();
+    expect(createdBody(known.api)).toMatchObject({ userEmail: 'me@mail.io' });
+
+    const other = setup({ form: onPair('A'), localEmail: 'me@mail.io' });
+    fill(other.store);
+    other.store.setEmail('someone@else.io');
+    await other.store.create();
+    expect(other.deps.confirmEmail).toHaveBeenCalledWith('someone@else.io');
+  });
+
+  it('A: the email is optional — nothing typed, no dialog and no email on the order', async () => {
+    const { store, api, deps } = setup({ form: onPair('A'), localEmail: 'me@mail.io' });
+    fill(store);
+    store.setEmail('');
+    expect(await store.create()).toBe(true);
+    expect(deps.confirmEmail).not.toHaveBeenCalled();
+    expect(createdBody(api)).not.toHaveProperty('userEmail');
+  });
+
+  it('B: asks only on a referral visit', async () => {
+    const plain = setup({ form: onPair('B') });
+    expect(plain.store.askEmail).toBe(false);
+    fill(plain.store);
+    await plain.store.create();
+    expect(plain.deps.confirmEmail).not.toHaveBeenCalled();
+
+    const referred = setup({ form: onPair('B'), referral: 'r-1' });
+    expect(referred.store.askEmail).toBe(true);
+    fill(referred.store);
+    referred.store.setEmail('me@mail.io');
+    await referred.store.create();
+    expect(referred.deps.confirmEmail).toHaveBeenCalledWith('me@mail.io');
+    expect(createdBody(referred.api)).toMatchObject({ userEmail: 'me@mail.io', referrerId: 'r-1' });
+  });
+
+  it('D: never asks', async () => {
+    const { store, deps } = setup({ form: onPair('D'), referral: 'r-1' });
+    expect(store.askEmail).toBe(false);
+    fill(store);
+    expect(await store.create()).toBe(true);
+    expect(deps.confirmEmail).not.toHaveBeenCalled();
+  });
+
+  it.each(['A', 'B', 'D'] as const)('%s: a signed-in user is not asked; the account email is used', async (ckm) => {
+    const { store, api, deps } = setup({ form: onPair(ckm), ckmAuthorised: true, referral: 'r-1' });
+    expect(store.askEmail).toBe(false);
+    fill(store);
+    await store.create();
+    expect(deps.confirmEmail).not.toHaveBeenCalled();
+    expect(createdBody(api)).toMatchObject({ userEmail: 'me@acc.io' });
   });
 });

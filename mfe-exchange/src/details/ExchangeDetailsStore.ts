@@ -15,7 +15,7 @@ import {
   type RateMode,
   type UtmRecord,
 } from 'shared-contracts';
-import { isValidEmail, sanitiseEmail, shouldAskEmail } from '../lib/ckm';
+import { asksForEmail, isValidEmail, mustConfirmEmail, sameEmail, sanitiseEmail } from '../lib/ckm';
 
 export type DetailsField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo' | 'terms' | 'email';
 
@@ -37,8 +37,13 @@ export interface ExchangeDetailsDeps {
   navigate(to: string): void;
   track?(event: AnalyticsEvent, data?: Record<string, unknown>): void;
   referral: { get(): string | undefined; clear(): void };
-  /** Emails confirmed in this browser before (ckm A). */
+  /** The email confirmed in this browser before (§4 ckm A), read and written only once it is confirmed. */
   localEmail: { get(): string | undefined; remember(email: string): void };
+  /**
+   * The shell's email-confirmation dialog (host.session.confirmEmail): mails a code to the email and resolves
+   * with the confirmed email (the visitor may correct it there), or null when dismissed.
+   */
+  confirmEmail?(email: string): Promise<string | null>;
   utm(): UtmRecord | null;
   /** §1 visitor id (host.session.getVisitorId); undefined when the host has none. */
   fingerprint(): Promise<string | undefined>;
@@ -64,6 +69,7 @@ export class ExchangeDetailsStore {
   private idempotency: { fingerprint: string; key: string } | null = null;
 
   constructor(private readonly deps: ExchangeDetailsDeps) {
+    this.email = deps.localEmail.get() ?? '';
     makeObservable(this, {
       destinationAddress: observable,
       destinationMemo: observable,
@@ -101,13 +107,13 @@ export class ExchangeDetailsStore {
   get sellingFiat(): boolean {
     return this.deps.form.from?.instrumentType === 'fiat';
   }
-  /** §4 ckm: A / B / D; signed-in users skip. */
+  /** §4 ckm: the email field is offered (A / B on a referral visit / D never; signed-in users skip). */
   get askEmail(): boolean {
-    return shouldAskEmail(this.deps.form.pairData?.ckm, {
-      isAuthorised: this.deps.session.isAuthorised,
-      confirmedLocally: !!this.deps.localEmail.get(),
-      isReferralVisit: !!this.deps.referral.get(),
-    });
+    return asksForEmail(this.deps.form.pairData?.ckm, this.ckmContext());
+  }
+
+  private ckmContext() {
+    return { isAuthorised: this.deps.session.isAuthorised, isReferralVisit: !!this.deps.referral.get() };
   }
   /** §5 "An email error shows only when the field is non-empty and invalid." */
   get emailError(): string | undefined {
@@ -184,7 +190,8 @@ export class ExchangeDetailsStore {
   buildBody(pair: PairData, fingerprint?: string): CreateOrderBody {
     const ref = (i: Instrument) => ({ currencyTitle: i.currencyTitle, networkTitle: i.networkTitle, slug: i.slug });
     const memo = this.destinationMemo.trim();
-    const email = this.askEmail && this.email ? this.email : this.deps.session.account?.email || this.deps.localEmail.get();
+    // Asked: what the visitor left in the field (possibly nothing). Otherwise the account's, or the one confirmed here before.
+    const email = this.askEmail ? this.email : this.deps.session.account?.email || this.deps.localEmail.get();
     const body: CreateOrderBody = {
       rateMode: this.deps.form.rateMode,
       instrumentFrom: ref(pair.instrumentFrom),
@@ -235,15 +242,18 @@ export class ExchangeDetailsStore {
       const pair = this.deps.form.pairData;
       if (!loaded || !pair) return false; // the calculator shows why
       if (!(await this.validate())) return false;
+      const confirmation = await this.confirmTypedEmail();
+      if (confirmation === 'dismissed') return false;
+      // The visitor has been reading mail: price the order on a fresh quote.
+      if (confirmation === 'confirmed' && !(await this.deps.form.loadRate())) return false;
       const fingerprint = await this.deps.fingerprint().catch(() => undefined);
-      const body = this.buildBody(pair, fingerprint);
+      const body = this.buildBody(this.deps.form.pairData ?? pair, fingerprint);
       this.deps.track?.('exchange_initiated', { from: pair.instrumentFrom.slug, to: pair.instrumentTo.slug, rateMode: body.rateMode });
       const order = await this.send(body);
       if (!order?.destinationAddress || !order?.rateMode) {
         runInAction(() => (this.createError = 'error_create_order_unknwon')); // §5 (sic: the catalogue's spelling)
         return false;
       }
-      if (body.userEmail && this.askEmail) this.deps.localEmail.remember(body.userEmail);
       this.idempotency = null;
       this.deps.navigate(`/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`);
       return true;
@@ -253,6 +263,26 @@ export class ExchangeDetailsStore {
     } finally {
       runInAction(() => (this.isCreating = false));
     }
+  }
+
+  /**
+   * §4 ckm: a typed email the visitor is asked for is confirmed with the shell's code dialog before the order,
+   * unless this browser confirmed it before. Only a confirmed email is remembered as confirmed.
+   */
+  private async confirmTypedEmail(): Promise<'not-needed' | 'confirmed' | 'dismissed'> {
+    const email = this.email;
+    const needed = mustConfirmEmail(this.deps.form.pairData?.ckm, { ...this.ckmContext(), email, confirmedLocally: sameEmail(this.deps.localEmail.get(), email) });
+    if (!needed) return 'not-needed';
+    if (!this.deps.confirmEmail) {
+      // A host without the dialog (a remote's standalone dev host): the email goes with the order unconfirmed.
+      console.warn('[mfe-exchange] the host offers no email confirmation; the email is sent unconfirmed');
+      return 'not-needed';
+    }
+    const confirmed = await this.deps.confirmEmail(email);
+    if (!confirmed) return 'dismissed';
+    this.deps.localEmail.remember(confirmed);
+    runInAction(() => (this.email = confirmed));
+    return 'confirmed';
   }
 
   /**
