@@ -1,12 +1,14 @@
 // Races on one order: two replicas (two database handles, each with its own service and custody) act on the
 // same order at once. On PostgreSQL these are real concurrent transactions; PGlite serialises them, so there
 // the test only shows the outcome rules (TOOLCHAIN.md: race tests prove something only on PostgreSQL).
+import { sql } from 'drizzle-orm';
 import { createSandboxCustody } from '../src/adapters/custody/sandbox';
 import type { DbHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { createInstrumentRepo } from '../src/modules/instruments/repo';
 import { seedInstruments } from '../src/modules/instruments/seed';
 import { createAddressValidator } from '../src/modules/instruments/validateAddress';
+import { IDEMPOTENCY_KEY_TTL_MS, idempotencyOwner } from '../src/modules/orders/idempotency';
 import { createOrderRepo } from '../src/modules/orders/repo';
 import { createOrderService } from '../src/modules/orders/service';
 import { createQuote } from '../src/modules/rates/quote';
@@ -20,6 +22,8 @@ describe.each(BACKENDS)('order races on %s', (backend) => {
   let t: TestDb;
   let replicas: ReturnType<typeof replica>[];
   const board = new FakePriceBoard(TEST_PRICES);
+  /** Both replicas' clock: real time, moved ahead by the idempotency expiry test. */
+  let clockOffsetMs = 0;
 
   const replica = (handle: DbHandle, instruments: Awaited<ReturnType<typeof createInstrumentRepo>>) => {
     const custody = createSandboxCustody({ confirmationIntervalMs: 0 });
@@ -37,6 +41,7 @@ describe.each(BACKENDS)('order races on %s', (backend) => {
       validateAddress: createAddressValidator(instruments),
       custody,
       config: { spread: { FLOATING: '0.005', FIXED: '0.01' }, confirmationIntervalMs: 0, fixedRateVolatilityThreshold: '0.02', blacklistedAddresses: [] },
+      now: () => new Date(Date.now() + clockOffsetMs),
       log: { warn: () => undefined, error: () => undefined },
     });
     return { service, custody };
@@ -72,6 +77,34 @@ describe.each(BACKENDS)('order races on %s', (backend) => {
     }
     throw new Error(`never reached ${kind}`);
   };
+
+  const ordersWithKey = async (key: string) => {
+    const r = (await t.handle.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE idempotency_key = ${key}`)) as unknown as { rows: { n: number }[] };
+    return Number(r.rows[0].n);
+  };
+  const guest = idempotencyOwner({ visitorId: 'fp-race', ip: '10.9.9.9' });
+
+  it("the same owner's key sent to both replicas at once makes one order", async () => {
+    const idempotency = { key: `race-${backend}-1`, owner: guest };
+    const answers = await Promise.all(replicas.flatMap((r) => [r, r]).map((r) => r.service.create(body('FLOATING'), { idempotency })));
+    expect(new Set(answers.map((o) => o.orderId)).size).toBe(1);
+    expect(await ordersWithKey(idempotency.key)).toBe(1);
+  });
+
+  it('an expired key retried on both replicas at once makes exactly one new order', async () => {
+    const idempotency = { key: `race-${backend}-2`, owner: guest };
+    const first = await replicas[0].service.create(body('FLOATING'), { idempotency });
+    clockOffsetMs = IDEMPOTENCY_KEY_TTL_MS;
+    try {
+      const answers = await Promise.all(replicas.flatMap((r) => [r, r]).map((r) => r.service.create(body('FLOATING'), { idempotency })));
+      const ids = new Set(answers.map((o) => o.orderId));
+      expect(ids.size).toBe(1);
+      expect(ids.has(first.orderId)).toBe(false);
+      expect(await ordersWithKey(idempotency.key)).toBe(2);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
 
   it('two concurrent deposits: exactly one is registered', async () => {
     const order = await replicas[0].service.create(body('FLOATING'));

@@ -1,5 +1,5 @@
 // Drizzle table definitions mirroring migrations/*.sql (the SQL files are the source of truth).
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
@@ -94,4 +94,17 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
-export const schema = { instruments, orders, orderEvents };
+// 0006_order_idempotency_owner.sql: the live claim of an Idempotency-Key by its owner (24 h).
+export const orderIdempotencyKeys = pgTable(
+  'order_idempotency_keys',
+  {
+    owner: text('owner').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: text('order_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.idempotencyKey] }), index('order_idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export const schema = { instruments, orders, orderEvents, orderIdempotencyKeys };

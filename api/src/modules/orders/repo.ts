@@ -1,7 +1,8 @@
 // Order persistence: rows, events, and `advance` — the one way a status changes (compare-and-set).
-import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderEvents, orders, type OrderRow } from '../../db/schema';
+import { orderEvents, orderIdempotencyKeys, orders, type OrderRow } from '../../db/schema';
+import type { IdempotencyScope } from './idempotency';
 import type { NewOrderEvent, OrderStatus } from './lifecycle';
 
 export type OrderInsert = typeof orders.$inferInsert;
@@ -29,6 +30,19 @@ export interface AdvanceOptions {
   now: Date;
 }
 
+/** An Idempotency-Key claim for a new order: the request it stands for, and when older claims expired. */
+export interface IdempotencyClaim extends IdempotencyScope {
+  requestHash: string;
+  expiredBefore: Date;
+}
+
+/** The (owner, key) is live for another order: the insert was rolled back. */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super('Idempotency-Key is live for another order');
+  }
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
     if (e.code === '23505') return true;
@@ -45,14 +59,48 @@ export function createOrderRepo(db: Db) {
       : Promise.resolve();
 
   return {
-    async insert(row: OrderInsert, events: NewOrderEvent[], now: Date, userId?: number): Promise<OrderRow> {
+    /**
+     * The order, its events and, with `claim`, the claim of its Idempotency-Key, in one transaction. A claim
+     * takes over an expired one; a live one (e.g. a concurrent retry that committed first: the unique
+     * (owner, key) makes this insert wait for it) throws IdempotencyKeyTaken and nothing is written.
+     */
+    async insert(row: OrderInsert, events: NewOrderEvent[], now: Date, userId?: number, claim?: IdempotencyClaim): Promise<OrderRow> {
       return db.transaction(async (tx) => {
         const [created] = await tx.insert(orders).values(row).returning();
         // orders.user_id comes with the accounts migration (0003_users.sql).
         if (userId !== undefined) await tx.execute(sql`UPDATE orders SET user_id = ${userId} WHERE order_id = ${created.orderId}`);
+        if (claim) {
+          const k = orderIdempotencyKeys;
+          const claimed = await tx
+            .insert(k)
+            .values({ owner: claim.owner, idempotencyKey: claim.key, orderId: created.orderId, requestHash: claim.requestHash, createdAt: now })
+            .onConflictDoUpdate({
+              target: [k.owner, k.idempotencyKey],
+              set: { orderId: sql`excluded.order_id`, requestHash: sql`excluded.request_hash`, createdAt: sql`excluded.created_at` },
+              setWhere: lte(k.createdAt, claim.expiredBefore),
+            })
+            .returning({ orderId: k.orderId });
+          if (claimed.length === 0) throw new IdempotencyKeyTaken();
+        }
         await insertEvents(tx, created.orderId, events, now);
         return created;
       });
+    },
+
+    /** The order a live (owner, key) claim stands for, with the hash of the request that made it. */
+    async byIdempotencyKey(scope: IdempotencyScope, expiredBefore: Date): Promise<{ row: OrderRow; requestHash: string } | undefined> {
+      const k = orderIdempotencyKeys;
+      const [hit] = await db
+        .select({ row: orders, requestHash: k.requestHash })
+        .from(k)
+        .innerJoin(orders, eq(orders.orderId, k.orderId))
+        .where(and(eq(k.owner, scope.owner), eq(k.idempotencyKey, scope.key), gt(k.createdAt, expiredBefore)));
+      return hit;
+    },
+
+    /** Drops expired claims (the order job); their orders keep their idempotency_key. */
+    async purgeIdempotencyKeys(expiredBefore: Date): Promise<void> {
+      await db.delete(orderIdempotencyKeys).where(lte(orderIdempotencyKeys.createdAt, expiredBefore));
     },
 
     /**
@@ -93,11 +141,6 @@ export function createOrderRepo(db: Db) {
 
     async byId(orderId: string): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.orderId, orderId));
-      return row;
-    },
-
-    async byIdempotencyKey(key: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
       return row;
     },
 

@@ -1,14 +1,18 @@
 // §7 order calls, registered from the shared-contracts route table.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, apiRoutes } from 'shared-contracts/server';
+import { ApiError, apiRoutes, type CreateOrderBody } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
+import { VISITOR_COOKIE } from '../auth/cookies';
+import { idempotencyOwner, type IdempotencyScope } from './idempotency';
 import type { OrderService } from './service';
 
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const value = request.headers['idempotency-key'];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw ApiError.of('ERR_VALIDATION', 'Send one Idempotency-Key header', { fields: { 'Idempotency-Key': 'repeated' } });
-  return value;
+/** The Idempotency-Key header and its owner: the account, else the visitor id and client address. */
+function idempotencyScope(request: FastifyRequest, body: CreateOrderBody): IdempotencyScope | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string') throw ApiError.of('ERR_VALIDATION', 'Send one Idempotency-Key header', { fields: { 'Idempotency-Key': 'repeated' } });
+  const visitorId = body.browserFingerprint || request.cookies?.[VISITOR_COOKIE];
+  return { key, owner: idempotencyOwner({ userId: ownerOf(request)?.userId, visitorId, ip: request.ip }) };
 }
 
 /** The signed-in user set by the accounts module's auth hook (route auth 'optional'), if any. */
@@ -18,7 +22,12 @@ function ownerOf(request: FastifyRequest): { userId: number; email: string } | n
 }
 
 export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, opts: RegisterOptions, afterChange: () => void): void {
-  registerRoute(app, apiRoutes.orderCreate, ({ body, request }) => orders.create(body, idempotencyKey(request), ownerOf(request)), opts);
+  registerRoute(
+    app,
+    apiRoutes.orderCreate,
+    ({ body, request }) => orders.create(body, { idempotency: idempotencyScope(request, body), account: ownerOf(request) }),
+    opts,
+  );
   registerRoute(app, apiRoutes.orderPublicInfo, ({ query }) => orders.publicInfo(query.orderId, query.destinationAddress), opts);
   registerRoute(app, apiRoutes.orderRefundInfo, ({ query }) => orders.refundInfo(query.orderId), opts);
   registerRoute(

@@ -25,8 +25,9 @@ import type { PriceBoard } from '../../realtime/types';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
 import type { ValidateAddress } from '../instruments/validateAddress';
 import { depositHold } from './guardrails';
+import { expiredBefore, type IdempotencyScope } from './idempotency';
 import { NEXT_STEPS, REASONS, type NewOrderEvent, type OrderStatus } from './lifecycle';
-import { isUniqueViolation, type OrderEventRow, type OrderRepo, type Transition } from './repo';
+import { IdempotencyKeyTaken, isUniqueViolation, type OrderEventRow, type OrderRepo, type Transition } from './repo';
 
 /** Who may be named as referrer (the affiliates module answers; §8 "referrerAffiliateId" not found). */
 export interface ReferrerDirectory {
@@ -64,6 +65,13 @@ const notFoundE = () => ApiError.of('ERR_NOT_FOUND_E', 'Order not found');
 const invalid = (field: string, message: string) => ApiError.of('ERR_VALIDATION', `Invalid body.${field}: ${message}`, { fields: { [field]: message } });
 const wrongState = (row: OrderRow, action: string) =>
   ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${row.orderId} cannot ${action} in state ${row.status}`, { details: { status: row.status } });
+
+export interface CreateOptions {
+  /** Idempotency-Key and its owner (idempotency.ts): a retry within 24 h answers with the same order. */
+  idempotency?: IdempotencyScope;
+  /** The signed-in user (auth 'optional'); their orders join their history (orders.user_id, 0003). */
+  account?: { userId: number; email: string } | null;
+}
 
 export interface RefundRequest {
   orderId: string;
@@ -209,20 +217,19 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   // ── §7 create ─────────────────────────────────────────────────────────────────────────
-  /** `owner`: the signed-in user (auth 'optional'); their orders join their history (orders.user_id, 0003). */
-  async function create(body: CreateOrderBody, idempotencyKey?: string, owner?: { userId: number; email: string } | null): Promise<Order> {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+  async function create(body: CreateOrderBody, { idempotency, account }: CreateOptions = {}): Promise<Order> {
+    if (idempotency && !IDEMPOTENCY_KEY.test(idempotency.key)) {
       throw ApiError.of('ERR_VALIDATION', 'Invalid Idempotency-Key header: 1–128 printable ASCII characters', { fields: { 'Idempotency-Key': 'invalid' } });
     }
     const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const replay = async (existing: OrderRow): Promise<Order> => {
+    const replay = async (existing: { row: OrderRow; requestHash: string }): Promise<Order> => {
       if (existing.requestHash !== requestHash) {
         throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Idempotency-Key was already used with a different request');
       }
-      return load(existing);
+      return load(existing.row);
     };
-    if (idempotencyKey) {
-      const existing = await repo.byIdempotencyKey(idempotencyKey);
+    if (idempotency) {
+      const existing = await repo.byIdempotencyKey(idempotency, expiredBefore(now()));
       if (existing) return replay(existing);
     }
 
@@ -292,7 +299,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           refundAddress: body.rateMode === 'FIXED' ? refundAddress : null,
           refundAddressMemo: body.rateMode === 'FIXED' ? refundMemo : null,
           // §4 ckm: signed-in users skip the email prompt; their account email is used.
-          userEmail: owner?.email ?? (body.userEmail || null),
+          userEmail: account?.email ?? (body.userEmail || null),
           referrerId,
           legacyOrderId: body.legacyOrderId || null,
           utmData: body.utmData ?? null,
@@ -300,20 +307,21 @@ export function createOrderService(deps: OrderServiceDeps) {
           status: 'AWAITING_DEPOSIT',
           requiredConfirmations: from.requiredConfirmations,
           fixedRateExpiresAt: pair.fixedRateExpiresAt ? new Date(pair.fixedRateExpiresAt) : null,
-          idempotencyKey: idempotencyKey ?? null,
+          idempotencyKey: idempotency?.key ?? null,
           requestHash,
           createdAt: t,
           updatedAt: t,
         },
         [{ kind: 'CREATION_END' }],
         t,
-        owner?.userId,
+        account?.userId,
+        idempotency && { ...idempotency, requestHash, expiredBefore: expiredBefore(t) },
       );
       return await published(row);
     } catch (err) {
-      // The same key raced in from a retry: answer with the order that won.
-      if (idempotencyKey && isUniqueViolation(err)) {
-        const existing = await repo.byIdempotencyKey(idempotencyKey);
+      // The same owner's key raced in from a retry: answer with the order that won.
+      if (idempotency && (err instanceof IdempotencyKeyTaken || isUniqueViolation(err))) {
+        const existing = await repo.byIdempotencyKey(idempotency, expiredBefore(t));
         if (existing) return replay(existing);
       }
       throw err;
@@ -537,6 +545,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       const row = await repo.byId(orderId);
       if (row?.status === 'REFUNDING') await refund(row);
     });
+
+    // Housekeeping: Idempotency-Key claims older than 24 h answer nothing any more.
+    await repo.purgeIdempotencyKeys(expiredBefore(t)).catch((err) => log.error({ err }, 'idempotency key purge failed'));
   }
 
   // ── §7 public calls ───────────────────────────────────────────────────────────────────
