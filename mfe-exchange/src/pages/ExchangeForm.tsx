@@ -93,7 +93,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
         </div>
       </div>
 
-      {form.error ? <ErrorMessage error={form.error} currency={form.from?.currencyTitle ?? ''} t={t} onUseLimit={() => form.useExpectedAmount()} /> : null}
+      {form.error ? <ErrorMessage error={form.error} currency={form.from?.currencyTitle ?? ''} t={t} limitToFill={form.limitToFill} onUseLimit={() => form.useExpectedAmount()} /> : null}
 
       {pair && form.rateText ? (
         <div className={styles.rate}>
@@ -168,7 +168,7 @@ function FixedRateHold({ expiresAt, t }: { expiresAt: string; t: TFunction }) {
   );
 }
 
-function ErrorMessage({ error, currency, t, onUseLimit }: { error: FormError; currency: string; t: TFunction; onUseLimit(): void }) {
+function ErrorMessage({ error, currency, t, limitToFill, onUseLimit }: { error: FormError; currency: string; t: TFunction; limitToFill?: string; onUseLimit(): void }) {
   let text: string;
   switch (error.kind) {
     case 'min':
@@ -195,9 +195,9 @@ function ErrorMessage({ error, currency, t, onUseLimit }: { error: FormError; cu
   return (
     <p role="alert" className={styles.error} data-testid="pair-error">
       {text}{' '}
-      {(error.kind === 'min' || error.kind === 'max') && error.expectedAmount ? (
-        <button type="button" className={styles.linkButton} onClick={onUseLimit} data-testid="set-minimal">
-          {t('set_minimal', { amount: error.expectedAmount })}
+      {limitToFill ? (
+        <button type="button" className={styles.linkButton} onClick={onUseLimit} data-testid="set-minimal" data-amount={limitToFill}>
+          {t('set_minimal', { amount: limitToFill })}
         </button>
       ) : null}
     </p>

@@ -137,8 +137,11 @@ describe('mfe-exchange ./pages', () => {
     await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { instrumentFromSlug: 'usdttrc20', instrumentToSlug: 'btc' } }));
     a.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '25' } }));
     await act(async () => fireEvent.change(screen.getByTestId('amount-send'), { target: { value: '1' } }));
-    await act(async () => fireEvent.click(await screen.findByTestId('set-minimal')));
-    expect((screen.getByTestId('amount-send') as HTMLInputElement).value).toBe('25');
+    const setMinimal = await screen.findByTestId('set-minimal');
+    // the minimum with its headroom (LIMIT_HEADROOM), shown on the button before it is used
+    expect(setMinimal.textContent).toContain('25.25');
+    await act(async () => fireEvent.click(setMinimal));
+    expect((screen.getByTestId('amount-send') as HTMLInputElement).value).toBe('25.25');
   });
 
   it('same currency on both sides opens the not-supported popup', async () => {

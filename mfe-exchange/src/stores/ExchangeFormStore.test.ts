@@ -1,6 +1,8 @@
 import { ApiError, DEFAULT_AMOUNT, type ExchangeRequest } from 'shared-contracts';
+import Decimal from 'decimal.js';
 import { QuerySync } from './QuerySync';
 import { ExchangeRootStore } from './ExchangeRootStore';
+import { LIMIT_HEADROOM } from './ExchangeFormStore';
 import { FakeWebSocket, fakeSocketFactory } from '../test/FakeWebSocket';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 
@@ -130,10 +132,33 @@ describe('ExchangeFormStore', () => {
     expect(form.error).toEqual({ kind, expectedAmount: '0.01' });
     expect(form.pairData).toBeNull();
     form.useExpectedAmount();
-    expect(form.amount).toBe('0.01');
+    // a limit one tick later still accepts what set-minimal filled (LIMIT_HEADROOM inside it)
+    expect(form.amount).toBe(kind === 'min' ? '0.0101' : '0.0099');
     await flush();
     expect(form.status).toBe('ready');
     expect(form.error).toBeNull();
+  });
+
+  it('set-minimal: the minimum plus headroom, rounded up to the send instrument’s precision; the maximum minus it, rounded down', async () => {
+    const api = makeApi();
+    const { form } = setup(api);
+    await form.init();
+    const fill = async (code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL' | 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', expectedAmount: string) => {
+      api.rateOne.mockRejectedValueOnce(ApiError.of(code, 'limit', { details: { expectedAmount } }));
+      form.setAmount('1');
+      await flush();
+      const filled = form.limitToFill;
+      form.useExpectedAmount();
+      await flush();
+      return filled;
+    };
+    expect(form.from?.precisionDecimals).toBe(8);
+    // 0.00012345 × 1.01 = 0.0001246845 → up to 8 places
+    expect(await fill('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', '0.00012345')).toBe('0.00012469');
+    expect(new Decimal('0.00012469').gte(new Decimal('0.00012345').mul(new Decimal(1).plus(LIMIT_HEADROOM)))).toBe(true);
+    // 12.3456789 × 0.99 = 12.222222111 → down to 8 places
+    expect(await fill('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', '12.3456789')).toBe('12.22222211');
+    expect(form.amount).toBe('12.22222211');
   });
 
   it('marks the pair unsupported on ERR_PAIR_NOT_ACTIVE and same instruments', async () => {

@@ -3,8 +3,10 @@
 // then live over the WebSocket). One state machine:
 //   idle → initialising → loadingRate → ready | error
 //   ready|error → (amount / instrument / side / rate mode / swap) → loadingRate …   initialising → initFailed
+import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
+  CLAIMED_AMOUNT_DECIMALS,
   DEFAULT_AMOUNT,
   DEFAULT_PRECISION,
   isApiError,
@@ -32,6 +34,13 @@ export interface FormError {
 }
 
 export type FormApi = Pick<ApiClient, 'instrumentsV2' | 'pairsDefault' | 'rateOne'>;
+
+/**
+ * §8 set-minimal: the limits follow the market every tick, so the amount filled in sits this far inside the
+ * limit the api named (a minimum can depend on two prices — the fees are in the receive currency — and the
+ * sandbox market moves each by at most ~0.3 % a tick), so it is still accepted a tick later.
+ */
+export const LIMIT_HEADROOM = '0.01';
 
 export interface InitialSelection {
   from?: string;
@@ -106,6 +115,7 @@ export class ExchangeFormStore {
       fees: computed,
       query: computed,
       showMinConfirmations: computed,
+      limitToFill: computed,
       init: action,
       setAmount: action,
       setReceiveAmount: action,
@@ -311,9 +321,23 @@ export class ExchangeFormStore {
     this.unsupportedPopupOpen = false;
   }
 
-  /** §8 "the set-minimal action fills the field with the expected limit". */
+  /**
+   * What set-minimal fills in (§8 "fills the field with the expected limit"): the limit moved LIMIT_HEADROOM
+   * inside, rounded away from it to the send instrument's precision.
+   */
+  get limitToFill(): string | undefined {
+    const error = this.error;
+    if (!error?.expectedAmount || (error.kind !== 'min' && error.kind !== 'max')) return undefined;
+    const places = Math.min(this.from?.precisionDecimals ?? CLAIMED_AMOUNT_DECIMALS, CLAIMED_AMOUNT_DECIMALS);
+    const limit = new Decimal(error.expectedAmount);
+    return error.kind === 'min'
+      ? limit.mul(new Decimal(1).plus(LIMIT_HEADROOM)).toDecimalPlaces(places, Decimal.ROUND_UP).toFixed()
+      : limit.mul(new Decimal(1).minus(LIMIT_HEADROOM)).toDecimalPlaces(places, Decimal.ROUND_DOWN).toFixed();
+  }
+
   useExpectedAmount(): void {
-    if (this.error?.expectedAmount) this.setAmount(this.error.expectedAmount);
+    const amount = this.limitToFill;
+    if (amount) this.setAmount(amount);
   }
 
   /** HTTP pair data for the current request, then the socket keeps it live. Resolves true when loaded. */
