@@ -48,11 +48,15 @@ interface SerializedError {
 /** A SQLSTATE error of pg / PGlite: its message and detail may quote the row's values. */
 const isDatabaseError = (err: Record<string, unknown>) => typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code) && 'severity' in err;
 
+const QUOTED = /(\b(?:relation|column|table|constraint|index|function|type|schema|sequence|database|role) )?"[^"]*"/g;
+const maskQuotedValues = (message: string) => message.replace(QUOTED, (quoted, name?: string) => (name ? quoted : '"…"'));
+
 function safeMessage(err: Error & Record<string, unknown>): string {
   const message = String(err.message ?? '');
   // drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>"; the SQL text has only placeholders.
-  if (typeof err.query === 'string' && 'params' in err) return `Failed query: ${err.query}`;
-  if (isDatabaseError(err)) return message.replace(/"[^"]*"/g, '"…"').replace(/\([^)]*\)=\([^)]*\)/g, '(…)=(…)');
+  if (typeof err.query === 'string' && message.startsWith('Failed query:')) return `Failed query: ${err.query}`;
+  // Quoted values go ("invalid input syntax for type uuid: \"…\""); quoted names of relations, columns… stay.
+  if (isDatabaseError(err)) return maskQuotedValues(message).replace(/\([^)]*\)=\([^)]*\)/g, '(…)=(…)');
   return message;
 }
 
