@@ -17,6 +17,7 @@ import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
 
 const ETH_ADDR = '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe';
 const BTC_REFUND = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const BTC_OTHER = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 
 describe.each(BACKENDS)('order races on %s', (backend) => {
   let t: TestDb;
@@ -145,5 +146,30 @@ describe.each(BACKENDS)('order races on %s', (backend) => {
     const payouts = replicas.flatMap((r) => [...r.custody.payouts.keys()]).filter((k) => k.startsWith(order.orderId));
     expect(payouts).toEqual([`${order.orderId}:${refunded ? 'refund' : 'payout'}`]);
     expect(done.orderEvents.filter((e) => ['REFUND_REQUESTED', 'RATE_MODE_CHANGE_ACCEPTED'].includes(e.kind))).toHaveLength(1);
+  });
+
+  it('a held deposit: both replicas\' jobs leave it alone; two refund requests at once: one wins, one refund follows', async () => {
+    const order = await replicas[0].service.create(body('FLOATING'));
+    await replicas[1].service.registerDeposit(order.orderId, '2', txHash());
+    const held = await runJobsUntil(order.orderId, 'DEPOSIT_ON_HOLD');
+    await Promise.all(replicas.flatMap((r) => [r.service.processDue(), r.service.processDue()]));
+    expect((await replicas[1].service.publicInfo(order.orderId, ETH_ADDR)).orderEvents).toHaveLength(held.orderEvents.length);
+
+    const refund = (refundAddress: string) => ({ orderId: order.orderId, destinationAddress: ETH_ADDR, refundAddress, refundAmount: '1.9999', claimedNetworkFee: '0.0001' });
+    const results = await Promise.allSettled([
+      replicas[0].service.requestRefund(refund(BTC_REFUND)),
+      replicas[1].service.requestRefund(refund(BTC_OTHER)),
+      replicas[1].service.requestRefund(refund(BTC_REFUND)),
+      replicas[0].service.acceptRateModeChange(order.orderId, ETH_ADDR),
+    ]);
+    const o = outcomes(results);
+    expect(o.won).toBe(1);
+    expect(o.lost).toEqual(['ERR_UNPROCESSABLE_ENTITY', 'ERR_UNPROCESSABLE_ENTITY', 'ERR_UNPROCESSABLE_ENTITY']);
+    const winner = results.findIndex((r) => r.status === 'fulfilled');
+    const done = await runJobsUntil(order.orderId, 'REFUND_COMPLETED');
+    expect(done.refundAddress).toBe(winner === 1 ? BTC_OTHER : BTC_REFUND);
+    const payouts = replicas.flatMap((r) => [...r.custody.payouts.keys()]).filter((k) => k.startsWith(order.orderId));
+    expect(payouts).toEqual([`${order.orderId}:refund`]);
+    expect(done.orderEvents.filter((e) => e.kind === 'REFUND_REQUESTED')).toHaveLength(1);
   });
 });
