@@ -33,6 +33,7 @@ describe('per-address rate limits', () => {
   let t: TestDb;
   let api: RunningApi;
   let untrusting: RunningApi;
+  let oneHop: RunningApi;
   let seq = 0;
   /** A fresh public address per test, as web would append it to X-Forwarded-For. */
   const nextAddress = () => `198.51.100.${++seq}`;
@@ -42,9 +43,11 @@ describe('per-address rate limits', () => {
     api = await startLimitedApi(t);
     // A proxy at 10.9.9.9 is trusted, but the test's own connections (from 127.0.0.1) are not that proxy.
     untrusting = await startLimitedApi(t, { TRUST_PROXY: '10.9.9.9' });
+    oneHop = await startLimitedApi(t, { TRUST_PROXY: '1' });
   }, 60_000);
   afterAll(async () => {
     await untrusting?.close();
+    await oneHop?.close();
     await api?.close();
     await t?.drop();
   });
@@ -80,6 +83,13 @@ describe('per-address rate limits', () => {
     expect((await post(api, 'validateAddress', real)).status).toBe(429);
     // The same made-up left part in front of another real address is another client.
     expect((await post(api, 'validateAddress', `10.0.0.1, ${nextAddress()}`)).status).not.toBe(429);
+  });
+
+  it('with a hop count, keys on the address the nearest proxy appended', async () => {
+    const real = nextAddress();
+    for (let i = 0; i < LIMIT; i++) await post(oneHop, 'orderCreate', `10.${i}.0.2, ${real}`);
+    expect((await post(oneHop, 'orderCreate', `10.99.0.2, ${real}`)).status).toBe(429);
+    expect((await post(oneHop, 'orderCreate', `10.0.0.2, ${nextAddress()}`)).status).not.toBe(429);
   });
 
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
