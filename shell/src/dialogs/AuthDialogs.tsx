@@ -104,6 +104,17 @@ export const AuthDialogs = observer(function AuthDialogs() {
               <FieldError store={dialogs} field="isTermsAccepted" />
             </div>
           )}
+          {kind === 'register' && dialogs.registerOutcome === 'maybeExisting' && (
+            <div className="dialog__info" role="status" data-testid="auth-register-maybe-existing">
+              <p>{t('auth.register.maybeExisting')}</p>
+              <LinkButton testId="auth-maybe-existing-login" onClick={() => dialogs.openLogin(undefined, form.email)}>
+                {t('auth.register.maybeExistingSignIn')}
+              </LinkButton>{' '}
+              <LinkButton testId="auth-maybe-existing-restore" onClick={() => dialogs.openRestore(form.email)}>
+                {t('auth.register.maybeExistingRestore')}
+              </LinkButton>
+            </div>
+          )}
           {dialogs.formError && (
             <p className="dialog__error" role="alert" data-testid="auth-error">
               {t(dialogs.formError)}

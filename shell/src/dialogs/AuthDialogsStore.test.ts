@@ -2,6 +2,7 @@ import { ApiError, type AnalyticsEvent } from 'shared-contracts';
 import { AuthDialogsStore, type AuthDialogsDeps } from './AuthDialogsStore';
 import { authErrorFeedback } from './authErrors';
 import { CONFIRMED_EMAIL_KEY, localConfirmedEmails } from './confirmedEmails';
+import { shellResources } from '../i18n/resources';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -50,7 +51,7 @@ describe('§8 account errors → dialog feedback', () => {
   });
   it.each([
     ['ERR_INVALID_CREDENTIALS', undefined, 'auth.errors.invalid_credentials'],
-    ['ERR_USER_ALREADY_REGISTERED', 'email', 'auth.errors.user_already_registered'],
+    ['ERR_USER_ALREADY_REGISTERED', undefined, 'auth.register.maybeExisting'],
     ['ERR_INVALID_PASSWORD_RESET_CODE', 'passwordResetCode', 'auth.errors.invalid_reset_code'],
     ['ERR_VALIDATION', undefined, 'auth.errors.main_error'],
     ['ERR_TOO_MANY_REQUESTS', undefined, 'auth.errors.too_many_requests'],
@@ -107,13 +108,67 @@ describe('AuthDialogsStore', () => {
     await store.submit();
     expect(store.fieldErrors.password).toBe('auth.errors.password_rejected');
     expect(session.register).toHaveBeenCalledWith({ email: 'a@b.co', password: 'pw1', referralId: 'ref-7' });
-    session.register.mockRejectedValueOnce(ApiError.of('ERR_USER_ALREADY_REGISTERED', 'taken'));
-    await store.submit();
-    expect(store.fieldErrors.email).toBe('auth.errors.user_already_registered');
     await store.submit();
     expect(store.open).toBeNull();
     expect(signedIn).toEqual([null]);
     expect(events).toEqual([]);
+  });
+
+  describe('register never reveals whether an email already has an account', () => {
+    // The api answers register alike for a new and a taken email (the owner gets a mail); the sign-in that
+    // follows then fails for someone else's email.
+    it.each([
+      ['the sign-in after register is refused', ApiError.of('ERR_INVALID_CREDENTIALS', 'Invalid email or password')],
+      ['an api that still answers ERR_USER_ALREADY_REGISTERED', ApiError.of('ERR_USER_ALREADY_REGISTERED', 'taken')],
+    ])('%s: a neutral note with sign-in and restore, no error, not signed in', async (_case, error) => {
+      const { store, session, signedIn } = setup();
+      store.openRegister();
+      fill(store, { email: 'owner@mail.io', password: 'Blue-Harbor-2041', passwordConfirm: 'Blue-Harbor-2041', terms: true });
+      session.register.mockRejectedValueOnce(error);
+      await store.submit();
+      expect(store.open).toBe('register');
+      expect(store.registerOutcome).toBe('maybeExisting');
+      expect(store.formError).toBeNull();
+      expect(store.fieldErrors).toEqual({});
+      expect(signedIn).toEqual([]);
+
+      store.openLogin(undefined, store.form.email);
+      expect(store.open).toBe('login');
+      expect(store.form.email).toBe('owner@mail.io');
+      expect(store.registerOutcome).toBeNull();
+    });
+
+    it('the note offers restoring the password for that email', async () => {
+      const { store, session } = setup();
+      store.openRegister();
+      fill(store, { email: 'owner@mail.io', password: 'Blue-Harbor-2041', passwordConfirm: 'Blue-Harbor-2041', terms: true });
+      session.register.mockRejectedValueOnce(ApiError.of('ERR_INVALID_CREDENTIALS', 'Invalid email or password'));
+      await store.submit();
+      store.openRestore(store.form.email);
+      expect(store.open).toBe('restore');
+      expect(store.form.email).toBe('owner@mail.io');
+    });
+
+    it('other failures stay errors, and a new submit clears the note', async () => {
+      const { store, session } = setup();
+      store.openRegister();
+      fill(store, { email: 'owner@mail.io', password: 'Blue-Harbor-2041', passwordConfirm: 'Blue-Harbor-2041', terms: true });
+      session.register.mockRejectedValueOnce(ApiError.of('ERR_INVALID_CREDENTIALS', 'x'));
+      await store.submit();
+      session.register.mockRejectedValueOnce(ApiError.of('ERR_TOO_MANY_REQUESTS', 'slow down'));
+      await store.submit();
+      expect(store.registerOutcome).toBeNull();
+      expect(store.formError).toBe('auth.errors.too_many_requests');
+    });
+
+    it('no text in either language says the email is already registered', () => {
+      for (const lng of ['en', 'ru'] as const) {
+        const { auth } = shellResources[lng];
+        expect(auth.errors).not.toHaveProperty('user_already_registered');
+        expect(auth.register.maybeExisting).toBeTruthy();
+        expect(JSON.stringify(auth)).not.toMatch(/already (exists|registered)|уже зарегистр|с этой почтой уже есть/i);
+      }
+    });
   });
 
   it('registration_abandoned fires when the register dialog closes without a registration', async () => {

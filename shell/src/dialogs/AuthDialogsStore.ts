@@ -1,6 +1,7 @@
 // §2 account dialogs (login, register, restore password, new password, email confirmation): which one is
 // open, its form (§3 auth form), client-side checks (§5) and the §8 error mapping. The UI only renders it.
 import { makeAutoObservable, runInAction } from 'mobx';
+import { isApiError } from 'shared-contracts';
 import type { AnalyticsEvent, ApiClient, NotificationInputLike } from './types';
 import type { SessionStore } from '../stores/SessionStore';
 import { EMAIL_PATTERN, authErrorFeedback, sanitiseEmail, type AuthField } from './authErrors';
@@ -49,6 +50,11 @@ export class AuthDialogsStore {
   formError: string | null = null;
   /** A success line shown in the dialog (e.g. "code sent"). */
   info: string | null = null;
+  /**
+   * The register answer cannot tell (no enumeration): the email may already have an account, whose owner got a
+   * note by mail. The register dialog then offers sign-in and password restore instead of an error.
+   */
+  registerOutcome: 'maybeExisting' | null = null;
   submitting = false;
   /** Where to go after signing in (lk-redirect keeps the page asked for). */
   next: string | null = null;
@@ -124,6 +130,7 @@ export class AuthDialogsStore {
     this.submitting = true;
     this.formError = null;
     this.info = null;
+    this.registerOutcome = null;
     const kind = this.open;
     try {
       await this.run(kind);
@@ -145,7 +152,15 @@ export class AuthDialogsStore {
         return;
       }
       case 'register': {
-        await this.deps.session.register({ email, password, referralId: this.deps.referralId() });
+        try {
+          await this.deps.session.register({ email, password, referralId: this.deps.referralId() });
+        } catch (error) {
+          if (!isMaybeExistingAccount(error)) throw error;
+          // Registration answers alike for a new and a taken email; only the follow-up sign-in can fail, and
+          // what it says must not reveal which it was (nor may an older api's ERR_USER_ALREADY_REGISTERED).
+          runInAction(() => (this.registerOutcome = 'maybeExisting'));
+          return;
+        }
         const next = this.next;
         runInAction(() => {
           this.registrationCompleted = true;
@@ -230,11 +245,13 @@ export class AuthDialogsStore {
     this.fieldErrors = {};
     this.formError = null;
     this.info = null;
+    this.registerOutcome = null;
     this.submitting = false;
   }
 
   private finish() {
     this.open = null;
+    this.registerOutcome = null;
     this.form = emptyForm();
     this.next = null;
   }
@@ -244,4 +261,9 @@ export class AuthDialogsStore {
     this.emailConfirmation = null;
     resolve?.(email);
   }
+}
+
+/** After register, a sign-in refused as ERR_INVALID_CREDENTIALS (or the spec's ERR_USER_ALREADY_REGISTERED). */
+function isMaybeExistingAccount(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'ERR_INVALID_CREDENTIALS' || error.code === 'ERR_USER_ALREADY_REGISTERED');
 }

@@ -22,7 +22,8 @@ export function authErrorFeedback(error: unknown): AuthErrorFeedback {
     case 'ERR_INVALID_CREDENTIALS':
       return { messageKey: 'auth.errors.invalid_credentials' };
     case 'ERR_USER_ALREADY_REGISTERED':
-      return { field: 'email', messageKey: 'auth.errors.user_already_registered' };
+      // Never confirm that an email has an account (no enumeration): the same neutral line as after register.
+      return { messageKey: 'auth.register.maybeExisting' };
     case 'ERR_INVALID_PASSWORD_RESET_CODE':
       return { field: 'passwordResetCode', messageKey: 'auth.errors.invalid_reset_code' };
     case 'ERR_TOO_MANY_REQUESTS':
