@@ -21,6 +21,7 @@ describe('logs', () => {
       db: t.handle,
       realtime: fakeRealtime(new FakePriceBoard(TEST_PRICES)),
       logStream: { write: (line: string) => void lines.push(line) },
+      accounts: { warn: () => undefined },
     });
   }, 60_000);
   afterAll(async () => {
