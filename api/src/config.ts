@@ -219,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: ARGON2_*: below the OWASP minimum (m=19456 KiB, t=2, p=1); allowed only with NODE_ENV=test');
   }
   const unsafe = nodeEnv === 'production' ? productionProblems(env, e) : [];
-  if (unsafe.length) throw new Error(`Refusing to start in production: ${unsafe.join('; ')}`);
+  if (unsafe.length) throw new Error(`Refusing to start in production:\n${unsafe.map((p) => `  - ${p}`).join('\n')}`);
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new Error('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
@@ -329,14 +329,14 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   if (e.SANDBOX_MODE) return [];
   const problems: string[] = [];
   if (!e.JWT_SECRET) {
-    problems.push('JWT_SECRET: required with SANDBOX_MODE=false (at least 32 characters); otherwise the key that signs sessions is generated and stored in the database');
+    problems.push('JWT_SECRET: required with SANDBOX_MODE=false (at least 32 characters), else the key that signs sessions is generated and stored in the database');
   }
   if (!e.SMTP_URL || !/^smtps?:\/\//.test(e.SMTP_URL)) {
-    problems.push('SMTP_URL: a real mail transport (smtp:// or smtps://) is required with SANDBOX_MODE=false; otherwise password-reset and confirmation codes never leave the outbox');
+    problems.push('SMTP_URL: a real mail transport (smtp:// or smtps://) is required with SANDBOX_MODE=false, else password-reset and confirmation codes never leave the outbox');
   }
   const origins = (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   if (origins.length === 0 || !origins.every((o) => /^https:\/\/[^/]+\/?$/.test(o))) {
-    problems.push('PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false; they decide the CSRF Origin check and Secure cookies');
+    problems.push('PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false: they decide the CSRF Origin check and Secure cookies');
   }
   return problems;
 }

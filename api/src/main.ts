@@ -8,6 +8,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const api = await startApi(config);
   api.app.log.info(`api listening on ${api.url}`);
+  if (config.sandboxMode) {
+    api.app.log.warn(
+      'SANDBOX MODE: deposits are simulated and mail stays in the outbox; the sandbox endpoints answer only this machine' +
+        (config.sandboxToken ? ' and callers with SANDBOX_TOKEN' : ''),
+    );
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -30,7 +36,9 @@ async function main(): Promise<void> {
 // Run only as the entry script, so tests and the bench can import startApi from here.
 if (process.argv[1] && /[\\/]main\.[cm]?[tj]s$/.test(process.argv[1])) {
   main().catch((err) => {
-    console.error(err);
+    // A configuration refusal says all there is to say; a stack trace would only hide it.
+    const refusal = err instanceof Error && /^(Invalid configuration|Refusing to start)/.test(err.message);
+    console.error(refusal ? err.message : err);
     process.exit(1);
   });
 }

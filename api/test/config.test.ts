@@ -47,7 +47,7 @@ describe('production mode (issue 7)', () => {
     ['one http origin among several', { PUBLIC_ORIGIN: 'https://exchange.example,http://www.exchange.example' }, /PUBLIC_ORIGIN/],
   ])('with SANDBOX_MODE=false refuses %s, saying why', (_what, change, message) => {
     const text = refusal({ ...real, ...change });
-    expect(text).toMatch(/^Refusing to start in production: /);
+    expect(text).toMatch(/^Refusing to start in production:\n  - /);
     expect(text).toMatch(message);
   });
 
