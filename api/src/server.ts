@@ -64,9 +64,10 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       }));
     realtime = rt;
 
-    // Custody, card provider and mail only have sandbox implementations so far.
     accounts = await createAccounts(config, db, opts.accounts);
-    const sandbox = { market: rt.marketIsSandbox, custody: config.sandboxMode, provider: config.sandboxMode, mail: accounts.mailer.sandbox };
+    // Custody and the card provider only have sandbox implementations so far: /health says so truthfully
+    // whatever SANDBOX_MODE is (SANDBOX_MODE=false removes the sandbox's public powers, not the simulation).
+    const sandbox = { market: rt.marketIsSandbox, custody: true, provider: true, mail: accounts.mailer.sandbox };
     app = await buildApp(config, {
       db,
       instruments,
