@@ -39,6 +39,8 @@ describe('order status label (§4 displayed state)', () => {
     [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED'], 'received'],
     [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED'], 'completed'],
     [['CREATION_END', 'WITHDRAWAL_COMPLETED', 'REFUND_REQUESTED'], 'refund_requested'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], 'on_hold'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD', 'REFUND_REQUESTED'], 'refund_requested'],
     [['REFUND_REQUESTED', 'REFUND_COMPLETED'], 'refund_completed'],
   ] as [OrderEventKind[], string][])('%j → %s', (kinds, expected) => {
     expect(orderStatus({ orderEvents: kinds.map((kind) => ({ kind, createdAt: '' })) })).toBe(expected);

@@ -2,11 +2,12 @@
 // furthest step reached, else "created".
 import type { Order, OrderEventKind } from 'shared-contracts';
 
-export type OrderStatusKey = 'refund_completed' | 'refund_requested' | 'completed' | 'sending' | 'received' | 'deposit' | 'awaiting_deposit' | 'created';
+export type OrderStatusKey = 'refund_completed' | 'refund_requested' | 'on_hold' | 'completed' | 'sending' | 'received' | 'deposit' | 'awaiting_deposit' | 'created';
 
 const BY_PRIORITY: [OrderEventKind, OrderStatusKey][] = [
   ['REFUND_COMPLETED', 'refund_completed'],
   ['REFUND_REQUESTED', 'refund_requested'],
+  ['DEPOSIT_ON_HOLD', 'on_hold'],
   ['WITHDRAWAL_COMPLETED', 'completed'],
   ['FUNDS_WITHDRAWAL_START', 'sending'],
   ['INCOMING_FUNDS_DETECTED', 'received'],
