@@ -7,5 +7,8 @@ export * from './routeTable';
 export * from './client';
 export * from './host';
 export * from './pairPath';
+export * from './contractVersion';
+export * from './pageMap';
 export type * from './schemas';
 export type * from './routes';
+export type { RemoteEntry, RemoteName } from '../remotes.cjs';
