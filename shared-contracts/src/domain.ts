@@ -76,3 +76,40 @@ export const PERMISSIONS = ['ADMIN', 'USER'] as const;
 /** The two provider values of `GET /api/v2/instruments/public?providers=` (§7). */
 export const INSTRUMENT_PROVIDERS = ['EXCHANGE', 'CARD'] as const;
 export type InstrumentProvider = (typeof INSTRUMENT_PROVIDERS)[number];
+
+/**
+ * §4 order events: why an event happened off the happy path (`OrderEvent.reason`). The wire keeps a string;
+ * the api writes only these, and the order page has a text for each (mfe-order/src/i18n.ts).
+ */
+export const ORDER_EVENT_REASONS = {
+  slowDeposit: 'DEPOSIT_AFTER_FIXED_RATE_EXPIRED',
+  depositBelowClaimed: 'DEPOSIT_BELOW_CLAIMED_AMOUNT',
+  depositAboveClaimed: 'DEPOSIT_ABOVE_CLAIMED_AMOUNT',
+  volatility: 'MARKET_MOVED_BEYOND_THRESHOLD',
+  floatingOffered: 'FLOATING_RATE_OFFERED',
+  refundRequested: 'CUSTOMER_REQUESTED_REFUND',
+  refundSent: 'REFUND_SENT',
+  rateAccepted: 'CUSTOMER_ACCEPTED_FLOATING_RATE',
+  depositAboveMaximum: 'DEPOSIT_ABOVE_MAXIMUM',
+  depositAboveNoKycThreshold: 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD',
+  pairNotActive: 'PAIR_NOT_ACTIVE',
+} as const;
+export type OrderEventReason = (typeof ORDER_EVENT_REASONS)[keyof typeof ORDER_EVENT_REASONS];
+
+/** Why a deposit is held (DEPOSIT_ON_HOLD): the reasons the api's guardrails and settlement give. */
+export const ORDER_HOLD_REASONS = [ORDER_EVENT_REASONS.depositAboveMaximum, ORDER_EVENT_REASONS.depositAboveNoKycThreshold, ORDER_EVENT_REASONS.pairNotActive] as const;
+export type OrderHoldReason = (typeof ORDER_HOLD_REASONS)[number];
+
+/** §4 order events: what happens next or what the customer can do (`OrderEvent.nextStep`). */
+export const ORDER_NEXT_STEPS = {
+  chooseRefundOrNewRate: 'CHOOSE_REFUND_OR_ACCEPT_NEW_RATE',
+  refundPayout: 'REFUND_PAYOUT_PENDING',
+  exchangeAtFloatingRate: 'EXCHANGE_AT_CURRENT_FLOATING_RATE',
+  requestRefundOrContactSupport: 'REQUEST_REFUND_OR_CONTACT_SUPPORT',
+  none: 'NONE',
+} as const;
+export type OrderNextStep = (typeof ORDER_NEXT_STEPS)[keyof typeof ORDER_NEXT_STEPS];
+
+/** The next steps a held deposit offers. */
+export const ORDER_HOLD_NEXT_STEPS = [ORDER_NEXT_STEPS.requestRefundOrContactSupport] as const;
+export type OrderHoldNextStep = (typeof ORDER_HOLD_NEXT_STEPS)[number];

@@ -1,0 +1,154 @@
+// The page map (DESIGN.md Module Federation rule 8): for each remote, the pages its `./pages` module
+// exports, each page's route params and the query keys it reads. The shell's route table is typed against
+// it (shell/src/routing/routes.ts), each remote's `pages` export `satisfies` its entry, and a remote reads
+// its params through `pageParams`. `samples` are the other half of the runtime contract: the shell's
+// tests match every sample path with its own matcher and expect exactly these params; each remote's tests
+// render the page with them. A param renamed on either side fails one of the two.
+import type { ComponentType } from 'react';
+import type { RemoteName } from '../remotes.cjs';
+import type { HostRoute, RemotePageProps } from './host';
+
+/** A route param that every route of the page provides, or one that only some of them do. */
+export type ParamPresence = 'required' | 'optional';
+
+export interface PageSample {
+  /** A path without locale prefix that the shell's route table maps to this page. */
+  path: string;
+  /** Exactly the params the shell's matcher produces for `path`. */
+  params: Readonly<Record<string, string>>;
+}
+
+export interface PageSpec {
+  params: Readonly<Record<string, ParamPresence>>;
+  query: readonly string[];
+  samples: readonly PageSample[];
+}
+
+const NO_PARAMS = {} as const;
+const NO_QUERY = [] as const;
+
+export const PAGE_MAP = {
+  mfe_exchange: {
+    Home: {
+      params: NO_PARAMS,
+      // §2 query sync of the exchange form, and the index redirect (`ref` is the default partner param).
+      query: ['send', 'receive', 'amount', 'cur_from', 'cur_to', 'ref'],
+      samples: [{ path: '/', params: {} }],
+    },
+    ExchangePair: {
+      params: { pair: 'required', from: 'required', to: 'required' },
+      query: ['amount', 'ref'],
+      samples: [{ path: '/exchange-btc-eth', params: { pair: 'exchange-btc-eth', from: 'btc', to: 'eth' } }],
+    },
+    PopularExchanges: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/popular-exchanges', params: {} }] },
+  },
+  mfe_order: {
+    Order: {
+      params: { id: 'required' },
+      query: ['destinationAddress'],
+      samples: [
+        { path: '/order/abc123', params: { id: 'abc123' } },
+        { path: '/order/pending', params: { id: 'pending' } },
+      ],
+    },
+  },
+  mfe_profile: {
+    ProfileInfo: {
+      params: NO_PARAMS,
+      query: NO_QUERY,
+      samples: [
+        { path: '/profile/info', params: {} },
+        { path: '/lk', params: {} },
+      ],
+    },
+    ProfileHistory: { params: NO_PARAMS, query: ['page'], samples: [{ path: '/profile/history', params: {} }] },
+    ProfileWallet: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/wallet', params: {} }] },
+    ProfileWithdraw: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/withdraw', params: {} }] },
+    ProfileAffiliate: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/affiliate-program', params: {} }] },
+    ProfileCashback: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/cashback', params: {} }] },
+    ProfileKeys: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/keys', params: {} }] },
+    ProfileVerification: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/verification', params: {} }] },
+  },
+  mfe_blog: {
+    /** `/blog` and `/blog/page{page}` (§2). */
+    Blog: {
+      params: { page: 'optional' },
+      query: NO_QUERY,
+      samples: [
+        { path: '/blog', params: {} },
+        { path: '/blog/page2', params: { page: '2' } },
+      ],
+    },
+    /** `/blog/{slug}` (a post or a category) and `/blog/{slug}/page{page}` (a category's list). */
+    BlogPost: {
+      params: { slug: 'required', page: 'optional' },
+      query: NO_QUERY,
+      samples: [
+        { path: '/blog/news/how-to-buy', params: { slug: 'news/how-to-buy' } },
+        { path: '/blog/news/page2', params: { slug: 'news', page: '2' } },
+      ],
+    },
+    Roadmap: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/roadmap', params: {} }] },
+    Support: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/support', params: {} }] },
+  },
+  mfe_docs: {
+    Docs: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/docs', params: {} }] },
+    DocsPage: { params: { slug: 'required' }, query: NO_QUERY, samples: [{ path: '/docs/api/orders', params: { slug: 'api/orders' } }] },
+  },
+} as const satisfies Record<RemoteName, Record<string, PageSpec>>;
+
+export type PageMap = typeof PAGE_MAP;
+export type PageName<R extends RemoteName> = keyof PageMap[R] & string;
+
+type SpecOf<R extends RemoteName, P extends PageName<R>> = PageMap[R][P] extends PageSpec ? PageMap[R][P] : never;
+type ParamsSpec<R extends RemoteName, P extends PageName<R>> = SpecOf<R, P>['params'];
+
+export type PageParamName<R extends RemoteName, P extends PageName<R>> = keyof ParamsSpec<R, P> & string;
+
+/** The route params a page receives: required ones always, optional ones on some of its routes. */
+export type PageParams<R extends RemoteName, P extends PageName<R>> = {
+  readonly [K in PageParamName<R, P> as ParamsSpec<R, P>[K] extends 'required' ? K : never]: string;
+} & {
+  readonly [K in PageParamName<R, P> as ParamsSpec<R, P>[K] extends 'optional' ? K : never]?: string;
+};
+
+export type PageQueryKey<R extends RemoteName, P extends PageName<R>> = SpecOf<R, P>['query'][number];
+
+/** The query values a page reads (a key absent from the URL is absent here). */
+export type PageQuery<R extends RemoteName, P extends PageName<R>> = { readonly [K in PageQueryKey<R, P>]?: string };
+
+/** What a remote's `./pages` module exports for its entry: every page, no other. */
+export type RemotePagesOf<R extends RemoteName> = { readonly [P in PageName<R>]: ComponentType<RemotePageProps> };
+
+export function pageNames<R extends RemoteName>(remote: R): PageName<R>[] {
+  return Object.keys(PAGE_MAP[remote]) as PageName<R>[];
+}
+
+function specOf(remote: RemoteName, page: string): PageSpec {
+  return (PAGE_MAP[remote] as Record<string, PageSpec>)[page];
+}
+
+/** A page's params, typed from the page map: `pageParams(host.route, 'mfe_blog', 'Blog').page`. */
+export function pageParams<R extends RemoteName, P extends PageName<R>>(route: Pick<HostRoute, 'params'>, remote: R, page: P): PageParams<R, P> {
+  const params: Record<string, string> = {};
+  for (const key of Object.keys(specOf(remote, page).params)) {
+    const value = route.params[key];
+    if (value !== undefined) params[key] = value;
+  }
+  return params as PageParams<R, P>;
+}
+
+/** A page's query values, typed from the page map (the first value of a repeated key). */
+export function pageQuery<R extends RemoteName, P extends PageName<R>>(route: Pick<HostRoute, 'query'>, remote: R, page: P): PageQuery<R, P> {
+  const query: Record<string, string> = {};
+  for (const key of specOf(remote, page).query) {
+    const value = route.query.get(key);
+    if (value !== null) query[key] = value;
+  }
+  return query as PageQuery<R, P>;
+}
+
+/** Every sample of a remote's pages, for its route-contract test. */
+export function pageSamples<R extends RemoteName>(remote: R): { page: PageName<R>; path: string; params: Readonly<Record<string, string>> }[] {
+  return pageNames(remote).flatMap((page) => specOf(remote, page).samples.map((s) => ({ page, path: s.path, params: s.params })));
+}
