@@ -14,7 +14,7 @@
 //                                      └──request refund──▶ REFUND_REQUESTED ◀──────────────────────────────────┘
 //                                                              └──▶ REFUNDING ──▶ REFUNDED (REFUND_COMPLETED)
 // ON_HOLD has no way to EXCHANGING: a held deposit is never paid out automatically (issue 7).
-import type { OrderEventKind } from 'shared-contracts/server';
+import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, type OrderEventKind } from 'shared-contracts/server';
 
 export const ORDER_STATUSES = [
   'AWAITING_DEPOSIT',
@@ -38,25 +38,6 @@ export interface NewOrderEvent {
   nextStep?: string;
 }
 
-/** Reasons and next steps the order page shows (machine-readable; the page translates them). */
-export const REASONS = {
-  slowDeposit: 'DEPOSIT_AFTER_FIXED_RATE_EXPIRED',
-  depositBelowClaimed: 'DEPOSIT_BELOW_CLAIMED_AMOUNT',
-  depositAboveClaimed: 'DEPOSIT_ABOVE_CLAIMED_AMOUNT',
-  volatility: 'MARKET_MOVED_BEYOND_THRESHOLD',
-  floatingOffered: 'FLOATING_RATE_OFFERED',
-  refundRequested: 'CUSTOMER_REQUESTED_REFUND',
-  refundSent: 'REFUND_SENT',
-  rateAccepted: 'CUSTOMER_ACCEPTED_FLOATING_RATE',
-  depositAboveMaximum: 'DEPOSIT_ABOVE_MAXIMUM',
-  depositAboveNoKycThreshold: 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD',
-  pairNotActive: 'PAIR_NOT_ACTIVE',
-} as const;
-
-export const NEXT_STEPS = {
-  chooseRefundOrNewRate: 'CHOOSE_REFUND_OR_ACCEPT_NEW_RATE',
-  refundPayout: 'REFUND_PAYOUT_PENDING',
-  exchangeAtFloatingRate: 'EXCHANGE_AT_CURRENT_FLOATING_RATE',
-  requestRefundOrContactSupport: 'REQUEST_REFUND_OR_CONTACT_SUPPORT',
-  none: 'NONE',
-} as const;
+/** Reasons and next steps the order page shows: the enums of shared-contracts (the page translates them). */
+export const REASONS = ORDER_EVENT_REASONS;
+export const NEXT_STEPS = ORDER_NEXT_STEPS;
