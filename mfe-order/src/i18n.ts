@@ -1,5 +1,10 @@
 // The remote's i18next namespace (ARCHITECTURE.md): the shell registers `resources` with addResourceBundle.
+import type { OrderEventReason, OrderHoldNextStep, OrderHoldReason, OrderNextStep } from 'shared-contracts';
+
 export const namespace = 'mfe-order';
+
+/** A text for every reason and next step the api can write (shared-contracts' enums): a missing one does not compile. */
+type OrderEventTextKey = `reason_${OrderEventReason}` | `next_${OrderNextStep}` | `hold_text_${OrderHoldReason}` | `hold_next_${OrderHoldNextStep}`;
 
 const en = {
   order_title: 'Order',
@@ -98,7 +103,7 @@ const en = {
   error_refund_address_incorrect: 'This address is not valid for the currency and network you sent.',
   error_refund_memo_incorrect: 'This network takes no memo: leave the memo empty.',
   error_refund_address_blacklisted: 'This address cannot receive a refund. Contact support.',
-};
+} satisfies Record<OrderEventTextKey, string> & Record<string, string>;
 
 type Resource = Record<keyof typeof en, string>;
 
