@@ -1,6 +1,7 @@
 // One jest run over every package. API integration tests use PGlite by default and PostgreSQL when
 // DATABASE_URL is set (see .ci/run).
 const project = require('./tooling/jest/project.cjs');
+const { REMOTES } = require('./shared-contracts/remotes.cjs');
 
 module.exports = {
   projects: [
@@ -8,6 +9,6 @@ module.exports = {
     project({ name: 'api', rootDir: '<rootDir>/api' }),
     project({ name: 'shell', rootDir: '<rootDir>/shell', environment: 'jsdom', testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] }),
     project({ name: 'shell-server', rootDir: '<rootDir>/shell', testMatch: ['<rootDir>/server/**/*.test.ts'] }),
-    ...['exchange', 'order', 'profile', 'blog', 'docs'].map((r) => project({ name: `mfe-${r}`, rootDir: `<rootDir>/mfe-${r}`, environment: 'jsdom' })),
+    ...REMOTES.map((r) => project({ name: r.dir, rootDir: `<rootDir>/${r.dir}`, environment: 'jsdom' })),
   ].map((p) => ({ ...p, rootDir: p.rootDir.replace('<rootDir>', __dirname) })),
 };

@@ -1,9 +1,4 @@
-import { createWebpackConfig, REMOTE_DEV_PORTS } from 'tooling/webpack';
+import { createRemoteWebpackConfig } from 'tooling/webpack';
 
-export default createWebpackConfig({
-  appDir: import.meta.dirname,
-  name: 'mfe_order',
-  devPort: REMOTE_DEV_PORTS.mfe_order,
-  exposes: { './pages': './src/pages/index.ts' },
-  title: 'Order — standalone',
-});
+// name, dev port and exposed module come from this folder's entry in shared-contracts/remotes.cjs
+export default createRemoteWebpackConfig({ appDir: import.meta.dirname, title: 'Order — standalone' });

@@ -1,9 +1,4 @@
-import { createWebpackConfig, REMOTE_DEV_PORTS } from 'tooling/webpack';
+import { createRemoteWebpackConfig } from 'tooling/webpack';
 
-export default createWebpackConfig({
-  appDir: import.meta.dirname,
-  name: 'mfe_profile',
-  devPort: REMOTE_DEV_PORTS.mfe_profile,
-  exposes: { './pages': './src/pages/index.ts' },
-  title: 'Profile — standalone',
-});
+// name, dev port and exposed module come from this folder's entry in shared-contracts/remotes.cjs
+export default createRemoteWebpackConfig({ appDir: import.meta.dirname, title: 'Profile — standalone' });

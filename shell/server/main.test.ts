@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { buildWebServer, IMMUTABLE, NO_CACHE } from './main';
 import { WEB_DEFAULTS } from './edge';
+import { REMOTES, REMOTE_NAMES } from 'shared-contracts/remotes';
 
 function fixture() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'web-'));
@@ -128,13 +129,11 @@ describe('web server', () => {
     const app = await make({ REMOTE_MFE_ORDER_URL: 'http://localhost:8082/' });
     const res = await app.inject({ url: '/remotes.json' });
     expect(res.headers['cache-control']).toBe(NO_CACHE);
-    expect(res.json()).toEqual({
-      mfe_exchange: '/remotes/mfe-exchange/mf-manifest.json',
-      mfe_order: 'http://localhost:8082/mf-manifest.json',
-      mfe_profile: '/remotes/mfe-profile/mf-manifest.json',
-      mfe_blog: '/remotes/mfe-blog/mf-manifest.json',
-      mfe_docs: '/remotes/mfe-docs/mf-manifest.json',
-    });
+    // every remote of the one list (shared-contracts/remotes), in its order
+    expect(res.json()).toEqual(
+      Object.fromEntries(REMOTES.map((r) => [r.name, r.name === 'mfe_order' ? 'http://localhost:8082/mf-manifest.json' : `/remotes/${r.dir}/mf-manifest.json`])),
+    );
+    expect(Object.keys(res.json() as Record<string, string>)).toEqual(REMOTE_NAMES);
     // a remote with its own URL is not served locally
     expect((await app.inject({ url: '/remotes/mfe-order/mf-manifest.json' })).statusCode).toBe(404);
     await app.close();

@@ -11,14 +11,8 @@ import { normaliseUrl } from './normalise';
 import { developmentOrigins, edgeHeaders, forwardedFor, loadWebConfig, siteOrigin, type EdgeRequest, type WebConfig } from './edge';
 import { createReadStream } from 'node:fs';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic } from 'tooling/static-files';
+import { REMOTES } from 'shared-contracts/remotes';
 
-export const REMOTES = [
-  { name: 'mfe_exchange', pkg: 'mfe-exchange' },
-  { name: 'mfe_order', pkg: 'mfe-order' },
-  { name: 'mfe_profile', pkg: 'mfe-profile' },
-  { name: 'mfe_blog', pkg: 'mfe-blog' },
-  { name: 'mfe_docs', pkg: 'mfe-docs' },
-] as const;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWorkspace = path.resolve(here, '../..');
@@ -48,7 +42,7 @@ export function remotesManifest(env: Record<string, string | undefined>): Record
   const out: Record<string, string> = {};
   for (const r of REMOTES) {
     const own = env[remoteEnvName(r.name)]?.trim();
-    const base = own ? own.replace(/\/+$/, '') : `/remotes/${r.pkg}`;
+    const base = own ? own.replace(/\/+$/, '') : `/remotes/${r.dir}`;
     out[r.name] = `${base}/mf-manifest.json`;
   }
   return out;
@@ -121,7 +115,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   });
 
   const remoteRoots = new Map<string, string>();
-  for (const r of REMOTES) if (!env[remoteEnvName(r.name)]) remoteRoots.set(r.pkg, path.join(workspaceRoot, r.pkg, 'dist'));
+  for (const r of REMOTES) if (!env[remoteEnvName(r.name)]) remoteRoots.set(r.dir, path.join(workspaceRoot, r.dir, 'dist'));
 
   const hasDist = existsSync(path.join(distDir, 'index.html'));
 

@@ -6,6 +6,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { REMOTES } from 'shared-contracts/remotes';
 
 const require = createRequire(import.meta.url);
 const workspaceRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -154,4 +155,13 @@ export function createWebpackConfig(o) {
   };
 }
 
-export const REMOTE_DEV_PORTS = { mfe_exchange: 8081, mfe_order: 8082, mfe_profile: 8083, mfe_blog: 8084, mfe_docs: 8085 };
+/**
+ * A remote's config from its entry in the one list of remotes (shared-contracts/remotes.cjs), found by the
+ * app's folder: federation name, dev port and the exposed module, served from src/pages/index.ts.
+ * @param {{ appDir: string, title?: string } & Omit<Parameters<typeof createWebpackConfig>[0], 'name' | 'devPort' | 'exposes' | 'isHost'>} o
+ */
+export function createRemoteWebpackConfig(o) {
+  const remote = REMOTES.find((r) => r.dir === path.basename(o.appDir));
+  if (!remote) throw new Error(`${o.appDir} is not a remote of shared-contracts/remotes.cjs`);
+  return createWebpackConfig({ ...o, name: remote.name, devPort: remote.devPort, exposes: { [remote.exposes]: './src/pages/index.ts' } });
+}
