@@ -1,6 +1,7 @@
 // Real on-chain address encodings, so the sandbox hands out deposit addresses that every wallet and
 // the instruments' own validators accept. Keyed by the instrument's address validator symbol.
 import { createHash } from 'node:crypto';
+import { crc16Xmodem } from '../../lib/crc16';
 import { friendlyTonAddress } from '../../modules/instruments/tonAddress';
 
 const BITCOIN_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -68,15 +69,6 @@ function base32(bytes: Uint8Array): string {
   return toWords(bytes)
     .map((w) => alphabet[w])
     .join('');
-}
-
-function crc16Xmodem(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc;
 }
 
 /** Stellar StrKey account id (G…): version byte, 32-byte key, CRC16 little-endian, base32. */

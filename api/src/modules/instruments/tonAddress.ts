@@ -1,15 +1,7 @@
 // TON addresses, which multicoin-address-validator does not know: the raw form `<workchain>:<64 hex>`
 // and the user-friendly form, 48 base64/base64url characters decoding to
 // flags(1) workchain(1) account(32) crc16-xmodem(2) over the first 34 bytes.
-
-function crc16Xmodem(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc;
-}
+import { crc16Xmodem } from '../../lib/crc16';
 
 const FRIENDLY_FLAGS = new Set([0x11, 0x51]); // bounceable, non-bounceable (mainnet; +0x80 would be testnet)
 
