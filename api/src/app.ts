@@ -21,6 +21,7 @@ import { registerInstrumentRoutes } from './modules/instruments/routes';
 import { registerPairRoutes } from './modules/pairs/routes';
 import { createQuote } from './modules/rates/quote';
 import { registerRateRoutes } from './modules/rates/routes';
+import { registerStatsModule } from './modules/stats';
 import { cacheQuotesPerTick } from './modules/rates/quoteCache';
 import type { PriceBoard } from './realtime/types';
 
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerPairRoutes(app, deps.instruments, config, opts);
   registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
   const orders = registerOrdersModule(app, config, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote, bus: deps.bus, referrers: deps.referrers }, opts);
+  registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerHealthRoutes(
     app,
     { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },

@@ -1,5 +1,5 @@
 // Order persistence: rows, events, and `advance` — the one way a status changes (compare-and-set).
-import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orderIdempotencyKeys, orders, type OrderRow } from '../../db/schema';
 import type { IdempotencyScope } from './idempotency';
@@ -170,23 +170,6 @@ export function createOrderRepo(db: Db) {
 
     dueForConfirmation: (cutoff: Date) => or(isNull(orders.lastConfirmationAt), lte(orders.lastConfirmationAt, cutoff)) as SQL,
     touchedBefore: (cutoff: Date) => lte(orders.updatedAt, cutoff),
-
-    async latestCompleted(limit: number): Promise<OrderRow[]> {
-      return db.select().from(orders).where(eq(orders.status, 'COMPLETED')).orderBy(desc(orders.completedAt)).limit(limit);
-    },
-
-    async completedStats(since: Date | null): Promise<{ count: number; volumeBySlug: { fromSlug: string; volume: string }[] }> {
-      const cond = since ? and(eq(orders.status, 'COMPLETED'), gte(orders.completedAt, since)) : eq(orders.status, 'COMPLETED');
-      const rows = await db
-        .select({ fromSlug: orders.fromSlug, volume: sql<string>`coalesce(sum(${orders.depositAmount}), 0)::text`, count: sql<string>`count(*)::text` })
-        .from(orders)
-        .where(cond)
-        .groupBy(orders.fromSlug);
-      return {
-        count: rows.reduce((n, r) => n + Number(r.count), 0),
-        volumeBySlug: rows.map((r) => ({ fromSlug: r.fromSlug, volume: r.volume })),
-      };
-    },
   };
 }
 export type OrderRepo = ReturnType<typeof createOrderRepo>;

@@ -59,7 +59,4 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
     },
     opts,
   );
-  registerRoute(app, apiRoutes.ordersPublicLatest, () => orders.latest(), opts);
-  registerRoute(app, apiRoutes.statsPublic, ({ query }) => orders.stats(query.period), opts);
-  registerRoute(app, apiRoutes.recommendedAmount, ({ query }) => orders.recommendedAmount(query), opts);
 }

@@ -21,6 +21,26 @@ export interface QuoteDeps {
   now?: () => Date;
 }
 
+/** The instrument's USD price from the board; none yet (or not positive) → ERR_SERVICE_UNAVAILABLE. */
+export function usdPrice(priceBoard: PriceBoard, i: InstrumentRecord): D {
+  const p = priceBoard.priceUsd(i.currencyTitle);
+  if (!p || !p.isFinite() || p.lte(0)) throw ApiError.of('ERR_SERVICE_UNAVAILABLE', `No market price for ${i.currencyTitle} yet`);
+  return new D(p);
+}
+
+/** The platform price: the raw market rate less the rate mode's spread (the formula above). */
+export const spreadPrice = (raw: D, spread: Decimal.Value): D => raw.mul(new D(1).minus(spread));
+
+/**
+ * What the customer receives for `deposit` at `price`: less the payout network fee and the platform fee,
+ * never below 0, rounded down to the receive instrument's decimals (at most §9's claimed-amount decimals).
+ * The rate endpoint quotes with it and the order job executes floating orders with it.
+ */
+export function amountToGetFor(deposit: D, price: D, fees: { networkFee: Decimal.Value; platformFee: Decimal.Value }, to: InstrumentRecord): D {
+  const dp = Math.min(to.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
+  return D.max(0, deposit.mul(price).minus(fees.networkFee).minus(fees.platformFee)).toDecimalPlaces(dp, Decimal.ROUND_DOWN);
+}
+
 /** A quote with no amount prices this many USD worth of the send currency (crypto); fiat uses §9's 500. */
 const DEFAULT_QUOTE_USD = new D(DEFAULT_AMOUNT);
 
@@ -40,11 +60,7 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
     if (!found) throw ApiError.of('ERR_NOT_FOUND', `Instrument ${slug} not found`);
     return found;
   };
-  const usd = (i: InstrumentRecord): D => {
-    const p = priceBoard.priceUsd(i.currencyTitle);
-    if (!p || !p.isFinite() || p.lte(0)) throw ApiError.of('ERR_SERVICE_UNAVAILABLE', `No market price for ${i.currencyTitle} yet`);
-    return new D(p);
-  };
+  const usd = (i: InstrumentRecord): D => usdPrice(priceBoard, i);
 
   return function quote(request: ExchangeRequest): PairData {
     const amountCurrency = request.claimedDepositAmountCurrency;
@@ -72,10 +88,9 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
     if (!updatedAt) throw ApiError.of('ERR_SERVICE_UNAVAILABLE', 'No market prices yet');
 
     const raw = usdFrom.div(usdTo);
-    const price = raw.mul(new D(1).minus(spreads[rateMode]));
+    const price = spreadPrice(raw, spreads[rateMode]);
     const networkFee = new D(to.networkFee);
     const platformFee = platformFeeUsd.div(usdTo).toDecimalPlaces(to.precisionDecimals, Decimal.ROUND_UP);
-    const toDp = Math.min(to.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
     const fromDp = Math.min(from.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
 
     // The minimum also covers twice the payout fees, so a minimal deposit always receives something.
@@ -109,8 +124,7 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
       });
     }
 
-    const gross = deposit.mul(price);
-    const amountToGet = D.max(0, gross.minus(networkFee).minus(platformFee)).toDecimalPlaces(toDp, Decimal.ROUND_DOWN);
+    const amountToGet = amountToGetFor(deposit, price, { networkFee, platformFee }, to);
     const t = now();
 
     return {

@@ -1,0 +1,83 @@
+// What every part of the order service shares: its dependencies, the clock and log, instrument lookup,
+// and the §8 errors the parts raise.
+import { ApiError, type ExchangeRequest, type InstrumentRef, type PairData } from 'shared-contracts/server';
+import type { CustodyAdapter } from '../../adapters/custody/types';
+import type { MessageBus } from '../../bus/types';
+import type { Config } from '../../config';
+import type { OrderRow } from '../../db/schema';
+import type { PriceBoard } from '../../realtime/types';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
+import type { ValidateAddress } from '../instruments/validateAddress';
+import type { OrderRepo } from './repo';
+
+/** Who may be named as referrer (the affiliates module answers; §8 "referrerAffiliateId" not found). */
+export interface ReferrerDirectory {
+  exists(referrerId: string): Promise<boolean>;
+}
+
+export type OrdersConfig = Pick<
+  Config,
+  'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'
+>;
+
+export interface OrderServiceDeps {
+  repo: OrderRepo;
+  instruments: InstrumentRepo;
+  priceBoard: PriceBoard;
+  quote: (request: ExchangeRequest) => PairData;
+  validateAddress: ValidateAddress;
+  custody: CustodyAdapter;
+  bus?: MessageBus;
+  referrers?: ReferrerDirectory;
+  config: OrdersConfig;
+  now?: () => Date;
+  log?: OrderLog;
+}
+
+export interface OrderLog {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface OrderContext {
+  deps: OrderServiceDeps;
+  repo: OrderRepo;
+  now: () => Date;
+  log: OrderLog;
+  /** The instrument an order row names (it must exist: orders only reference seeded instruments). */
+  instrument(slug: string): InstrumentRecord;
+  /** An instrument a client names; unknown → ERR_NOT_FOUND naming `field`. */
+  resolve(ref: InstrumentRef, field: string): InstrumentRecord;
+  /** §8: blacklisted client data → ERR_FORBIDDEN "Client data is blacklisted". */
+  isBlacklisted(address: string): boolean;
+}
+
+export const notFoundE = () => ApiError.of('ERR_NOT_FOUND_E', 'Order not found');
+export const invalid = (field: string, message: string) =>
+  ApiError.of('ERR_VALIDATION', `Invalid body.${field}: ${message}`, { fields: { [field]: message } });
+export const wrongState = (row: OrderRow, action: string) =>
+  ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${row.orderId} cannot ${action} in state ${row.status}`, { details: { status: row.status } });
+export const blacklisted = () => ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted');
+
+export function resolveInstrument(instruments: InstrumentRepo, ref: InstrumentRef, field: string): InstrumentRecord {
+  const i = instruments.byTitles(ref.currencyTitle, ref.networkTitle);
+  if (!i || (ref.slug && ref.slug !== i.slug)) throw ApiError.of('ERR_NOT_FOUND', `${field}: instrument ${ref.currencyTitle} on ${ref.networkTitle} not found`);
+  return i;
+}
+
+export function createOrderContext(deps: OrderServiceDeps): OrderContext {
+  const blacklist = new Set(deps.config.blacklistedAddresses.map((a) => a.toLowerCase()));
+  return {
+    deps,
+    repo: deps.repo,
+    now: deps.now ?? (() => new Date()),
+    log: deps.log ?? { warn: () => undefined, error: (obj: unknown, msg?: string) => console.error(msg, obj) },
+    instrument(slug) {
+      const i = deps.instruments.bySlug(slug);
+      if (!i) throw new Error(`order references unknown instrument ${slug}`);
+      return i;
+    },
+    resolve: (ref, field) => resolveInstrument(deps.instruments, ref, field),
+    isBlacklisted: (address) => blacklist.has(address.toLowerCase()),
+  };
+}

@@ -1,0 +1,137 @@
+// §7 create: the §5 rules, the §8 errors, and Idempotency-Key replays (idempotency.ts).
+import { createHash, randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { ApiError, CLAIMED_AMOUNT_DECIMALS, type CreateOrderBody, type Order } from 'shared-contracts/server';
+import type { OrderRow } from '../../db/schema';
+import { D, money } from '../../lib/decimal';
+import type { InstrumentRecord } from '../instruments/repo';
+import { blacklisted, invalid, type OrderContext } from './context';
+import { expiredBefore, type IdempotencyScope } from './idempotency';
+import type { OrderPresentation } from './presentation';
+import { IdempotencyKeyTaken, isUniqueViolation } from './repo';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
+
+export interface CreateOptions {
+  /** Idempotency-Key and its owner (idempotency.ts): a retry within 24 h answers with the same order. */
+  idempotency?: IdempotencyScope;
+  /** The signed-in user (auth 'optional'); their orders join their history (orders.user_id, 0003). */
+  account?: { userId: number; email: string } | null;
+}
+
+/** §5 refund address for the send side: different from the destination, valid, a memo only where one is taken. */
+export function checkRefundAddress(ctx: OrderContext, from: InstrumentRecord, address: string, memo: string | null, destination: string): void {
+  if (address === destination) throw invalid('refundAddress', 'must differ from the destination address');
+  if (!ctx.deps.validateAddress(from.currencyTitle, from.networkTitle, address)) {
+    throw invalid('refundAddress', `not a valid ${from.currencyTitle} ${from.networkTitle} address`);
+  }
+  if (memo && !from.public.requiresMemo) throw invalid('refundAddressMemo', `${from.currencyTitle} ${from.networkTitle} takes no memo`);
+}
+
+export function createOrderCreation(ctx: OrderContext, { load, published }: OrderPresentation) {
+  const { deps, repo, now } = ctx;
+
+  return async function create(body: CreateOrderBody, { idempotency, account }: CreateOptions = {}): Promise<Order> {
+    if (idempotency && !IDEMPOTENCY_KEY.test(idempotency.key)) {
+      throw ApiError.of('ERR_VALIDATION', 'Invalid Idempotency-Key header: 1–128 printable ASCII characters', { fields: { 'Idempotency-Key': 'invalid' } });
+    }
+    const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const replay = async (existing: { row: OrderRow; requestHash: string }): Promise<Order> => {
+      if (existing.requestHash !== requestHash) {
+        throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Idempotency-Key was already used with a different request');
+      }
+      return load(existing.row);
+    };
+    if (idempotency) {
+      const existing = await repo.byIdempotencyKey(idempotency, expiredBefore(now()));
+      if (existing) return replay(existing);
+    }
+
+    const from = ctx.resolve(body.instrumentFrom, 'instrumentFrom');
+    const to = ctx.resolve(body.instrumentTo, 'instrumentTo');
+    // The card flow (fiat send side) pays through the card provider, not into a deposit address.
+    if (from.isFiat) throw ApiError.of('ERR_NOT_ACCEPTABLE', 'Card purchases are not available for guest orders yet');
+
+    const destination = body.destinationAddress;
+    const refundAddress = body.refundAddress || undefined;
+    if ([destination, refundAddress].some((a) => a && ctx.isBlacklisted(a))) throw blacklisted();
+    // §5 destination: validated for the receive currency and network.
+    if (!deps.validateAddress(to.currencyTitle, to.networkTitle, destination)) {
+      throw invalid('destinationAddress', `not a valid ${to.currencyTitle} ${to.networkTitle} address`);
+    }
+    // §5 memo: only when the receive instrument requires one (may be empty: the no-memo box).
+    const memo = body.destinationAddressMemo || null;
+    if (memo && !to.public.requiresMemo) throw invalid('destinationAddressMemo', `${to.currencyTitle} ${to.networkTitle} takes no memo`);
+    // §5 refund address: FIXED only; required, different from the destination, valid for the send side.
+    const refundMemo = body.refundAddressMemo || null;
+    if (body.rateMode === 'FIXED') {
+      if (!refundAddress) throw invalid('refundAddress', 'required for a fixed-rate order');
+      checkRefundAddress(ctx, from, refundAddress, refundMemo, destination);
+    } else if (refundAddress || refundMemo) {
+      throw invalid('refundAddress', 'only accepted for a fixed-rate order');
+    }
+    // §8: an unknown referrer → ERR_NOT_FOUND naming referrerAffiliateId (the client then drops it).
+    const referrerId = body.referrerId || null;
+    if (referrerId && !(await deps.referrers?.exists(referrerId))) {
+      throw ApiError.of('ERR_NOT_FOUND', `referrerAffiliateId ${referrerId} not found`);
+    }
+
+    // Limits, price and fees exactly as the rate endpoint quotes them; claimed amounts to 8 decimals (§9).
+    const claimed = new D(body.claimedDepositAmount).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_DOWN);
+    if (claimed.lte(0)) throw invalid('claimedDepositAmount', 'must be greater than 0');
+    const pair = deps.quote({ instrumentFromSlug: from.slug, instrumentToSlug: to.slug, claimedDepositAmount: money(claimed), rateMode: body.rateMode });
+
+    const orderId = randomUUID();
+    const deposit = await deps.custody.depositAddress(orderId, from);
+    const t = now();
+    try {
+      const row = await repo.insert(
+        {
+          orderId,
+          fromSlug: from.slug,
+          toSlug: to.slug,
+          rateMode: body.rateMode,
+          claimedDepositAmount: pair.claimedDepositAmount,
+          amountToGet: pair.amountToGet,
+          claimedAmountToReceive: pair.amountToGet,
+          price: pair.price,
+          marketPrice: pair.marketLeftPrice,
+          quoteUpdatedAt: new Date(pair.updatedAt),
+          networkFee: pair.finalNetworkFeeAmount,
+          platformFee: pair.platformFee_Absolute,
+          depositAddress: deposit.address,
+          depositAddressMemo: deposit.memo,
+          destinationAddress: destination,
+          destinationAddressMemo: memo,
+          refundAddress: body.rateMode === 'FIXED' ? refundAddress : null,
+          refundAddressMemo: body.rateMode === 'FIXED' ? refundMemo : null,
+          // §4 ckm: signed-in users skip the email prompt; their account email is used.
+          userEmail: account?.email ?? (body.userEmail || null),
+          referrerId,
+          legacyOrderId: body.legacyOrderId || null,
+          utmData: body.utmData ?? null,
+          browserFingerprint: body.browserFingerprint || null,
+          status: 'AWAITING_DEPOSIT',
+          requiredConfirmations: from.requiredConfirmations,
+          fixedRateExpiresAt: pair.fixedRateExpiresAt ? new Date(pair.fixedRateExpiresAt) : null,
+          idempotencyKey: idempotency?.key ?? null,
+          requestHash,
+          createdAt: t,
+          updatedAt: t,
+        },
+        [{ kind: 'CREATION_END' }],
+        t,
+        account?.userId,
+        idempotency && { ...idempotency, requestHash, expiredBefore: expiredBefore(t) },
+      );
+      return await published(row);
+    } catch (err) {
+      // The same owner's key raced in from a retry: answer with the order that won.
+      if (idempotency && (err instanceof IdempotencyKeyTaken || isUniqueViolation(err))) {
+        const existing = await repo.byIdempotencyKey(idempotency, expiredBefore(t));
+        if (existing) return replay(existing);
+      }
+      throw err;
+    }
+  };
+}

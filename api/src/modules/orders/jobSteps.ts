@@ -1,0 +1,177 @@
+// Deposits (custody watcher / sandbox) and the order job's steps, which move orders along the lifecycle of
+// lifecycle.ts. Each step is a compare-and-set, so every replica may run the job at once.
+import { ApiError, type Order, type PairData } from 'shared-contracts/server';
+import type { OrderRow } from '../../db/schema';
+import { D, money } from '../../lib/decimal';
+import type { InstrumentRecord } from '../instruments/repo';
+import { invalid, notFoundE, wrongState, type OrderContext } from './context';
+import { depositHold } from './guardrails';
+import { expiredBefore } from './idempotency';
+import { NEXT_STEPS, REASONS, type NewOrderEvent } from './lifecycle';
+import type { OrderPresentation } from './presentation';
+import type { OrderPricing } from './pricing';
+import type { Transition } from './repo';
+import { SETTLEMENT_LEGS, type SettlementLeg } from './settlement';
+
+/** A payout or refund left half-done (process died between the two compare-and-sets) is retried after this. */
+const STUCK_PAYOUT_AFTER_MS = 30_000;
+const BATCH = 50;
+
+export function createJobSteps(
+  ctx: OrderContext,
+  { published }: OrderPresentation,
+  pricing: OrderPricing,
+  settle: (row: OrderRow, leg: SettlementLeg) => Promise<void>,
+) {
+  const { deps, repo, now, log, instrument } = ctx;
+  const volatilityThreshold = new D(deps.config.fixedRateVolatilityThreshold);
+
+  /** `txHash`: the deposit transaction, or how to make one up for the send instrument (sandbox). */
+  async function registerDeposit(orderId: string, amountText: string, txHash: string | ((from: InstrumentRecord) => string)): Promise<Order> {
+    const amount = new D(amountText);
+    if (!amount.isFinite() || amount.lte(0)) throw invalid('amount', 'must be greater than 0');
+    const existing = await repo.byId(orderId);
+    if (!existing) throw notFoundE();
+    const from = instrument(existing.fromSlug);
+    if (amount.decimalPlaces() > from.precisionDecimals) throw invalid('amount', `at most ${from.precisionDecimals} decimals for ${from.currencyTitle}`);
+    const depositTxHash = typeof txHash === 'function' ? txHash(from) : txHash;
+    const t = now();
+    const row = await repo.advance({
+      orderId,
+      from: 'AWAITING_DEPOSIT',
+      lock: 'wait',
+      now: t,
+      decide: () => ({
+        to: 'CONFIRMING',
+        patch: { depositAmount: money(amount), depositTxHash, depositAt: t, confirmations: 0, lastConfirmationAt: t },
+        events: [{ kind: 'DEPOSIT_REGISTERED' }],
+      }),
+    });
+    if (!row) throw wrongState(existing, 'take a deposit (it already has one)');
+    return published(row);
+  }
+
+  /** FIXED checks when the deposit is confirmed (§4 fixed-rate problem events). */
+  function fixedRateProblem(row: OrderRow): NewOrderEvent | null {
+    if (row.fixedRateExpiresAt && row.depositAt && row.depositAt > row.fixedRateExpiresAt) {
+      return { kind: 'FIXED_RATE_SLOW_DEPOSIT_DETECTED', reason: REASONS.slowDeposit, nextStep: NEXT_STEPS.chooseRefundOrNewRate };
+    }
+    const deposited = new D(row.depositAmount ?? 0);
+    const claimed = new D(row.claimedDepositAmount);
+    if (!deposited.eq(claimed)) {
+      const reason = deposited.lt(claimed) ? REASONS.depositBelowClaimed : REASONS.depositAboveClaimed;
+      return { kind: 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED', reason, nextStep: NEXT_STEPS.chooseRefundOrNewRate };
+    }
+    if (row.marketPrice) {
+      const move = pricing.marketRate(row).div(row.marketPrice).minus(1).abs();
+      if (move.gt(volatilityThreshold)) {
+        return { kind: 'FIXED_RATE_HIGH_VOLATILITY_DETECTED', reason: REASONS.volatility, nextStep: NEXT_STEPS.chooseRefundOrNewRate };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Issue 7: checks the deposit against the pair's limits as the rate endpoint quotes them now, for this
+   * pair and rate mode. A pair switched off since the order was made has no limits to check against: held.
+   */
+  function holdOf(row: OrderRow): { reason: string; limit: D | null } | null {
+    const from = instrument(row.fromSlug);
+    let limits: PairData;
+    try {
+      limits = deps.quote({ instrumentFromSlug: row.fromSlug, instrumentToSlug: row.toSlug, rateMode: row.rateMode });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'ERR_PAIR_NOT_ACTIVE') return { reason: REASONS.pairNotActive, limit: null };
+      throw err;
+    }
+    return depositHold(new D(row.depositAmount ?? 0), limits, from.isFiat);
+  }
+
+  function onConfirmation(row: OrderRow, t: Date): Transition {
+    const confirmations = row.confirmations + 1;
+    if (confirmations < row.requiredConfirmations) {
+      return { to: 'CONFIRMING', patch: { confirmations, lastConfirmationAt: t } };
+    }
+    const patch = { confirmations, lastConfirmationAt: t };
+    const funds: NewOrderEvent = { kind: 'INCOMING_FUNDS_DETECTED' };
+    const hold = holdOf(row);
+    if (hold) {
+      return {
+        to: 'ON_HOLD',
+        patch: { ...patch, holdReason: hold.reason, depositLimit: hold.limit ? money(hold.limit) : null },
+        events: [funds, { kind: 'DEPOSIT_ON_HOLD', reason: hold.reason, nextStep: NEXT_STEPS.requestRefundOrContactSupport }],
+      };
+    }
+    const problem = row.rateMode === 'FIXED' ? fixedRateProblem(row) : null;
+    if (!problem) return { to: 'EXCHANGING', patch, events: [funds] };
+    const offer = pricing.floatingFor(row);
+    return {
+      to: 'AWAITING_DECISION',
+      patch: { ...patch, offeredPrice: offer.price.toFixed(), offeredAmountToGet: offer.amountToGet.toFixed(), offeredAt: t },
+      events: [funds, problem, { kind: 'RATE_MODE_CHANGED', reason: REASONS.floatingOffered, nextStep: NEXT_STEPS.chooseRefundOrNewRate }],
+    };
+  }
+
+  /** One pass of the order job. Safe to run on every replica at once: each step is a compare-and-set. */
+  async function processDue(): Promise<void> {
+    const t = now();
+    const each = async (ids: string[], fn: (id: string) => Promise<void>) => {
+      for (const id of ids) {
+        try {
+          await fn(id);
+        } catch (err) {
+          log.error({ err, orderId: id }, 'order job step failed');
+        }
+      }
+    };
+
+    // Sandbox chain: one more confirmation per interval for each deposit being confirmed.
+    const cutoff = new Date(t.getTime() - deps.config.confirmationIntervalMs);
+    await each(await repo.idsIn('CONFIRMING', BATCH, repo.dueForConfirmation(cutoff)), async (orderId) => {
+      const row = await repo.advance({ orderId, from: 'CONFIRMING', where: repo.dueForConfirmation(cutoff), lock: 'skip', now: t, decide: (r) => onConfirmation(r, t) });
+      if (row) await published(row);
+    });
+
+    // Execute at the current rate through the liquidity provider, then pay out.
+    await each(await repo.idsIn('EXCHANGING', BATCH), async (orderId) => {
+      const row = await repo.advance({
+        orderId,
+        from: 'EXCHANGING',
+        lock: 'skip',
+        now: t,
+        decide: (r) => {
+          const fixed = r.rateMode === 'FIXED';
+          const exec = fixed ? { price: new D(r.price), amountToGet: new D(r.amountToGet) } : pricing.floatingFor(r);
+          return {
+            to: 'WITHDRAWING',
+            patch: { executionPrice: exec.price.toFixed(), payoutAmount: exec.amountToGet.toFixed(), amountToGet: exec.amountToGet.toFixed() },
+            events: [{ kind: 'FUNDS_WITHDRAWAL_START' }],
+          };
+        },
+      });
+      if (!row) return;
+      await published(row);
+      await settle(row, 'payout');
+    });
+
+    await each(await repo.idsIn('REFUND_REQUESTED', BATCH), async (orderId) => {
+      const row = await repo.advance({ orderId, from: 'REFUND_REQUESTED', lock: 'skip', now: t, decide: () => ({ to: 'REFUNDING' }) });
+      if (row) await settle(row, 'refund');
+    });
+
+    // Half-done payouts and refunds (a replica died between its two compare-and-sets): the custody call is idempotent.
+    const stuck = repo.touchedBefore(new Date(t.getTime() - STUCK_PAYOUT_AFTER_MS));
+    for (const legName of ['payout', 'refund'] as const) {
+      const { from } = SETTLEMENT_LEGS[legName];
+      await each(await repo.idsIn(from, BATCH, stuck), async (orderId) => {
+        const row = await repo.byId(orderId);
+        if (row?.status === from) await settle(row, legName);
+      });
+    }
+
+    // Housekeeping: Idempotency-Key claims older than 24 h answer nothing any more.
+    await repo.purgeIdempotencyKeys(expiredBefore(t)).catch((err) => log.error({ err }, 'idempotency key purge failed'));
+  }
+
+  return { registerDeposit, processDue };
+}

@@ -1,0 +1,42 @@
+// Pricing at execution time, with the rate endpoint's formula (rates/quote.ts): the floating rate for the
+// amount actually deposited, the market move a fixed-rate order is checked against, and the refund amount.
+import Decimal from 'decimal.js';
+import { CLAIMED_AMOUNT_DECIMALS, type RefundInfo } from 'shared-contracts/server';
+import type { OrderRow } from '../../db/schema';
+import { D, money } from '../../lib/decimal';
+import { amountToGetFor, spreadPrice, usdPrice } from '../rates/quote';
+import type { OrderContext } from './context';
+
+export interface OrderPricing {
+  /** The raw market rate of the order's pair now (units of TO per 1 FROM, no spread). */
+  marketRate(row: OrderRow): D;
+  /** The current floating rate for the amount actually deposited (or claimed, before a deposit). */
+  floatingFor(row: OrderRow): { price: D; amountToGet: D };
+  /** What a refund sends back: the amount recorded with the refund request, else the deposit less the send network's fee. */
+  refundInfoOf(row: OrderRow): RefundInfo;
+}
+
+export function createOrderPricing({ deps, instrument }: OrderContext): OrderPricing {
+  const floatingSpread = new D(deps.config.spread.FLOATING);
+  const marketRate = (row: OrderRow): D =>
+    usdPrice(deps.priceBoard, instrument(row.fromSlug)).div(usdPrice(deps.priceBoard, instrument(row.toSlug)));
+
+  return {
+    marketRate,
+    floatingFor(row) {
+      const price = spreadPrice(marketRate(row), floatingSpread);
+      const deposit = new D(row.depositAmount ?? row.claimedDepositAmount);
+      return { price, amountToGet: amountToGetFor(deposit, price, { networkFee: row.networkFee, platformFee: row.platformFee }, instrument(row.toSlug)) };
+    },
+    refundInfoOf(row) {
+      if (row.refundAmount !== null && row.refundNetworkFee !== null) {
+        return { refundAmountWithoutNetworkFee: money(row.refundAmount), networkFee: money(row.refundNetworkFee) };
+      }
+      const from = instrument(row.fromSlug);
+      const base = new D(row.depositAmount ?? row.claimedDepositAmount);
+      const dp = Math.min(from.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
+      const net = D.max(0, base.minus(from.networkFee)).toDecimalPlaces(dp, Decimal.ROUND_DOWN);
+      return { refundAmountWithoutNetworkFee: money(net), networkFee: money(from.networkFee) };
+    },
+  };
+}
