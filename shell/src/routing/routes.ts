@@ -1,34 +1,38 @@
 // Spec §2: every route in English (no prefix) and Russian (/ru), names `<name>___en` / `<name>___ru`.
 // Matching is our own (react-router cannot match `/exchange-{from}-{to}` inside one segment); react-router
-// provides history, links and scroll restoration.
-import { parsePairSegment, type LocaleCode } from 'shared-contracts';
+// provides history, links and scroll restoration. Each route is typed against the page map of
+// shared-contracts: its page exists in its remote, and its keys and derived params are that page's params.
+import { parsePairSegment, type LocaleCode, type PageName, type PageParamName, type PageParams, type RemoteName } from 'shared-contracts';
 
-export type RemoteName = 'mfe_exchange' | 'mfe_order' | 'mfe_profile' | 'mfe_blog' | 'mfe_docs';
+export type { RemoteName } from 'shared-contracts';
 export type LayoutName = 'default' | 'non-working' | 'blog-sidebar' | 'docs-sidebar';
 
-export interface RouteDef {
+interface PageRouteDef<R extends RemoteName, P extends PageName<R>> {
   /** base name without the locale suffix */
   name: string;
-  remote: RemoteName;
-  page: string;
+  remote: R;
+  page: P;
   layout: LayoutName;
   /** key in the `shell` namespace */
   titleKey: string;
   /** path regex (without locale prefix) */
   pattern: RegExp;
-  /** names of the regex groups, in order */
-  keys?: string[];
-  /** extra params derived from the matched ones */
-  derive?: (params: Record<string, string>) => Record<string, string>;
+  /** names of the regex groups, in order: params of the page */
+  keys?: readonly PageParamName<R, P>[];
+  /** extra params of the page derived from the matched ones */
+  derive?: (params: Record<string, string>) => Partial<PageParams<R, P>>;
   /** §2 validity rule; failing it is a 404 "Page Not Found: {path}" */
   validate?: (params: Record<string, string>) => boolean;
   /** route middleware of §2; `lk-redirect` is decided by routing/lkRedirect.ts */
   middleware?: 'lk-redirect';
 }
 
+/** A route to one page of one remote (a union over the page map, so a wrong page or param does not compile). */
+export type RouteDef = { [R in RemoteName]: { [P in PageName<R>]: PageRouteDef<R, P> }[PageName<R>] }[RemoteName];
+
 const positiveInt = (v: string | undefined) => !!v && /^[1-9]\d*$/.test(v);
 
-const profile = (slug: string, page: string): RouteDef => ({
+const profile = (slug: string, page: PageName<'mfe_profile'>): RouteDef => ({
   name: `profile-${slug}`,
   remote: 'mfe_profile',
   page,
@@ -64,8 +68,8 @@ export const BASE_ROUTES: readonly RouteDef[] = [
   profile('wallet', 'ProfileWallet'),
   profile('withdraw', 'ProfileWithdraw'),
   { name: 'blog', remote: 'mfe_blog', page: 'Blog', layout: 'blog-sidebar', titleKey: 'titles.blog', pattern: /^\/blog$/ },
-  { name: 'blog-page', remote: 'mfe_blog', page: 'Blog', layout: 'blog-sidebar', titleKey: 'titles.blog', pattern: /^\/blog\/page(\d[^/]*|-[^/]*)$/, keys: ['number'], validate: (p) => positiveInt(p.number) },
-  { name: 'blog-slug-page', remote: 'mfe_blog', page: 'BlogPost', layout: 'blog-sidebar', titleKey: 'titles.blog-slug', pattern: /^\/blog\/(.+)\/page(\d[^/]*|-[^/]*)$/, keys: ['slug', 'number'], validate: (p) => positiveInt(p.number) },
+  { name: 'blog-page', remote: 'mfe_blog', page: 'Blog', layout: 'blog-sidebar', titleKey: 'titles.blog', pattern: /^\/blog\/page(\d[^/]*|-[^/]*)$/, keys: ['page'], validate: (p) => positiveInt(p.page) },
+  { name: 'blog-slug-page', remote: 'mfe_blog', page: 'BlogPost', layout: 'blog-sidebar', titleKey: 'titles.blog-slug', pattern: /^\/blog\/(.+)\/page(\d[^/]*|-[^/]*)$/, keys: ['slug', 'page'], validate: (p) => positiveInt(p.page) },
   { name: 'blog-slug', remote: 'mfe_blog', page: 'BlogPost', layout: 'blog-sidebar', titleKey: 'titles.blog-slug', pattern: /^\/blog\/(.+)$/, keys: ['slug'] },
   { name: 'docs', remote: 'mfe_docs', page: 'Docs', layout: 'docs-sidebar', titleKey: 'titles.docs', pattern: /^\/docs$/ },
   { name: 'docs-slug', remote: 'mfe_docs', page: 'DocsPage', layout: 'docs-sidebar', titleKey: 'titles.docs-slug', pattern: /^\/docs\/(.+)$/, keys: ['slug'] },
