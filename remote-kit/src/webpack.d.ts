@@ -1,6 +1,1 @@
-declare const __BUILD_ID__: string;
-declare const __APP_NAME__: string;
-declare module '*.module.css' {
-  const classes: Record<string, string>;
-  export default classes;
-}
+/// <reference types="tooling/webpack/env" />

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { ApiError } from 'shared-contracts';
 import { namespace, pages, resources } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
-import { FakeWebSocket } from '../test/FakeWebSocket';
+import { FakeWebSocket } from 'remote-kit/fake-socket';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 
 const api = () => ({

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { QuerySync } from './QuerySync';
 import { ExchangeRootStore } from './ExchangeRootStore';
 import { LIMIT_HEADROOM } from './ExchangeFormStore';
-import { FakeWebSocket, fakeSocketFactory } from '../test/FakeWebSocket';
+import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 
 function makeApi() {

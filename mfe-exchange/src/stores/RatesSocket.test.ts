@@ -1,6 +1,6 @@
 import { WS_RECONNECT_INTERVAL_MS, WS_RECONNECT_MAX_ATTEMPTS } from 'shared-contracts';
 import { RatesSocket } from './RatesSocket';
-import { FakeWebSocket, fakeSocketFactory } from '../test/FakeWebSocket';
+import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { BTC, ETH, pairData } from '../test/fixtures';
 
 const request = { instrumentFromSlug: 'btc', instrumentToSlug: 'eth', claimedDepositAmount: '0.5', rateMode: 'FLOATING' as const };

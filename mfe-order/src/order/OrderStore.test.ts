@@ -1,26 +1,7 @@
 import { ApiError, ORDER_POLL_INTERVAL_MS, WS_RECONNECT_INTERVAL_MS, type Order } from 'shared-contracts';
 import { OrderStore, type OrderStoreDeps } from './OrderStore';
-import type { SocketLike } from './OrderSocket';
+import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { orderWith } from '../test/orderFixture';
-
-class FakeSocket implements SocketLike {
-  static all: FakeSocket[] = [];
-  sent: unknown[] = [];
-  closed = false;
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(d: string) {
-    this.sent.push(JSON.parse(d));
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 function makeApi(order: Order = orderWith(['CREATION_END'])) {
   return {
@@ -43,7 +24,7 @@ const flush = async () => {
 
 beforeEach(() => {
   jest.useFakeTimers();
-  FakeSocket.all = [];
+  FakeWebSocket.reset();
 });
 afterEach(() => jest.useRealTimers());
 
@@ -277,10 +258,10 @@ describe('OrderStore', () => {
 
   it('subscribes over the WebSocket and applies pushed orders without waiting for the poll', async () => {
     const api = makeApi();
-    const { store } = make({ wsUrl: 'ws://x/api/v2/ws', createSocket: (u) => new FakeSocket(u) }, api);
+    const { store } = make({ wsUrl: 'ws://x/api/v2/ws', createSocket: fakeSocketFactory }, api);
     store.start();
     await flush();
-    const ws = FakeSocket.all[0];
+    const ws = FakeWebSocket.instances[0];
     ws.onopen?.({});
     expect(ws.sent).toEqual([{ event: 'orders.subscribe', data: { orderId: 'ord1', destinationAddress: '0xdest' } }]);
     ws.onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED']) }) });
@@ -293,13 +274,13 @@ describe('OrderStore', () => {
     // reconnects after a close
     ws.onclose?.({});
     jest.advanceTimersByTime(WS_RECONNECT_INTERVAL_MS);
-    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeWebSocket.instances).toHaveLength(2);
     ws.onmessage?.({ data: 'x' });
-    FakeSocket.all[1].onmessage?.({
+    FakeWebSocket.instances[1].onmessage?.({
       data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'WITHDRAWAL_COMPLETED']) }),
     });
     expect(store.stepIndex).toBe(3);
-    expect(FakeSocket.all[1].closed).toBe(true);
+    expect(FakeWebSocket.instances[1].closed).toBe(true);
     store.dispose();
   });
 

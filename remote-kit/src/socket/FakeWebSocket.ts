@@ -1,6 +1,6 @@
-import type { SocketLike } from 'remote-kit/socket';
+import type { SocketLike } from './ReconnectingSocket';
 
-/** A controllable WebSocket stand-in: tests call open()/message()/serverClose(). */
+/** A controllable WebSocket stand-in for every remote's tests (`remote-kit/fake-socket`): tests call open()/message()/serverClose(). */
 export class FakeWebSocket implements SocketLike {
   static instances: FakeWebSocket[] = [];
   static reset(): void {
