@@ -44,7 +44,7 @@ export interface OrderContext {
   repo: OrderRepo;
   now: () => Date;
   log: OrderLog;
-  /** The instrument an order row names (it must exist: orders only reference seeded instruments). */
+  /** The instrument an order row names (instrumentBySlug). */
   instrument(slug: string): InstrumentRecord;
   /** An instrument a client names; unknown → ERR_NOT_FOUND naming `field`. */
   resolve(ref: InstrumentRef, field: string): InstrumentRecord;
@@ -59,6 +59,13 @@ export const wrongState = (row: OrderRow, action: string) =>
   ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${row.orderId} cannot ${action} in state ${row.status}`, { details: { status: row.status } });
 export const blacklisted = () => ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted');
 
+/** An instrument an order row names; orders only reference seeded instruments, so a missing one is a bug. */
+export function instrumentBySlug(instruments: InstrumentRepo, slug: string): InstrumentRecord {
+  const i = instruments.bySlug(slug);
+  if (!i) throw new Error(`order references unknown instrument ${slug}`);
+  return i;
+}
+
 export function resolveInstrument(instruments: InstrumentRepo, ref: InstrumentRef, field: string): InstrumentRecord {
   const i = instruments.byTitles(ref.currencyTitle, ref.networkTitle);
   if (!i || (ref.slug && ref.slug !== i.slug)) throw ApiError.of('ERR_NOT_FOUND', `${field}: instrument ${ref.currencyTitle} on ${ref.networkTitle} not found`);
@@ -72,11 +79,7 @@ export function createOrderContext(deps: OrderServiceDeps): OrderContext {
     repo: deps.repo,
     now: deps.now ?? (() => new Date()),
     log: deps.log ?? { warn: () => undefined, error: (obj: unknown, msg?: string) => console.error(msg, obj) },
-    instrument(slug) {
-      const i = deps.instruments.bySlug(slug);
-      if (!i) throw new Error(`order references unknown instrument ${slug}`);
-      return i;
-    },
+    instrument: (slug) => instrumentBySlug(deps.instruments, slug),
     resolve: (ref, field) => resolveInstrument(deps.instruments, ref, field),
     isBlacklisted: (address) => blacklist.has(address.toLowerCase()),
   };

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { D, money } from '../../lib/decimal';
 import type { PriceBoard } from '../../realtime/types';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
-import { resolveInstrument } from '../orders/context';
+import { instrumentBySlug, resolveInstrument } from '../orders/context';
 import { refOf } from '../orders/presentation';
 import type { StatsRepo } from './repo';
 
@@ -29,11 +29,7 @@ export interface RecommendedAmountQuery {
 }
 
 export function createPublicStats({ repo, instruments, priceBoard, quote, now = () => new Date() }: PublicStatsDeps) {
-  const instrument = (slug: string): InstrumentRecord => {
-    const i = instruments.bySlug(slug);
-    if (!i) throw new Error(`order references unknown instrument ${slug}`);
-    return i;
-  };
+  const instrument = (slug: string): InstrumentRecord => instrumentBySlug(instruments, slug);
 
   return {
     async latest(limit = 10): Promise<LatestOrder[]> {
