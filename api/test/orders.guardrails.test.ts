@@ -42,6 +42,8 @@ describe('depositHold', () => {
 });
 
 describe.each(BACKENDS)('deposit guardrails on %s', (backend) => {
+  // Each case runs an order through several job passes; jest's 5 s default is too tight on a loaded machine.
+  jest.setTimeout(30_000);
   let t: TestDb;
   let api: RunningApi;
   const board = new FakePriceBoard(TEST_PRICES);
