@@ -17,7 +17,7 @@ describe('mfe-docs ./pages', () => {
   });
 
   it.each(Object.entries(titles).flatMap(([name, [en, ru]]) => [['en', name, en], ['ru', name, ru]]))('%s %s renders its page-title', (lng, name, title) => {
-    renderPage(pages[name], createTestHost({ lng: lng as 'en' | 'ru', route: { params: { slug: 'orders' } } }));
+    renderPage(pages[name as keyof typeof pages], createTestHost({ lng: lng as 'en' | 'ru', route: { params: { slug: 'orders' } } }));
     expect(screen.getByTestId('page-title').textContent).toBe(title);
   });
 });

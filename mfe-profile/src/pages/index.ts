@@ -1,5 +1,5 @@
 // `./pages` (ARCHITECTURE.md): pages, namespace, resources.
-import type { RemotePages } from 'shared-contracts';
+import type { RemotePagesOf } from 'shared-contracts';
 import { ProfileInfoPage } from './ProfileInfoPage';
 import { ProfileHistoryPage } from './ProfileHistoryPage';
 import { ProfileWalletPage } from './ProfileWalletPage';
@@ -10,4 +10,4 @@ import { ProfileKeysPage } from './ProfileKeysPage';
 import { ProfileVerificationPage } from './ProfileVerificationPage';
 
 export { namespace, resources } from '../i18n';
-export const pages: RemotePages = { ProfileInfo: ProfileInfoPage, ProfileHistory: ProfileHistoryPage, ProfileWallet: ProfileWalletPage, ProfileWithdraw: ProfileWithdrawPage, ProfileAffiliate: ProfileAffiliatePage, ProfileCashback: ProfileCashbackPage, ProfileKeys: ProfileKeysPage, ProfileVerification: ProfileVerificationPage };
+export const pages = { ProfileInfo: ProfileInfoPage, ProfileHistory: ProfileHistoryPage, ProfileWallet: ProfileWalletPage, ProfileWithdraw: ProfileWithdrawPage, ProfileAffiliate: ProfileAffiliatePage, ProfileCashback: ProfileCashbackPage, ProfileKeys: ProfileKeysPage, ProfileVerification: ProfileVerificationPage } satisfies RemotePagesOf<'mfe_profile'>;

@@ -23,7 +23,7 @@ describe('mfe-profile ./pages', () => {
   });
 
   it.each(Object.entries(titles).flatMap(([name, [en, ru]]) => [['en', name, en], ['ru', name, ru]]))('%s %s renders its page-title', (lng, name, title) => {
-    renderPage(pages[name], createTestHost({ lng: lng as 'en' | 'ru' }));
+    renderPage(pages[name as keyof typeof pages], createTestHost({ lng: lng as 'en' | 'ru' }));
     expect(screen.getByTestId('page-title').textContent).toBe(title);
   });
 

@@ -1,0 +1,32 @@
+// The remote's half of the page-map contract (shared-contracts/src/pageMap.ts; the shell's half is
+// shell/src/routing/pageMap.test.ts): every page renders with the params the shell's route table produces
+// for each sample path, and shows what they say. A param renamed on either side fails one of the two.
+import { cleanup, screen } from '@testing-library/react';
+import { pageSamples, type PageName } from 'shared-contracts';
+import { pages } from './index';
+import { createTestHost, renderPage } from '../test/testHost';
+
+afterEach(cleanup);
+
+const indicator = () => screen.queryByTestId('blog-page-indicator')?.textContent ?? null;
+const pageIndicator = (params: Readonly<Record<string, string>>) => expect(indicator()).toBe(params.page ? `Page ${params.page}` : null);
+
+const showsParams: Record<PageName<'mfe_blog'>, (params: Readonly<Record<string, string>>) => void> = {
+  Blog: pageIndicator,
+  BlogPost: pageIndicator,
+  Roadmap: () => undefined,
+  Support: () => undefined,
+};
+
+describe('mfe-blog pages at the shell routes of the page map', () => {
+  it.each(pageSamples('mfe_blog').map((s) => [s.path, s.page, s] as const))('%s renders %s with its params', (path, page, { params }) => {
+    renderPage(pages[page], createTestHost({ route: { path, params } }));
+    expect(screen.getByTestId('page-title')).toBeTruthy();
+    showsParams[page](params);
+  });
+
+  it('shows page 2 of a list in ru too', () => {
+    renderPage(pages.Blog, createTestHost({ lng: 'ru', route: { path: '/blog/page2', params: { page: '2' } } }));
+    expect(indicator()).toBe('Страница 2');
+  });
+});

@@ -1,0 +1,36 @@
+// The remote's half of the page-map contract (shared-contracts/src/pageMap.ts; the shell's half is
+// shell/src/routing/pageMap.test.ts): every page renders with the params the shell's route table produces
+// for each sample path, and shows what they say. A param renamed on either side fails one of the two.
+import { cleanup, screen } from '@testing-library/react';
+import { pageSamples, type PageName } from 'shared-contracts';
+import { pages } from './index';
+import { createTestHost, renderPage } from '../test/testHost';
+
+class SilentWebSocket {
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+beforeAll(() => {
+  (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;
+});
+afterEach(cleanup);
+
+const showsParams: Record<PageName<'mfe_order'>, (params: Readonly<Record<string, string>>) => void> = {
+  Order: (params) =>
+    params.id === 'pending'
+      ? expect(screen.getByTestId('page-title').textContent).toBe('Pending order')
+      : expect(screen.getByTestId('order-id').textContent).toBe(`Order ID: ${params.id}`),
+};
+
+describe('mfe-order pages at the shell routes of the page map', () => {
+  it.each(pageSamples('mfe_order').map((s) => [s.path, s.page, s] as const))('%s renders %s with its params', (path, page, { params }) => {
+    renderPage(pages[page], createTestHost({ route: { path, params } }));
+    expect(screen.getByTestId('page-title')).toBeTruthy();
+    showsParams[page](params);
+  });
+});
