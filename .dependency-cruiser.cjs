@@ -1,0 +1,68 @@
+// Package boundaries (issue 8), checked by `pnpm lint` and proven by tooling/lint/boundaries.test.mjs against the
+// fixtures in tooling/lint/fixtures/. Paths are relative to the folder depcruise runs in: the workspace root.
+const FRONT_END = '^(shell|remote-kit|mfe-[^/]+)/';
+// Integration tests of web in front of the api: they load shell/server/main.ts by a runtime path on purpose (the
+// api's type-check must not compile web), so they are allowed by name to reach the shell.
+const API_THROUGH_WEB_TESTS = '^api/test/throughWeb\\.test\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'remote-imports-outside-its-contract',
+      comment:
+        'A remote (mfe-*) imports only shared-contracts, remote-kit, npm packages and its own files: never shell internals, ' +
+        'another remote, the api or the build tooling (DESIGN.md, Module Federation rules 1 and 3). Its webpack config may use tooling/.',
+      severity: 'error',
+      // webpack.config.mjs and its ambient webpack.d.ts are build files, not the remote's code
+      from: { path: '^(mfe-[^/]+)/', pathNot: '^mfe-[^/]+/webpack\\.(config\\.[cm]?js|d\\.ts)$' },
+      to: {
+        path: '^(?!shared-contracts/|remote-kit/|node_modules/)[^/]+/',
+        pathNot: ['^$1/'],
+        dependencyTypesNot: ['core'],
+        // an unresolved import is the compiler's finding, not a boundary one
+        couldNotResolve: false,
+      },
+    },
+    {
+      name: 'api-imports-front-end',
+      comment: 'The api imports nothing of the front end but `shared-contracts/server` (its schemas and server-side contract).',
+      severity: 'error',
+      from: {
+        path: '^api/',
+        pathNot: API_THROUGH_WEB_TESTS,
+      },
+      to: { path: [FRONT_END, '^shared-contracts/(?!src/server\\.ts$)'] },
+    },
+    {
+      name: 'relative-import-into-another-package',
+      comment: 'A package reaches another only by its package name (and so only through what that package exports), never by ../ path.',
+      severity: 'error',
+      // scripts/ belongs to the workspace root, which is no package
+      from: { path: '^(?!scripts/)([^/]+)/', pathNot: API_THROUGH_WEB_TESTS },
+      to: {
+        dependencyTypes: ['local'],
+        // a tsconfig `paths` alias is a package name, not a relative path
+        dependencyTypesNot: ['aliased'],
+        pathNot: [
+          '^$1/',
+          // Known, to be removed: the bench starts the stack with e2e's harness; e2e should export it by name.
+          '^e2e/harness/stack\\.ts$',
+        ],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)(node_modules|dist|test-results|playwright-report|coverage)/', '^tooling/lint/fixtures/'] },
+    // type-only imports couple packages too
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'import', 'require', 'node', 'default'],
+      mainFields: ['types', 'module', 'main'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};
