@@ -2,7 +2,7 @@
 // (`&lang=ru` for Russian, `&api=<origin>` for another api; every other query entry becomes a route param).
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HostContext, type LocaleCode, type RemotePages } from 'shared-contracts';
+import type { LocaleCode, RemotePageProps, RemotePages } from 'shared-contracts';
 import { createDevHost } from './devHost';
 
 export { createDevHost, createI18n, type DevHostOptions } from './devHost';
@@ -10,7 +10,7 @@ export { createDevHost, createI18n, type DevHostOptions } from './devHost';
 export function mountStandalone(remote: { namespace: string; pages: RemotePages; resources: Record<LocaleCode, Record<string, string>> }): void {
   const query = new URLSearchParams(location.search);
   const pageName = query.get('page') ?? Object.keys(remote.pages)[0];
-  const Page: ComponentType<{ host: ReturnType<typeof createDevHost> }> | undefined = remote.pages[pageName];
+  const Page: ComponentType<RemotePageProps> | undefined = remote.pages[pageName];
   const lng: LocaleCode = query.get('lang') === 'ru' ? 'ru' : 'en';
   const host = createDevHost({
     namespace: remote.namespace,
@@ -18,12 +18,11 @@ export function mountStandalone(remote: { namespace: string; pages: RemotePages;
     lng,
     apiBaseUrl: query.get('api') ?? undefined,
     route: { name: `${pageName}___${lng}`, path: location.pathname, params: Object.fromEntries(query), query },
+    followUrl: true,
   });
   createRoot(document.getElementById('root')!).render(
     Page ? (
-      <HostContext.Provider value={host}>
-        <Page host={host} />
-      </HostContext.Provider>
+      <Page host={host} />
     ) : (
       <p>
         Unknown page “{pageName}”. Pages:{' '}

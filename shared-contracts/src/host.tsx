@@ -1,6 +1,7 @@
 // HostServices: everything a remote receives from the shell (DESIGN.md "Stores"). Remotes never create a
 // router, React root, i18next instance or ky instance of their own outside their standalone bootstrap.
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+// One object per mounted slot for its lifetime (DESIGN rule 8), handed to the page as its `host` prop only.
+import type { ComponentType, ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { ApiClient } from './client';
 import type { LocaleCode } from './constants';
@@ -26,23 +27,44 @@ export interface HostLinkProps {
   'data-testid'?: string;
 }
 
+/**
+ * §2 the referral id of this visit: the `referralID` cookie web set, else (for a guest) the URL's `ref`.
+ * The cookie belongs to the shell: remotes read and drop it only through this.
+ */
+export interface HostReferral {
+  get(): string | undefined;
+  /** §8 an unknown referral id is dropped: the cookie is deleted and the URL's `ref` is no longer read. */
+  clear(): void;
+}
+
+/** §4 ckm A: the email confirmed in this browser (the shell owns the storage key). */
+export interface HostConfirmedEmails {
+  /** The email confirmed last, to prefill a form. */
+  last(): string | undefined;
+  /** Whether this email (case and surrounding spaces aside) was confirmed here. */
+  has(email: string): boolean;
+  remember(email: string): void;
+}
+
 export interface HostSession {
   readonly isAuthorised: boolean;
   readonly isAdmin: boolean;
   readonly account: AccountData | null;
+  /** True while the first account-data load after start is running (§4, §8). */
+  readonly isLoading: boolean;
   openLoginDialog(): void;
   /** The register dialog (§2 account dialogs; §4 card flow opens it for guests). */
-  openRegisterDialog?(): void;
+  openRegisterDialog(): void;
   /** The restore-password dialog, which mails a reset code (also "change password" in the profile). */
-  openRestorePasswordDialog?(email?: string): void;
+  openRestorePasswordDialog(email?: string): void;
   /** The email-confirmation dialog (§2 modals, §4 ckm): resolves with the confirmed email, or null when dismissed. */
-  confirmEmail?(initialEmail?: string): Promise<string | null>;
+  confirmEmail(initialEmail?: string): Promise<string | null>;
   /** §4 logout: calls logout, clears account and verification data, goes to the home page. */
-  logout?(): Promise<void>;
+  logout(): Promise<void>;
   /** §1 visitor id (browser fingerprint) sent with registration, login, refresh and order creation. */
-  getVisitorId?(): Promise<string>;
-  /** True while the first account-data load after start is running (§4, §8). */
-  readonly isLoading?: boolean;
+  getVisitorId(): Promise<string>;
+  readonly referral: HostReferral;
+  readonly confirmedEmails: HostConfirmedEmails;
 }
 
 export interface HostConfig {
@@ -65,20 +87,16 @@ export interface HostServices {
   /** Replace the current query without a navigation entry (§2 query sync). */
   setQuery(query: URLSearchParams, options?: { replace?: boolean }): void;
   Link: ComponentType<HostLinkProps>;
-  route: HostRoute;
+  /**
+   * The slot's current route, a MobX observable: an `observer` component (or a reaction) that reads it
+   * follows query, hash and param changes; the host object itself never changes while the slot is mounted.
+   */
+  readonly route: HostRoute;
   config: HostConfig;
   /** Reports a 404 from inside a page (route validation that needs data). */
   notFound(): void;
   /** Asks the shell's loading bar to show while a promise runs. */
   trackLoading<T>(promise: Promise<T>): Promise<T>;
-}
-
-export const HostContext = createContext<HostServices | null>(null);
-
-export function useHost(): HostServices {
-  const host = useContext(HostContext);
-  if (!host) throw new Error('useHost() outside the shell: wrap the page in <HostContext.Provider>');
-  return host;
 }
 
 /** What every remote page component receives. */

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { observer } from 'mobx-react-lite';
 import { createMemoryRouter } from 'react-router';
-import { ApiError, createApiClient, useHost, type AccountData, type HostServices, type RemotePages } from 'shared-contracts';
+import { ApiError, createApiClient, type AccountData, type HostServices, type RemotePages } from 'shared-contracts';
 import { ShellApp, routerRoutes, type ShellDeps } from './App';
 import { RootStore, type RootStoreEnv } from './stores/RootStore';
 import { MemoryCookieJar } from './stores/env';
@@ -10,11 +11,9 @@ import type { PagesModule } from './federation/fallbackModule';
 import { PagesLoader } from './federation/remotes';
 
 function OrderPage({ host }: { host: HostServices }) {
-  const ctx = useHost();
   return (
     <div>
       <h1 data-testid="page-title">Order {host.route.params.id}</h1>
-      <p data-testid="same-host">{String(ctx === host)}</p>
       <p data-testid="route-name">{host.route.name}</p>
       <host.Link to="/blog" data-testid="to-blog">
         blog
@@ -26,7 +25,23 @@ function ProfileInfo() {
   return <h1 data-testid="page-title">Profile</h1>;
 }
 
-function setup(path: string, load: (remote: string) => Promise<PagesModule>, envOverrides: Partial<RootStoreEnv> = {}) {
+/** The shell's visit records over a fake document cookie and storage. */
+function fakeVisitEnv(cookie = '') {
+  const written: string[] = [];
+  const values = new Map<string, string>();
+  const cookieDocument = {
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      written.push(value);
+      if (/Max-Age=0/.test(value)) cookie = '';
+    },
+  };
+  return { env: { cookieDocument, isHttps: () => false, localStorage: { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) } }, written, values };
+}
+
+function setup(path: string, load: (remote: string) => Promise<PagesModule>, envOverrides: Partial<RootStoreEnv> = {}, visitEnv = fakeVisitEnv().env) {
   const env: RootStoreEnv = {
     clock: new TestClock(),
     cookies: new MemoryCookieJar(),
@@ -48,7 +63,7 @@ function setup(path: string, load: (remote: string) => Promise<PagesModule>, env
   const stores = new RootStore(env);
   const i18n = createI18n(path.startsWith('/ru') ? 'ru' : 'en');
   const loader = new PagesLoader(i18n, (id) => load(id.split('/')[0]));
-  const deps: ShellDeps = { stores, i18n, api: createApiClient({ baseUrl: 'http://localhost' }), loader, config: { wsUrl: 'ws://x', apiBaseUrl: '', sandbox: true, partnerReferralParam: 'ref' } };
+  const deps: ShellDeps = { stores, i18n, api: createApiClient({ baseUrl: 'http://localhost' }), loader, config: { wsUrl: 'ws://x', apiBaseUrl: '', sandbox: true, partnerReferralParam: 'ref' }, visitEnv };
   const router = createMemoryRouter(routerRoutes, { initialEntries: [path] });
   render(<ShellApp deps={deps} router={router} />);
   return { router, stores, i18n };
@@ -101,18 +116,94 @@ describe('ShellApp routing', () => {
     expect(screen.getByTestId('error-message').textContent).toBe('Page Not Found: /exchange-BTC-ETH');
   });
 
-  it('renders the remote page with the host prop, inside HostContext, and registers its namespace', async () => {
+  it('renders the remote page with the host prop and registers its namespace', async () => {
     const { router, i18n } = setup('/ru/order/abc?destinationAddress=T1', async (remote) => {
       expect(remote).toBe('mfe_order');
       return mod({ Order: OrderPage }, 'mfe-order');
     });
     expect((await screen.findByTestId('page-title')).textContent).toBe('Order abc');
-    expect(screen.getByTestId('same-host').textContent).toBe('true');
     expect(screen.getByTestId('route-name').textContent).toBe('order-id___ru');
     expect(screen.getByTestId('to-blog').getAttribute('href')).toBe('/ru/blog');
     expect(i18n.getResource('ru', 'mfe-order', 'hello')).toBe('Привет');
     expect(document.title).toBe('Заказ');
     expect(router.state.location.pathname).toBe('/ru/order/abc');
+  });
+
+  it('a page keeps one host while its query, hash and params change; observers follow host.route', async () => {
+    const hosts = new Set<HostServices>();
+    const Pair = observer(function Pair({ host }: { host: HostServices }) {
+      hosts.add(host);
+      return (
+        <div>
+          <h1 data-testid="page-title">
+            {host.route.params.from}-{host.route.params.to}
+          </h1>
+          <p data-testid="query">{host.route.query.toString()}</p>
+          <p data-testid="hash">{host.route.hash}</p>
+          <button type="button" data-testid="set-query" onClick={() => host.setQuery(new URLSearchParams({ amount: '2' }))} />
+        </div>
+      );
+    });
+    const { router } = setup('/exchange-btc-eth?amount=1', async () => mod({ ExchangePair: Pair, Home: () => <h1 data-testid="page-title">Home</h1> }));
+    expect((await screen.findByTestId('page-title')).textContent).toBe('btc-eth');
+    expect(screen.getByTestId('query').textContent).toBe('amount=1');
+    await act(async () => screen.getByTestId('set-query').click());
+    expect(router.state.location.search).toBe('?amount=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByTestId('query').textContent).toBe('amount=2');
+    await act(() => router.navigate('/exchange-eth-btc#rates'));
+    expect(screen.getByTestId('page-title').textContent).toBe('eth-btc');
+    expect(screen.getByTestId('hash').textContent).toBe('#rates');
+    expect(hosts.size).toBe(1);
+    await act(() => router.navigate('/'));
+    expect(screen.getByTestId('page-title').textContent).toBe('Home');
+    await act(() => router.navigate('/exchange-btc-usdt'));
+    expect(screen.getByTestId('page-title').textContent).toBe('btc-usdt');
+    expect(hosts.size).toBe(2);
+  });
+
+  it('host.notFound shows the error page for that path only', async () => {
+    let notFound = () => {};
+    const { router } = setup('/order/missing', async () =>
+      mod({
+        Order: ({ host }: { host: HostServices }) => {
+          notFound = host.notFound;
+          return <h1 data-testid="page-title">Order {host.route.params.id}</h1>;
+        },
+      }),
+    );
+    await screen.findByTestId('page-title');
+    act(() => notFound());
+    expect(screen.getByTestId('error-message').textContent).toBe('Page Not Found: /order/missing');
+    await act(() => router.navigate('/order/other'));
+    expect(screen.getByTestId('page-title').textContent).toBe('Order other');
+  });
+
+  it('host.session: the referral id (cookie, else the guest’s ?ref) and its drop, and the confirmed email, live in the shell', async () => {
+    let host: HostServices | null = null;
+    const visit = fakeVisitEnv();
+    setup('/order/abc?ref=partner-1', async () =>
+      mod({
+        Order: ({ host: h }: { host: HostServices }) => {
+          host = h;
+          return <h1 data-testid="page-title">Order</h1>;
+        },
+      }),
+      {},
+      visit.env,
+    );
+    await screen.findByTestId('page-title');
+    const session = host!.session;
+    expect(session.referral.get()).toBe('partner-1');
+    session.referral.clear();
+    expect(session.referral.get()).toBeUndefined();
+    expect(visit.written).toEqual(['referralID=; Max-Age=0; Path=/; SameSite=Lax']);
+    expect(session.confirmedEmails.has('a@b.co')).toBe(false);
+    session.confirmedEmails.remember('A@b.co');
+    expect(session.confirmedEmails.has(' a@B.co ')).toBe(true);
+    expect(session.confirmedEmails.last()).toBe('A@b.co');
+    expect(visit.values.get('exchange_confirmed_email')).toBe('A@b.co');
+    await expect(session.getVisitorId()).resolves.toBe('visitor-1');
   });
 
   it('a remote that fails to load shows the fallback and a notification', async () => {

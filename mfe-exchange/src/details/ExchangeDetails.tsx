@@ -1,66 +1,32 @@
 // The details part of the exchange form and the create button, in its own chunk (not on the first paint).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import { CONFIRMED_EMAIL_STORAGE_KEY, REFERRAL_COOKIE, readCookie, type HostServices } from 'shared-contracts';
+import type { HostServices } from 'shared-contracts';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import { browserUtmEnvironment, captureUtm, latestUtm } from '../lib/utm';
-import { referralSource } from '../lib/referral';
 import { useT } from '../pages/useT';
 import { ExchangeDetailsStore, type DetailsField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
 
 
-function storage(): Storage | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export default function ExchangeDetails({ host, form }: { host: HostServices; form: ExchangeFormStore }) {
   const t = useT(host);
-  const hostRef = useRef(host);
-  hostRef.current = host;
   const [store] = useState(() => {
     const utmEnv = browserUtmEnvironment();
     captureUtm(utmEnv);
+    const { session } = host;
     return new ExchangeDetailsStore({
       api: host.api,
       form,
-      session: {
-        get isAuthorised() {
-          return hostRef.current.session.isAuthorised;
-        },
-        get account() {
-          return hostRef.current.session.account;
-        },
-      },
-      navigate: (to) => hostRef.current.navigate(to),
-      track: (event, data) => hostRef.current.analytics.track(event, data),
-      referral: referralSource({
-        readCookie: () => readCookie(REFERRAL_COOKIE),
-        writeCookie: (cookie) => {
-          document.cookie = cookie;
-        },
-        queryRef: () => hostRef.current.route.query.get('ref') || undefined,
-        isAuthorised: () => hostRef.current.session.isAuthorised,
-        isHttps: () => location.protocol === 'https:',
-      }),
-      localEmail: {
-        get: () => storage()?.getItem(CONFIRMED_EMAIL_STORAGE_KEY) ?? undefined,
-        remember: (email) => {
-          try {
-            storage()?.setItem(CONFIRMED_EMAIL_STORAGE_KEY, email);
-          } catch {
-            // a full or blocked storage only means the email is confirmed again next time
-          }
-        },
-      },
-      confirmEmail: hostRef.current.session.confirmEmail ? (email) => hostRef.current.session.confirmEmail!(email) : undefined,
+      session,
+      navigate: (to) => host.navigate(to),
+      track: (event, data) => host.analytics.track(event, data),
+      referral: session.referral,
+      localEmail: { get: () => session.confirmedEmails.last(), remember: (email) => session.confirmedEmails.remember(email) },
+      confirmEmail: (email) => session.confirmEmail(email),
       utm: () => latestUtm(utmEnv),
-      fingerprint: async () => (hostRef.current.session.getVisitorId ? hostRef.current.session.getVisitorId() : undefined),
+      fingerprint: () => session.getVisitorId(),
       newIdempotencyKey: () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`),
     });
   });

@@ -43,9 +43,9 @@ export interface ExchangeDetailsDeps {
    * The shell's email-confirmation dialog (host.session.confirmEmail): mails a code to the email and resolves
    * with the confirmed email (the visitor may correct it there), or null when dismissed.
    */
-  confirmEmail?(email: string): Promise<string | null>;
+  confirmEmail(email: string): Promise<string | null>;
   utm(): UtmRecord | null;
-  /** §1 visitor id (host.session.getVisitorId); undefined when the host has none. */
+  /** §1 visitor id (host.session.getVisitorId); an order goes without it when it fails. */
   fingerprint(): Promise<string | undefined>;
   newIdempotencyKey(): string;
   sleep?(ms: number): Promise<void>;
@@ -273,11 +273,6 @@ export class ExchangeDetailsStore {
     const email = this.email;
     const needed = mustConfirmEmail(this.deps.form.pairData?.ckm, { ...this.ckmContext(), email, confirmedLocally: sameEmail(this.deps.localEmail.get(), email) });
     if (!needed) return 'not-needed';
-    if (!this.deps.confirmEmail) {
-      // A host without the dialog (a remote's standalone dev host): the email goes with the order unconfirmed.
-      console.warn('[mfe-exchange] the host offers no email confirmation; the email is sent unconfirmed');
-      return 'not-needed';
-    }
     const confirmed = await this.deps.confirmEmail(email);
     if (!confirmed) return 'dismissed';
     this.deps.localEmail.remember(confirmed);

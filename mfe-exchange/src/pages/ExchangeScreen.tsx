@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { reaction } from 'mobx';
 import { pairPath, type HostServices } from 'shared-contracts';
 import { ExchangeRootStore } from '../stores/ExchangeRootStore';
@@ -26,9 +26,6 @@ export interface ExchangeScreenProps {
 export function ExchangeScreen({ host, title, header, initial, pairIn, children }: ExchangeScreenProps) {
   const t = useT(host);
   const [store, setStore] = useState<ExchangeRootStore | null>(null);
-  // the host object changes with every query change; effects read the latest one through this ref
-  const hostRef = useRef(host);
-  hostRef.current = host;
   const { from, to, amount } = initial;
 
   useEffect(() => {
@@ -41,16 +38,16 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, children 
       if (!active) return;
       // §2 route validity: an unknown pair code is a 404.
       if (root.form.unknownSlugs.length > 0) {
-        hostRef.current.notFound();
+        host.notFound();
         return;
       }
       const write = (q: URLSearchParams, o: { replace: boolean }) => {
-        const merged = new URLSearchParams(hostRef.current.route.query);
+        const merged = new URLSearchParams(host.route.query);
         for (const k of ['send', 'receive', 'amount']) merged.delete(k);
         for (const [k, v] of q) merged.set(k, v);
-        hostRef.current.setQuery(merged, o);
+        host.setQuery(merged, o);
       };
-      sync = new QuerySync(root.form, write, hostRef.current.route.query, pairIn === 'path' ? ['amount'] : ['send', 'receive', 'amount']);
+      sync = new QuerySync(root.form, write, host.route.query, pairIn === 'path' ? ['amount'] : ['send', 'receive', 'amount']);
       if (pairIn === 'path') {
         // a new pair on the pair page is a new page address (push)
         stopPathSync = reaction(
@@ -59,7 +56,7 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, children 
             if (!path || root.form.from?.slug === root.form.to?.slug) return;
             const q = root.form.query;
             const amountPart = q.get('amount') ? `?amount=${q.get('amount')}` : '';
-            hostRef.current.navigate(`${path}${amountPart}`);
+            host.navigate(`${path}${amountPart}`);
           },
         );
       }
@@ -70,9 +67,10 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, children 
       stopPathSync?.();
       root.dispose();
     };
-    // one store per mount; a route change of the pair is applied below without a new store
+    // one store per mount (the host is one object for the page's lifetime); a route change of the pair is
+    // applied below without a new store
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [host.api, host.config.wsUrl]);
+  }, [host]);
 
   useEffect(() => {
     if (store && from && to && store.form.isFirstLoadingSuccess) store.form.selectPair(from, to);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import type { HostServices, Order, RemotePageProps } from 'shared-contracts';
@@ -11,8 +11,6 @@ import styles from './order.module.css';
 /** `/order/{id}?destinationAddress=…` and `/order/pending` (spec §2, §4, §8). */
 export function OrderPage({ host }: RemotePageProps) {
   const t = useT(host);
-  const hostRef = useRef(host);
-  hostRef.current = host;
   const id = host.route.params.id ?? 'pending';
   const destination = host.route.query.get('destinationAddress');
   const [store, setStore] = useState<OrderStore | null>(null);
@@ -23,13 +21,13 @@ export function OrderPage({ host }: RemotePageProps) {
       orderId: id,
       destinationAddress: destination,
       wsUrl: host.config.wsUrl,
-      notify: (n) => hostRef.current.notify(n),
-      translate: (key) => hostRef.current.i18n.t(key, { ns: 'mfe-order' }),
+      notify: (n) => host.notify(n),
+      translate: (key) => host.i18n.t(key, { ns: 'mfe-order' }),
     });
     setStore(s);
     s.start();
     return () => s.dispose();
-  }, [host.api, host.config.wsUrl, id, destination]);
+  }, [host, id, destination]);
 
   const pending = id === 'pending';
   return (

@@ -1,7 +1,9 @@
 import type { i18n as I18n } from 'i18next';
-import type { ApiClient, HostConfig, HostRoute, HostServices, HostSession } from 'shared-contracts';
+import type { ApiClient, HostConfig, HostServices } from 'shared-contracts';
 import type { RootStore } from '../stores/RootStore';
 import { localePath } from '../routing/routes';
+import { hostSession, type VisitRecords } from '../session/hostSession';
+import type { SlotLocation } from './CurrentLocation';
 import { LocalLink } from './LocalLink';
 
 export interface HostServicesInput {
@@ -9,16 +11,19 @@ export interface HostServicesInput {
   i18n: I18n;
   api: ApiClient;
   config: HostConfig;
-  route: HostRoute;
-  /** react-router navigate (full path, prefix included) */
+  visit: VisitRecords;
+  /** The slot's location, observable (CurrentLocation.slotLocation). */
+  location(): SlotLocation;
+  /** The router's navigate (full path, prefix included). */
   navigate(to: string, options?: { replace?: boolean }): void;
-  /** current pathname with prefix, for setQuery */
-  pathname: string;
-  hash: string;
-  notFound(): void;
+  /** Marks a full pathname as not found (a 404 reported by the page). */
+  notFound(pathname: string): void;
 }
 
-/** HostServices for one rendered route (DESIGN "Stores"): remotes meet the shell only through this. */
+/**
+ * HostServices for one mounted slot (DESIGN "Stores", rule 8): made once per slot and kept for its lifetime;
+ * what changes with the URL is read through the observable `route`.
+ */
 export function createHostServices(i: HostServicesInput): HostServices {
   const { stores } = i;
   return {
@@ -39,43 +44,21 @@ export function createHostServices(i: HostServicesInput): HostServices {
       },
       set: (theme) => stores.theme.set(theme),
     },
-    session: hostSession(stores),
+    session: hostSession(stores, i.visit),
     notify: (n) => void stores.notifications.add(n),
     analytics: { track: (event, data) => stores.analytics.track(event, data) },
     navigate: (to, options) => i.navigate(localePath(to, stores.locale.current), options),
     setQuery: (query, options) => {
+      const { pathname, hash } = i.location();
       const qs = query.toString();
-      i.navigate(`${i.pathname}${qs ? `?${qs}` : ''}${i.hash}`, { replace: options?.replace ?? true });
+      i.navigate(`${pathname}${qs ? `?${qs}` : ''}${hash}`, { replace: options?.replace ?? true });
     },
     Link: LocalLink,
-    route: i.route,
+    get route() {
+      return i.location().route;
+    },
     config: i.config,
-    notFound: i.notFound,
+    notFound: () => i.notFound(i.location().pathname),
     trackLoading: (promise) => stores.loadingBar.track(promise),
-  };
-}
-
-/** What remotes see of the session: read-only state plus the dialogs, logout and the visitor id. */
-export function hostSession(stores: RootStore): HostSession {
-  const { session, dialogs } = stores;
-  return {
-    get isAuthorised() {
-      return session.isAuthorised;
-    },
-    get isAdmin() {
-      return session.isAdmin;
-    },
-    get account() {
-      return session.account;
-    },
-    get isLoading() {
-      return session.isLoading;
-    },
-    openLoginDialog: () => dialogs.openLogin(),
-    openRegisterDialog: () => dialogs.openRegister(),
-    openRestorePasswordDialog: (email) => dialogs.openRestore(email),
-    confirmEmail: (email) => dialogs.confirmEmail(email),
-    logout: () => session.logout(),
-    getVisitorId: () => stores.visitorId(),
   };
 }

@@ -1,0 +1,88 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { matchRoute } from '../routing/routes';
+import { Layout } from '../layouts/Layout';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { ErrorPage } from '../pages/ErrorPage';
+import { MaintenancePage } from '../pages/MaintenancePage';
+import { pageTitle, resolvePage, sessionState } from './resolvePage';
+import { RemoteSlot } from './RemoteSlot';
+import { SlotLoading } from './SlotLoading';
+import { useShell } from './ShellContext';
+
+/** The current URL's page in its layout, as resolvePage decides; also the locale, title and update hooks of a navigation. */
+export const Page = observer(function Page() {
+  const { stores, i18n } = useShell();
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
+  const [notFoundAt, setNotFoundAt] = useState<string | null>(null);
+  const urlLocale = match?.locale ?? (location.pathname === '/ru' || location.pathname.startsWith('/ru/') ? 'ru' : 'en');
+
+  // The URL prefix wins.
+  useLayoutEffect(() => {
+    stores.locale.applyFromUrl(urlLocale);
+    if (i18n.language !== urlLocale) void i18n.changeLanguage(urlLocale);
+    document.documentElement.lang = urlLocale;
+  }, [urlLocale, stores, i18n]);
+
+  // A new build waiting: the navigation becomes a full load of the target path.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    stores.updates.onNavigate(`${location.pathname}${location.search}${location.hash}`);
+  }, [location.key, stores]);
+
+  const resolution = resolvePage({
+    match,
+    search: location.search,
+    healthEnabled: stores.health.enabled,
+    reportedNotFound: notFoundAt === location.pathname,
+    session: sessionState(stores.session),
+  });
+  const titleSpec = pageTitle(resolution);
+  const title = String(t(titleSpec.key, titleSpec.values ?? {}));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  switch (resolution.kind) {
+    case 'maintenance':
+      return (
+        <Layout name={resolution.layout}>
+          <MaintenancePage />
+        </Layout>
+      );
+    case 'not-found':
+      return (
+        <Layout name={resolution.layout}>
+          <NotFoundPage />
+        </Layout>
+      );
+    case 'redirect':
+      return <Navigate replace to={resolution.to} />;
+    case 'wait':
+      return (
+        <Layout name={resolution.layout}>
+          <SlotLoading />
+        </Layout>
+      );
+    case 'error':
+      return (
+        <Layout name={resolution.layout}>
+          <ErrorPage statusCode={resolution.statusCode} message={t('error.pageNotFound', { path: location.pathname })} />
+        </Layout>
+      );
+    case 'remote':
+      return (
+        <Layout name={resolution.layout}>
+          <RemoteSlot match={resolution.match} onNotFound={setNotFoundAt} />
+        </Layout>
+      );
+  }
+});

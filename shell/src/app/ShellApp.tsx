@@ -1,0 +1,50 @@
+import { useLayoutEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { StoresContext } from '../stores/RootStore';
+import { CurrentLocation } from '../host/CurrentLocation';
+import { browserVisitRecordsEnv, createVisitRecords } from '../session/hostSession';
+import { ShellContext, type Router, type ShellDeps, type ShellRuntime } from './ShellContext';
+import { NavigatorBridge } from './NavigatorBridge';
+import { ScrollManager } from './ScrollManager';
+import { LoadingBar } from '../components/LoadingBar';
+import { Page } from './Page';
+import { LoginQuery } from './LoginQuery';
+import { Dialogs } from './Dialogs';
+import { Notifications } from '../components/Notifications';
+
+/** The route objects handed to createBrowserRouter / createMemoryRouter: one catch-all, matched by routes.ts. */
+export const routerRoutes = [{ path: '*', Component: Root }];
+
+export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) {
+  const [shell] = useState<ShellRuntime>(() => {
+    const currentLocation = new CurrentLocation(router.state.location);
+    const visit = createVisitRecords(deps.stores, deps.visitEnv ?? browserVisitRecordsEnv(), () => currentLocation.query.get('ref') || undefined);
+    return { ...deps, router, currentLocation, visit };
+  });
+  // The observable location changes in the router's own notification, before React renders the new URL.
+  useLayoutEffect(() => shell.currentLocation.follow(router), [shell, router]);
+  return (
+    <ShellContext.Provider value={shell}>
+      <StoresContext.Provider value={deps.stores}>
+        <I18nextProvider i18n={deps.i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StoresContext.Provider>
+    </ShellContext.Provider>
+  );
+}
+
+function Root() {
+  return (
+    <>
+      <NavigatorBridge />
+      <ScrollManager />
+      <LoadingBar />
+      <Page />
+      <LoginQuery />
+      <Dialogs />
+      <Notifications />
+    </>
+  );
+}

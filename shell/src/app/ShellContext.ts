@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import type { createBrowserRouter } from 'react-router';
+import type { i18n as I18n } from 'i18next';
+import type { ApiClient, HostConfig } from 'shared-contracts';
+import type { RootStore } from '../stores/RootStore';
+import type { PagesLoader } from '../federation/remotes';
+import type { CurrentLocation } from '../host/CurrentLocation';
+import type { VisitRecords, VisitRecordsEnv } from '../session/hostSession';
+
+export type Router = ReturnType<typeof createBrowserRouter>;
+
+/** What bootstrap (or a test) hands the shell. */
+export interface ShellDeps {
+  stores: RootStore;
+  i18n: I18n;
+  api: ApiClient;
+  loader: Pick<PagesLoader, 'get' | 'peek'>;
+  config: HostConfig;
+  /** Cookie, protocol and storage of the visit records; default: the browser's. */
+  visitEnv?: VisitRecordsEnv;
+}
+
+/** ShellDeps plus what the shell makes once per mount: the router, its location as an observable, the visit records. */
+export interface ShellRuntime extends ShellDeps {
+  router: Router;
+  currentLocation: CurrentLocation;
+  visit: VisitRecords;
+}
+
+export const ShellContext = createContext<ShellRuntime | null>(null);
+
+export function useShell(): ShellRuntime {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('ShellContext missing');
+  return shell;
+}

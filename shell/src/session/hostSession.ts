@@ -1,0 +1,72 @@
+// What remotes see of the session (`host.session`): read-only account state, the account dialogs, logout,
+// the visitor id, and the shell-owned visit records (referral id, confirmed email) behind small interfaces.
+import { REFERRAL_COOKIE, readCookie, type HostConfirmedEmails, type HostReferral, type HostSession } from 'shared-contracts';
+import type { RootStore } from '../stores/RootStore';
+import type { KeyValueStorage } from '../stores/env';
+import { localConfirmedEmails } from '../dialogs/confirmedEmails';
+import { referralSource } from './referral';
+
+export interface VisitRecordsEnv {
+  /** Where the referralID cookie lives (`document` in the browser). */
+  cookieDocument: { cookie: string };
+  isHttps(): boolean;
+  /** The email confirmed locally (§4 ckm A); absent = remembered for this page only. */
+  localStorage?: KeyValueStorage;
+}
+
+/** The shell's records of this visit that remotes use but never touch directly (one set per shell mount). */
+export interface VisitRecords {
+  referral: HostReferral;
+  confirmedEmails: HostConfirmedEmails;
+}
+
+export function createVisitRecords(stores: Pick<RootStore, 'session'>, env: VisitRecordsEnv, queryRef: () => string | undefined): VisitRecords {
+  return {
+    referral: referralSource({
+      readCookie: () => readCookie(REFERRAL_COOKIE, env.cookieDocument.cookie),
+      writeCookie: (cookie) => {
+        env.cookieDocument.cookie = cookie;
+      },
+      queryRef,
+      isAuthorised: () => stores.session.isAuthorised,
+      isHttps: env.isHttps,
+    }),
+    confirmedEmails: localConfirmedEmails(env.localStorage),
+  };
+}
+
+export function browserVisitRecordsEnv(): VisitRecordsEnv {
+  let localStorage: KeyValueStorage | undefined;
+  try {
+    localStorage = window.localStorage;
+  } catch {
+    localStorage = undefined; // blocked storage (some private modes)
+  }
+  return { cookieDocument: document, isHttps: () => window.location.protocol === 'https:', localStorage };
+}
+
+export function hostSession(stores: RootStore, records: VisitRecords): HostSession {
+  const { session, dialogs } = stores;
+  return {
+    get isAuthorised() {
+      return session.isAuthorised;
+    },
+    get isAdmin() {
+      return session.isAdmin;
+    },
+    get account() {
+      return session.account;
+    },
+    get isLoading() {
+      return session.isLoading;
+    },
+    openLoginDialog: () => dialogs.openLogin(),
+    openRegisterDialog: () => dialogs.openRegister(),
+    openRestorePasswordDialog: (email) => dialogs.openRestore(email),
+    confirmEmail: (email) => dialogs.confirmEmail(email),
+    logout: () => session.logout(),
+    getVisitorId: () => stores.visitorId(),
+    referral: records.referral,
+    confirmedEmails: records.confirmedEmails,
+  };
+}
