@@ -2,25 +2,38 @@
 // (an unstubbed call never settles, so a test only sees what it set up).
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import type { ApiClient, HostRoute, HostServices, HostSession, LocaleCode, RemotePageProps } from 'shared-contracts';
+import type { ApiClient, HostRoute, HostServices, HostSession, LocaleCode, PageName, PageParams, RemoteName, RemotePageProps } from 'shared-contracts';
 import { createDevHost, type DevHost } from './devHost';
 
 export type { DevHost as TestHost } from './devHost';
 
-export interface TestHostOptions {
+/**
+ * `page` names the page under test; its `params` are then typed from the page map (a param the page does not
+ * have, or a missing required one, is a compile error). `route` sets any part of the route untyped.
+ */
+export interface TestHostOptions<R extends RemoteName, P extends PageName<R>> {
   lng?: LocaleCode;
   api?: Partial<Record<keyof ApiClient, unknown>>;
+  page?: P;
+  params?: PageParams<R, P>;
+  query?: URLSearchParams;
   route?: Partial<HostRoute>;
   /** Replaces members of the session: a signed-in account, spied dialogs, a visitor id… */
   session?: Partial<HostSession>;
 }
 
-export function createTestHostFor(remote: { namespace: string; resources: Record<LocaleCode, Record<string, string>> }) {
-  return (o: TestHostOptions = {}): DevHost => {
+export function createTestHostFor<R extends RemoteName>(remote: { name: R; namespace: string; resources: Record<LocaleCode, Record<string, string>> }) {
+  return <P extends PageName<R> = never>(o: TestHostOptions<R, P> = {}): DevHost => {
     const api = new Proxy(o.api ?? {}, {
       get: (target, key) => (key in target ? target[key as keyof typeof target] : () => new Promise(() => undefined)),
     }) as unknown as ApiClient;
-    return createDevHost({ namespace: remote.namespace, resources: remote.resources, lng: o.lng, api, route: o.route, session: o.session, wsUrl: 'ws://test/ws' });
+    const route: Partial<HostRoute> = {
+      ...(o.page ? { name: `${o.page}___${o.lng ?? 'en'}` } : {}),
+      ...(o.params ? { params: o.params as Readonly<Record<string, string>> } : {}),
+      ...(o.query ? { query: o.query } : {}),
+      ...o.route,
+    };
+    return createDevHost({ namespace: remote.namespace, resources: remote.resources, lng: o.lng, api, route, session: o.session, wsUrl: 'ws://test/ws' });
   };
 }
 

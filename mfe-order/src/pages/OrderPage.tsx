@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import type { HostServices, Order, RemotePageProps } from 'shared-contracts';
+import type { Order, RemotePageProps } from 'shared-contracts';
 import { OrderStore } from '../order/OrderStore';
 import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';
@@ -40,12 +40,12 @@ export function OrderPage({ host }: RemotePageProps) {
           {t('order_id', { id })}
         </p>
       )}
-      {store ? <OrderView store={store} host={host} t={t} /> : null}
+      {store ? <OrderView store={store} t={t} /> : null}
     </section>
   );
 }
 
-const OrderView = observer(function OrderView({ store, host, t }: { store: OrderStore; host: HostServices; t: TFunction }) {
+const OrderView = observer(function OrderView({ store, t }: { store: OrderStore; t: TFunction }) {
   switch (store.status) {
     case 'pending':
       return <p className={styles.muted}>{t('pending_text')}</p>;

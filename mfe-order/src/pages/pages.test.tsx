@@ -26,7 +26,8 @@ beforeAll(() => {
 beforeEach(() => (SilentSocket.all = []));
 afterEach(cleanup);
 
-const route = (id: string, destinationAddress?: string) => ({ params: { id }, query: new URLSearchParams(destinationAddress ? { destinationAddress } : {}) });
+// The test host types `params` from the page map's Order entry.
+const orderAt = (id: string, destinationAddress?: string) => ({ page: 'Order' as const, params: { id }, query: new URLSearchParams(destinationAddress ? { destinationAddress } : {}) });
 
 describe('mfe-order ./pages', () => {
   it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
@@ -43,14 +44,14 @@ describe('mfe-order ./pages', () => {
     ['en', 'pending', 'Pending order'],
     ['ru', 'pending', 'Заказ в обработке'],
   ] as const)('%s Order (id %s) renders its page-title', (lng, id, title) => {
-    renderPage(pages.Order, createTestHost({ lng, route: { params: { id } } }));
+    renderPage(pages.Order, createTestHost({ lng, page: 'Order', params: { id } }));
     expect(screen.getByTestId('page-title').textContent).toBe(title);
     expect(screen.queryByTestId('order-id')?.textContent ?? null).toBe(id === 'pending' ? null : lng === 'en' ? `Order ID: ${id}` : `Номер заказа: ${id}`);
   });
 
   it('a missing destinationAddress says the address is incorrect and fetches nothing', () => {
     const orderPublicInfo = jest.fn();
-    renderPage(pages.Order, createTestHost({ api: { orderPublicInfo }, route: route('ord1') }));
+    renderPage(pages.Order, createTestHost({ api: { orderPublicInfo }, ...orderAt('ord1') }));
     expect(screen.getByTestId('order-address-incorrect')).toBeTruthy();
     expect(orderPublicInfo).not.toHaveBeenCalled();
   });
@@ -59,7 +60,7 @@ describe('mfe-order ./pages', () => {
     const orderPublicInfo = jest.fn(async () => {
       throw ApiError.of('ERR_NOT_FOUND_E', 'nope');
     });
-    renderPage(pages.Order, createTestHost({ api: { orderPublicInfo }, route: route('ord1', '0xdest') }));
+    renderPage(pages.Order, createTestHost({ api: { orderPublicInfo }, ...orderAt('ord1', '0xdest') }));
     expect(await screen.findByTestId('order-address-incorrect')).toBeTruthy();
   });
 
@@ -69,7 +70,7 @@ describe('mfe-order ./pages', () => {
       orderDetails: { ...orderWith([]).orderDetails, depositAddressMemo: '123456', fixedRateExpiresAt: new Date(Date.now() + 600_000).toISOString() },
     });
     const api = { orderPublicInfo: jest.fn(async () => order), orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '0.09', networkFee: '0.01' })) };
-    renderPage(pages.Order, createTestHost({ api, route: route('ord1', '0xdest') }));
+    renderPage(pages.Order, createTestHost({ api, ...orderAt('ord1', '0xdest') }));
     expect((await screen.findByTestId('order-state')).textContent).toBe('Waiting for your deposit');
     expect(screen.getByTestId('order-steps').getAttribute('data-step')).toBe('1');
     expect(screen.getByTestId('deposit-address').textContent).toBe(order.orderDetails.depositAddress);
@@ -106,7 +107,7 @@ describe('mfe-order ./pages', () => {
       orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '0.09', networkFee: '0.01' })),
       orderAcceptRateModeChange: jest.fn(async () => accepted),
     };
-    renderPage(pages.Order, createTestHost({ api, route: route('ord1', '0xdest') }));
+    renderPage(pages.Order, createTestHost({ api, ...orderAt('ord1', '0xdest') }));
     const block = await screen.findByTestId('fixed-rate-problems');
     expect(block.getAttribute('data-problem')).toBe('FIXED_RATE_HIGH_VOLATILITY_DETECTED');
     expect(screen.getByTestId('event-reason').textContent).toBe('Reason: the market moved beyond the fixed-rate limit');
@@ -149,7 +150,7 @@ describe('mfe-order ./pages', () => {
       orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '1.9999', networkFee: '0.0001' })),
       orderRequestRefund: jest.fn(async () => requested),
     };
-    renderPage(pages.Order, createTestHost({ lng, api, route: route('ord1', '0xdest') }));
+    renderPage(pages.Order, createTestHost({ lng, api, ...orderAt('ord1', '0xdest') }));
     const held = await screen.findByTestId('order-on-hold');
     expect(held.getAttribute('data-reason')).toBe('DEPOSIT_ABOVE_MAXIMUM');
     expect(screen.getByTestId('order-state').textContent).toBe(state);
@@ -190,7 +191,7 @@ describe('mfe-order ./pages', () => {
       deposits: [{ amount: '300000' }],
     });
     order.orderEvents[2] = { ...order.orderEvents[2], reason: 'DEPOSIT_ABOVE_MAXIMUM', nextStep: 'REQUEST_REFUND_OR_CONTACT_SUPPORT' };
-    renderPage(pages.Order, createTestHost({ api: { orderPublicInfo: jest.fn(async () => order), orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '299999.8', networkFee: '0.2' })) }, route: route('ord1', '0xdest') }));
+    renderPage(pages.Order, createTestHost({ api: { orderPublicInfo: jest.fn(async () => order), orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '299999.8', networkFee: '0.2' })) }, ...orderAt('ord1', '0xdest') }));
     expect((await screen.findByTestId('hold-reason')).textContent).toBe("Your deposit of 300000 XRP is above this pair's maximum of 200000 XRP, so it was not exchanged automatically.");
     expect(screen.getByLabelText('Your XRP address on the XRP network for the refund')).toBe(screen.getByTestId('refund-address'));
     expect(screen.getByLabelText('Memo / destination tag for the refund (if your wallet needs one)')).toBe(screen.getByTestId('refund-memo'));
@@ -199,7 +200,7 @@ describe('mfe-order ./pages', () => {
   it('set-email failure notifies error_email_already_set', async () => {
     const host = createTestHost({
       api: { orderPublicInfo: jest.fn(async () => orderWith(['CREATION_END'])), orderSetEmail: jest.fn(async () => Promise.reject(ApiError.of('ERR_BAD_REQUEST', 'set'))) },
-      route: route('ord1', '0xdest'),
+      ...orderAt('ord1', '0xdest'),
     });
     const notify = jest.spyOn(host, 'notify').mockImplementation(() => undefined);
     renderPage(pages.Order, host);

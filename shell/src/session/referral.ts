@@ -16,7 +16,7 @@ export interface ReferralInputs {
 }
 
 /** Deletes the cookie web set: same name, path and attributes, expired. */
-export function expiredReferralCookie(secure: boolean): string {
+function expiredReferralCookie(secure: boolean): string {
   return `${REFERRAL_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
