@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const workspaceRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 /** The shared singletons of DESIGN.md rule 3, versions read from the catalog-pinned installs. */
-function sharedSingletons(appDir) {
+function sharedSingletons(appDir, contractVersion) {
   const appRequire = createRequire(path.join(appDir, 'package.json'));
   const versionOf = (pkg) => JSON.parse(readFileSync(appRequire.resolve(`${pkg}/package.json`), 'utf8')).version;
   const single = (pkg, key = pkg) => [key, { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg) }];
@@ -25,8 +25,19 @@ function sharedSingletons(appDir) {
     single('mobx-react-lite'),
     single('i18next'),
     single('react-i18next'),
-    ['shared-contracts', { singleton: true, requiredVersion: '^1.0.0', version: '1.0.0' }],
+    // a remote's share request states the contract major it was built for (DESIGN rule 8)
+    ['shared-contracts', { singleton: true, requiredVersion: `^${parseInt(contractVersion, 10)}.0.0`, version: contractVersion }],
   ]);
+}
+
+/** The version of the shared-contracts an app compiles against (its package.json is not in `exports`). */
+function sharedContractsVersionOf(appDir) {
+  let dir = path.dirname(createRequire(path.join(appDir, 'package.json')).resolve('shared-contracts'));
+  while (!existsSync(path.join(dir, 'package.json')) || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== 'shared-contracts') {
+    if (path.dirname(dir) === dir) throw new Error(`shared-contracts/package.json not found from ${appDir}`);
+    dir = path.dirname(dir);
+  }
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 }
 
 /**
@@ -46,6 +57,7 @@ export function createWebpackConfig(o) {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const isProd = mode === 'production';
     const buildId = process.env.BUILD_ID || `${Date.now().toString(36)}`;
+    const contractVersion = sharedContractsVersionOf(o.appDir);
 
     return {
       mode,
@@ -108,13 +120,15 @@ export function createWebpackConfig(o) {
         new webpack.DefinePlugin({
           __BUILD_ID__: JSON.stringify(buildId),
           __APP_NAME__: JSON.stringify(o.name),
+          // the contract this bundle was compiled against; a remote's `./pages` exports it as `contractVersion`
+          __CONTRACT_VERSION__: JSON.stringify(contractVersion),
         }),
         new ModuleFederationPlugin({
           name: o.name,
           filename: 'remoteEntry.js',
           exposes: o.exposes ?? {},
           remotes: {},
-          shared: sharedSingletons(o.appDir),
+          shared: sharedSingletons(o.appDir, contractVersion),
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,

@@ -7,6 +7,8 @@ export interface PagesModule {
   pages: RemotePages;
   namespace: string;
   resources: Record<string, Record<string, unknown>>;
+  /** the shared-contracts version the remote was built against (absent from remotes built before it was recorded) */
+  contractVersion?: unknown;
   [FALLBACK_MARK]?: string;
 }
 

@@ -1,6 +1,24 @@
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import type { i18n as I18n } from 'i18next';
+import { CONTRACT_VERSION, contractCompatibility } from 'shared-contracts';
 import { createFallbackModule, FALLBACK_MARK, type PagesModule } from './fallbackModule';
+import { REMOTE_FAILED_EVENT } from './fallbackPlugin';
+
+export interface ContractMismatch {
+  remote: string;
+  /** the shared-contracts the page would run against (the host's shared singleton) */
+  hostVersion: string;
+  /** what the remote's `./pages` says it was compiled against */
+  remoteVersion: string;
+}
+
+/** The shell's usual remote-failure path: the notification (bootstrap listens) and a line for whoever deploys. */
+export function reportContractMismatch(mismatch: ContractMismatch): void {
+  console.error(`${mismatch.remote} was built against contract ${mismatch.remoteVersion}; the shell runs ${mismatch.hostVersion}: showing its fallback`);
+  if (typeof window !== 'undefined') {
+    window.dispatchEvent(new CustomEvent(REMOTE_FAILED_EVENT, { detail: { id: `${mismatch.remote}/pages`, reason: 'contract-mismatch', ...mismatch } }));
+  }
+}
 
 /** GET /remotes.json → registerRemotes; remotes are never hard-coded in the build. */
 export async function registerRemotesFrom(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<Record<string, string>> {
@@ -12,7 +30,10 @@ export async function registerRemotesFrom(url = '/remotes.json', fetchImpl: type
   return map;
 }
 
-/** Loads each remote's `./pages` once, registering its i18next namespace once. */
+/**
+ * Loads each remote's `./pages` once, registering its i18next namespace once. A remote built against another
+ * major of the contract (DESIGN rule 8) is not run: its slot gets the fallback and a notification.
+ */
 export class PagesLoader {
   private cache = new Map<string, Promise<PagesModule>>();
   private resolved = new Map<string, PagesModule>();
@@ -20,6 +41,10 @@ export class PagesLoader {
   constructor(
     private readonly i18n: I18n,
     private readonly load: (id: string) => Promise<unknown> = (id) => loadRemote(id),
+    private readonly contract: { hostVersion: string; onMismatch(mismatch: ContractMismatch): void } = {
+      hostVersion: CONTRACT_VERSION,
+      onMismatch: reportContractMismatch,
+    },
   ) {}
 
   peek(remote: string): PagesModule | undefined {
@@ -32,6 +57,13 @@ export class PagesLoader {
       p = this.load(`${remote}/pages`)
         .then((mod) => {
           const m = (mod ?? createFallbackModule(remote)) as PagesModule;
+          if (!m[FALLBACK_MARK] && contractCompatibility(this.contract.hostVersion, m.contractVersion) === 'major-mismatch') {
+            this.contract.onMismatch({ remote, hostVersion: this.contract.hostVersion, remoteVersion: String(m.contractVersion) });
+            // kept, unlike a load failure: the runtime holds on to the loaded remote until the page reloads
+            const fallback = createFallbackModule(remote);
+            this.resolved.set(remote, fallback);
+            return fallback;
+          }
           if (m.namespace && m.resources) {
             for (const [lng, bundle] of Object.entries(m.resources)) {
               if (!this.i18n.hasResourceBundle(lng, m.namespace)) this.i18n.addResourceBundle(lng, m.namespace, bundle, true, false);
