@@ -1,6 +1,6 @@
 // The router's location as a MobX observable, so that `host.route` can be one observable on a host object
 // that never changes while its slot is mounted (DESIGN rule 8).
-import { action, makeObservable, observableRef } from 'mobx';
+import { action, computed, makeObservable, observableRef } from 'mobx';
 import type { HostRoute } from 'shared-contracts';
 import { matchRoute, type RouteMatch } from '../routing/routes';
 
@@ -67,10 +67,12 @@ export class CurrentLocation {
    */
   slotLocation(remote: string, page: string): () => SlotLocation {
     let last: SlotLocation | null = null;
-    return () => {
+    // computed: a navigation to another page does not wake the slot's observers (same object, no change)
+    const location = computed(() => {
       const { match, slot } = this.snapshot;
       if (slot && match?.route.remote === remote && match.route.page === page) last = slot;
       return last ?? slot ?? { route: { name: '', path: '/', params: {}, query: new URLSearchParams(), hash: '' }, pathname: '/', hash: '' };
-    };
+    });
+    return () => location.get();
   }
 }

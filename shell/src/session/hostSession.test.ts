@@ -1,0 +1,50 @@
+import { createVisitRecords, type VisitRecordsEnv } from './hostSession';
+
+function env(cookie: string, over: Partial<VisitRecordsEnv> = {}) {
+  const written: string[] = [];
+  const doc = {
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      written.push(value);
+      if (/Max-Age=0/.test(value)) cookie = '';
+    },
+  };
+  return { env: { cookieDocument: doc, isHttps: () => false, ...over }, written };
+}
+
+const guest = { session: { isAuthorised: false } } as const;
+const signedIn = { session: { isAuthorised: true } } as const;
+
+describe('visit records behind host.session (§2, §4 ckm A, §8)', () => {
+  it('the referralID cookie first, else the current URL’s ref for a guest only', () => {
+    const withCookie = env('a=1; referralID=c-1');
+    expect(createVisitRecords(guest as never, withCookie.env, () => 'q-1').referral.get()).toBe('c-1');
+    expect(createVisitRecords(guest as never, env('').env, () => 'q-1').referral.get()).toBe('q-1');
+    expect(createVisitRecords(signedIn as never, env('').env, () => 'q-1').referral.get()).toBeUndefined();
+  });
+
+  it('clear deletes the cookie as web set it (Secure on https) and the id stays dropped', () => {
+    const https = env('referralID=c-1', { isHttps: () => true });
+    const records = createVisitRecords(guest as never, https.env, () => 'c-1');
+    records.referral.clear();
+    expect(https.written).toEqual(['referralID=; Max-Age=0; Path=/; SameSite=Lax; Secure']);
+    expect(records.referral.get()).toBeUndefined();
+  });
+
+  it('confirmed emails: kept in the shell’s storage key, compared without case; in memory without a storage', () => {
+    const values = new Map<string, string>();
+    const stored = createVisitRecords(guest as never, env('', { localStorage: { getItem: (k) => values.get(k) ?? null, setItem: (k, v) => void values.set(k, v) } }).env, () => undefined);
+    stored.confirmedEmails.remember('Me@Mail.io');
+    expect(values.get('exchange_confirmed_email')).toBe('Me@Mail.io');
+    expect(stored.confirmedEmails.has(' me@mail.io')).toBe(true);
+    expect(stored.confirmedEmails.has('other@mail.io')).toBe(false);
+
+    const memory = createVisitRecords(guest as never, env('').env, () => undefined).confirmedEmails;
+    expect(memory.last()).toBeUndefined();
+    memory.remember('x@y.io');
+    expect(memory.last()).toBe('x@y.io');
+    expect(memory.has('X@Y.io')).toBe(true);
+  });
+});
