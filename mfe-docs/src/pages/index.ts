@@ -4,7 +4,6 @@ import { DocsPage } from './DocsPage';
 import { DocsArticlePage } from './DocsArticlePage';
 
 export { namespace, resources } from '../i18n';
-declare const __CONTRACT_VERSION__: string;
 // DESIGN rule 8: the shared-contracts version this remote was compiled against, written in by the webpack factory
 // (importing CONTRACT_VERSION would give the host's shared copy); undefined only outside webpack (jest).
 export const contractVersion: string | undefined = typeof __CONTRACT_VERSION__ === 'string' ? __CONTRACT_VERSION__ : undefined;
