@@ -4,7 +4,6 @@
 // shared-contracts: its page exists in its remote, and its keys and derived params are that page's params.
 import { parsePairSegment, type LocaleCode, type PageName, type PageParamName, type PageParams, type RemoteName } from 'shared-contracts';
 
-export type { RemoteName } from 'shared-contracts';
 export type LayoutName = 'default' | 'non-working' | 'blog-sidebar' | 'docs-sidebar';
 
 interface PageRouteDef<R extends RemoteName, P extends PageName<R>> {
