@@ -5,7 +5,6 @@ import { startControlServer, type ControlServer } from './control';
 import { startStack, type Stack } from './stack';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __E2E_HARNESS__: { stack: Stack; control: ControlServer } | undefined;
 }
 

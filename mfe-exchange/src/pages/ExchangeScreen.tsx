@@ -69,7 +69,6 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, children 
     };
     // one store per mount (the host is one object for the page's lifetime); a route change of the pair is
     // applied below without a new store
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [host]);
 
   useEffect(() => {

@@ -29,7 +29,6 @@ export function HomePage({ host }: RemotePageProps) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [redirect?.curFrom, redirect?.curTo, redirect?.referral]);
 
   if (redirecting) {

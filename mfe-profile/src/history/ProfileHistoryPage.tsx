@@ -21,7 +21,6 @@ export const ProfileHistoryPage = observer(function ProfileHistoryPage({ host }:
   const page = pageFromQuery(host.route.query);
   useEffect(() => {
     if (authorised) void host.trackLoading(store.load(page));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authorised, page, store]);
   return (
     <ProfileFrame host={host} titleKey="history_title">

@@ -51,7 +51,6 @@ export function RemoteSlot({ match, onNotFound }: { match: RouteMatch; onNotFoun
       alive = false;
     };
     // Loads once per remote: a new URL within the same remote keeps the module (and a failure its fallback).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [remote]);
 
   const mod = loaded?.remote === remote ? loaded.mod : null;
