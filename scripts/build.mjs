@@ -25,7 +25,12 @@ function isStale(app) {
   const stamp = path.join(root, app.dir, 'dist/index.html');
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
-  const sources = [path.join(root, app.dir, 'src'), path.join(root, 'shared-contracts/src'), path.join(root, 'remote-kit/src'), path.join(root, 'tooling/webpack')];
+  const sources = [
+    path.join(root, app.dir, 'src'),
+    path.join(root, 'shared-contracts/src'),
+    path.join(root, 'remote-kit/src'),
+    path.join(root, 'tooling/webpack'),
+  ];
   return sources.some((dir) => newestMtime(dir) > built);
 }
 

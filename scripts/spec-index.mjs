@@ -35,7 +35,15 @@ const NOT_A_NAME = /^(the|a|an|and|or|is|are|in|on|of|for|to|with|its|it|only|ev
 function sourceFiles() {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' });
   return [...new Set(listed.split('\0'))]
-    .filter((f) => f && CODE.test(f) && f !== 'pnpm-lock.yaml' && f !== 'scripts/spec-index.mjs' && !f.startsWith('tooling/lint/fixtures/') && existsSync(path.join(root, f)))
+    .filter(
+      (f) =>
+        f &&
+        CODE.test(f) &&
+        f !== 'pnpm-lock.yaml' &&
+        f !== 'scripts/spec-index.mjs' &&
+        !f.startsWith('tooling/lint/fixtures/') &&
+        existsSync(path.join(root, f)),
+    )
     .sort();
 }
 

@@ -91,7 +91,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerInstrumentRoutes(app, deps.instruments, opts);
   registerPairRoutes(app, deps.instruments, config, opts);
   registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
-  const orders = registerOrdersModule(app, config, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote, bus: deps.bus, referrers: deps.referrers }, opts);
+  const orders = registerOrdersModule(
+    app,
+    config,
+    { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote, bus: deps.bus, referrers: deps.referrers },
+    opts,
+  );
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerHealthRoutes(
     app,

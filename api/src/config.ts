@@ -17,7 +17,11 @@ const bool = (def: boolean) =>
       .optional()
       .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v))),
   );
-const decimalString = (def: string) => z.string().regex(/^\d+(\.\d+)?$/).default(def);
+const decimalString = (def: string) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default(def);
 
 /** OWASP Password Storage Cheat Sheet minimum for argon2id: m=19 MiB, t=2, p=1. */
 export const OWASP_ARGON2 = { memoryKib: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -27,7 +31,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
   /** Schema to use on PostgreSQL (tests use a throwaway one); default public. */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
   PGLITE_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'pglite')),
   REDIS_URL: z.string().optional(),
   MARKET_ADAPTER: z.enum(['sandbox', 'ccxt']).default('sandbox'),
@@ -50,11 +57,16 @@ const EnvSchema = z.object({
   PLATFORM_FEE_USD: decimalString('0'),
   NO_KYC_THRESHOLD_USD: decimalString('1000'),
   /** Default pair of the exchange form: from:to:amount (amount in the send currency). */
-  DEFAULT_PAIR: z.string().regex(/^[a-z0-9]+:[a-z0-9]+:\d+(\.\d+)?$/).default('btc:eth:0.1'),
+  DEFAULT_PAIR: z
+    .string()
+    .regex(/^[a-z0-9]+:[a-z0-9]+:\d+(\.\d+)?$/)
+    .default('btc:eth:0.1'),
   /** Popular exchanges (§3): comma-separated FROM>TO pairs of bestChange names. */
   POPULAR_PAIRS: z
     .string()
-    .default('BTC>ETH,BTC>USDTTRC20,ETH>BTC,USDTTRC20>BTC,ETH>USDTERC20,LTC>BTC,XRP>USDTTRC20,SOL>USDTTRC20,TRX>USDTTRC20,DOGE>BTC,CARDUSD>BTC,CARDEUR>ETH,XMR>BTC'),
+    .default(
+      'BTC>ETH,BTC>USDTTRC20,ETH>BTC,USDTTRC20>BTC,ETH>USDTERC20,LTC>BTC,XRP>USDTTRC20,SOL>USDTTRC20,TRX>USDTTRC20,DOGE>BTC,CARDUSD>BTC,CARDEUR>ETH,XMR>BTC',
+    ),
   /** A board with no tick for this long makes /health report TECHNICAL_DIFFICULTIES. */
   PRICE_STALE_AFTER_MS: z.coerce.number().int().min(1000).optional(),
   BUILD_ID: z.string().optional(),
@@ -85,7 +97,11 @@ const EnvSchema = z.object({
   /** HS256 key of the access tokens (≥ 32 chars). Required in production outside sandbox mode. */
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .default(30 * 24 * 3600),
   PASSWORD_RESET_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   /** The site's own origin(s), comma-separated, for the CSRF Origin check; unset → the request's own host. */
   PUBLIC_ORIGIN: z.string().optional(),
@@ -113,7 +129,6 @@ const EnvSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(0).max(8000).default(5000),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
 });
-
 
 export type Ckm = 'A' | 'B' | 'D';
 
@@ -248,7 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixedRateHoldSeconds: e.FIXED_RATE_HOLD_SECONDS,
     confirmationIntervalMs: e.CONFIRMATION_INTERVAL_MS,
     fixedRateVolatilityThreshold: e.FIXED_RATE_VOLATILITY_THRESHOLD,
-    blacklistedAddresses: e.BLACKLISTED_ADDRESSES.split(',').map((a) => a.trim()).filter(Boolean),
+    blacklistedAddresses: e.BLACKLISTED_ADDRESSES.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     spread: { FLOATING: e.SPREAD_FLOATING, FIXED: e.SPREAD_FIXED },
     platformFeeUsd: e.PLATFORM_FEE_USD,
     noKycThresholdUsd: e.NO_KYC_THRESHOLD_USD,
@@ -329,14 +346,23 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   if (e.SANDBOX_MODE) return [];
   const problems: string[] = [];
   if (!e.JWT_SECRET) {
-    problems.push('JWT_SECRET: required with SANDBOX_MODE=false (at least 32 characters), else the key that signs sessions is generated and stored in the database');
+    problems.push(
+      'JWT_SECRET: required with SANDBOX_MODE=false (at least 32 characters), else the key that signs sessions is generated and stored in the database',
+    );
   }
   if (!e.SMTP_URL || !/^smtps?:\/\//.test(e.SMTP_URL)) {
-    problems.push('SMTP_URL: a real mail transport (smtp:// or smtps://) is required with SANDBOX_MODE=false, else password-reset and confirmation codes never leave the outbox');
+    problems.push(
+      'SMTP_URL: a real mail transport (smtp:// or smtps://) is required with SANDBOX_MODE=false, else password-reset and confirmation codes never leave the outbox',
+    );
   }
-  const origins = (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = (e.PUBLIC_ORIGIN ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   if (origins.length === 0 || !origins.every((o) => /^https:\/\/[^/]+\/?$/.test(o))) {
-    problems.push('PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false: they decide the CSRF Origin check and Secure cookies');
+    problems.push(
+      'PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false: they decide the CSRF Origin check and Secure cookies',
+    );
   }
   return problems;
 }

@@ -153,7 +153,13 @@ describe.each(BACKENDS)('api on %s', (backend) => {
       const { status, body } = await one('instrumentFromSlug=btc&instrumentToSlug=eth&claimedDepositAmount=0.1');
       expect(status).toBe(200);
       const pair = PairDataSchema.parse(body);
-      expect(pair).toMatchObject({ price: '19.9', amountToGet: '1.988', rateMode: 'FLOATING', claimedDepositAmount: '0.1', liquidityProviderPublicCode: 'SANDBOX_LP' });
+      expect(pair).toMatchObject({
+        price: '19.9',
+        amountToGet: '1.988',
+        rateMode: 'FLOATING',
+        claimedDepositAmount: '0.1',
+        liquidityProviderPublicCode: 'SANDBOX_LP',
+      });
     });
 
     it('quotes FIXED with an expiry', async () => {

@@ -318,7 +318,9 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     it('stops sign-in attempts from one address across accounts', async () => {
       const b = browser();
       for (let i = 0; i < 8; i++) {
-        expect((await b.post('/api/v1/users/local/authenticate', { email: newEmail(), password: 'Wrong-password-1', browserFingerprint: 'fp' })).status).toBe(401);
+        expect((await b.post('/api/v1/users/local/authenticate', { email: newEmail(), password: 'Wrong-password-1', browserFingerprint: 'fp' })).status).toBe(
+          401,
+        );
       }
       const before = hashWork;
       const limited = await b.post('/api/v1/users/local/authenticate', { email: newEmail(), password: 'Wrong-password-1', browserFingerprint: 'fp' });
@@ -341,7 +343,11 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     });
 
     it('leaves cookie-less API clients alone', async () => {
-      const r = await browser().post('/api/v1/users/local/authenticate', { email: newEmail(), password: 'Wrong-password-1', browserFingerprint: 'fp' }, { 'sec-fetch-site': 'cross-site' });
+      const r = await browser().post(
+        '/api/v1/users/local/authenticate',
+        { email: newEmail(), password: 'Wrong-password-1', browserFingerprint: 'fp' },
+        { 'sec-fetch-site': 'cross-site' },
+      );
       expect(r.body.code).toBe('ERR_INVALID_CREDENTIALS');
     });
   });
@@ -357,7 +363,9 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     it('mails a single-use code in the user locale; success ends every session', async () => {
       const { b, email } = await signedIn();
       const other = browser();
-      expect((await other.post('/api/v1/users/local/request-password-reset', { email }, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' })).body).toEqual({ ok: true });
+      expect((await other.post('/api/v1/users/local/request-password-reset', { email }, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' })).body).toEqual({
+        ok: true,
+      });
       const mail = await latestCode(email);
       expect(mail).toMatchObject({ kind: 'password_reset', locale: 'ru', subject: 'Код для сброса пароля' });
       expect(mail.code).toMatch(/^\d{8}$/);

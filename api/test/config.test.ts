@@ -22,7 +22,13 @@ describe('config', () => {
 });
 
 describe('production mode (issue 7)', () => {
-  const real = { NODE_ENV: 'production', SANDBOX_MODE: 'false', JWT_SECRET: 'j'.repeat(40), SMTP_URL: 'smtps://user:pass@mail.example:465', PUBLIC_ORIGIN: 'https://exchange.example' };
+  const real = {
+    NODE_ENV: 'production',
+    SANDBOX_MODE: 'false',
+    JWT_SECRET: 'j'.repeat(40),
+    SMTP_URL: 'smtps://user:pass@mail.example:465',
+    PUBLIC_ORIGIN: 'https://exchange.example',
+  };
   const refusal = (env: Record<string, string | undefined>) => {
     try {
       loadConfig(env);

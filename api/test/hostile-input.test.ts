@@ -44,7 +44,9 @@ describe('hostile input', () => {
   beforeAll(async () => {
     t = await openTestDb('pglite');
     // Every hostile request comes from this one address: the per-address limits would answer 429 first.
-    const unlimited = Object.keys(ROUTE_RATE_LIMITS).map((name) => `${name}=100000`).join(',');
+    const unlimited = Object.keys(ROUTE_RATE_LIMITS)
+      .map((name) => `${name}=100000`)
+      .join(',');
     api = await startApi(loadConfig({ API_PORT: '0', LOG_LEVEL: 'silent', HTTP_RATE_LIMITS: unlimited }), {
       db: t.handle,
       realtime: fakeRealtime(new FakePriceBoard(TEST_PRICES)),
@@ -70,14 +72,21 @@ describe('hostile input', () => {
         await expectCatalogueAnswer(await fetch(`${api.url}${path}?${qs}`), `GET ${path}?${qs}`);
       } else {
         await expectCatalogueAnswer(
-          await fetch(`${api.url}${path}?${qs}`, { method: def.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(Object.fromEntries(keys.map((k) => [k, value]))) }),
+          await fetch(`${api.url}${path}?${qs}`, {
+            method: def.method,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(Object.fromEntries(keys.map((k) => [k, value]))),
+          }),
           `${def.method} ${path}`,
         );
       }
     }
     if (def.method !== 'GET') {
       for (const body of HOSTILE_BODIES) {
-        await expectCatalogueAnswer(await fetch(api.url + path, { method: def.method, headers: { 'content-type': 'application/json' }, body }), `${def.method} ${path} ${body.slice(0, 20)}`);
+        await expectCatalogueAnswer(
+          await fetch(api.url + path, { method: def.method, headers: { 'content-type': 'application/json' }, body }),
+          `${def.method} ${path} ${body.slice(0, 20)}`,
+        );
       }
     }
   });
@@ -163,4 +172,3 @@ describe('hostile input', () => {
     expect(await res.json()).toBe(false);
   });
 });
-

@@ -33,7 +33,9 @@ describe('account delay and address keys', () => {
   });
 
   it('refuses the per-account variables of the earlier release, whose lockout meaning is gone', () => {
-    expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '10' })).toThrow(/RATE_LIMIT_LOGIN_PER_ACCOUNT: no longer used; see RATE_LIMIT_LOGIN_PER_ACCOUNT_IP/);
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '10' })).toThrow(
+      /RATE_LIMIT_LOGIN_PER_ACCOUNT: no longer used; see RATE_LIMIT_LOGIN_PER_ACCOUNT_IP/,
+    );
     expect(() => loadConfig({ RATE_LIMIT_RESET_PER_ACCOUNT: '5' })).toThrow(/RATE_LIMIT_RESET_PER_ACCOUNT_IP/);
   });
 });
@@ -160,7 +162,12 @@ describe.each(BACKENDS)('sign-in and reset limits on %s', (backend) => {
     const limited = await stranger.post(REQUEST_RESET, { email });
     expect(limited).toMatchObject({
       status: 429,
-      body: { statusCode: 429, code: 'ERR_TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many password reset attempts/), details: { limit: 'account-ip' } },
+      body: {
+        statusCode: 429,
+        code: 'ERR_TOO_MANY_REQUESTS',
+        message: expect.stringMatching(/^Too many password reset attempts/),
+        details: { limit: 'account-ip' },
+      },
     });
     // A stranger guessing codes from the same address is refused too.
     expect((await stranger.post(RESET, { email, password: 'Stolen-account-1', resetCode: '12345678' })).status).toBe(429);

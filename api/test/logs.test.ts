@@ -40,7 +40,12 @@ describe('logs', () => {
     try {
       const lookup = await fetch(`${api.url}/api/v1/orders/public-info?orderId=o-${randomBytes(4).toString('hex')}&destinationAddress=${destinationAddress}`);
       expect(lookup.status).toBe(500);
-      const headers = { 'content-type': 'application/json', 'idempotency-key': idempotencyKey, cookie: `access_token=${cookieToken}`, authorization: `Bearer ${bearer}` };
+      const headers = {
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+        cookie: `access_token=${cookieToken}`,
+        authorization: `Bearer ${bearer}`,
+      };
       const create = await fetch(`${api.url}/api/v1/orders/public/create`, {
         method: 'POST',
         headers: { ...headers, cookie: '' },
@@ -86,4 +91,3 @@ describe('logs', () => {
     expect(serializeError(missing).message).toBe('relation "orders" does not exist');
   });
 });
-

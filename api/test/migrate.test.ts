@@ -19,7 +19,9 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
     const rows = await t.handle.withSession((s) => s.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'));
     expect(rows.map((r) => r.name)).toEqual(all);
     const tables = await t.handle.withSession((s) =>
-      s.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_name IN ('instruments','orders','order_events') AND table_schema = current_schema()"),
+      s.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_name IN ('instruments','orders','order_events') AND table_schema = current_schema()",
+      ),
     );
     expect(tables.map((r) => r.table_name).sort()).toEqual(['instruments', 'order_events', 'orders']);
   });
@@ -35,10 +37,14 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
   });
 
   it('rolls back a failing migration and records nothing', async () => {
-    await expect(migrate(t.handle, [{ name: '9999_broken.sql', sql: 'CREATE TABLE broken_x (id int); SELECT * FROM no_such_table;' }])).rejects.toThrow(/9999_broken/);
+    await expect(migrate(t.handle, [{ name: '9999_broken.sql', sql: 'CREATE TABLE broken_x (id int); SELECT * FROM no_such_table;' }])).rejects.toThrow(
+      /9999_broken/,
+    );
     const rows = await t.handle.withSession((s) => s.query("SELECT 1 FROM schema_migrations WHERE name = '9999_broken.sql'"));
     expect(rows).toHaveLength(0);
-    const tables = await t.handle.withSession((s) => s.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'broken_x' AND table_schema = current_schema()"));
+    const tables = await t.handle.withSession((s) =>
+      s.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'broken_x' AND table_schema = current_schema()"),
+    );
     expect(tables).toHaveLength(0);
   });
 

@@ -148,14 +148,20 @@ describe.each(BACKENDS)('order races on %s', (backend) => {
     expect(done.orderEvents.filter((e) => ['REFUND_REQUESTED', 'RATE_MODE_CHANGE_ACCEPTED'].includes(e.kind))).toHaveLength(1);
   });
 
-  it('a held deposit: both replicas\' jobs leave it alone; two refund requests at once: one wins, one refund follows', async () => {
+  it("a held deposit: both replicas' jobs leave it alone; two refund requests at once: one wins, one refund follows", async () => {
     const order = await replicas[0].service.create(body('FLOATING'));
     await replicas[1].service.registerDeposit(order.orderId, '2', txHash());
     const held = await runJobsUntil(order.orderId, 'DEPOSIT_ON_HOLD');
     await Promise.all(replicas.flatMap((r) => [r.service.processDue(), r.service.processDue()]));
     expect((await replicas[1].service.publicInfo(order.orderId, ETH_ADDR)).orderEvents).toHaveLength(held.orderEvents.length);
 
-    const refund = (refundAddress: string) => ({ orderId: order.orderId, destinationAddress: ETH_ADDR, refundAddress, refundAmount: '1.9999', claimedNetworkFee: '0.0001' });
+    const refund = (refundAddress: string) => ({
+      orderId: order.orderId,
+      destinationAddress: ETH_ADDR,
+      refundAddress,
+      refundAmount: '1.9999',
+      claimedNetworkFee: '0.0001',
+    });
     const results = await Promise.allSettled([
       replicas[0].service.requestRefund(refund(BTC_REFUND)),
       replicas[1].service.requestRefund(refund(BTC_OTHER)),

@@ -22,7 +22,11 @@ const XRP_REFUND = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
 const BTC_MAX = '1.66666666';
 
 describe('depositHold', () => {
-  const limits = (maxAmount: string, noKycThreshold = '0.5', generalMaxAmount = maxAmount) => ({ depositRules: { minAmount: '0.001', maxAmount }, generalMaxAmount, noKycThreshold });
+  const limits = (maxAmount: string, noKycThreshold = '0.5', generalMaxAmount = maxAmount) => ({
+    depositRules: { minAmount: '0.001', maxAmount },
+    generalMaxAmount,
+    noKycThreshold,
+  });
 
   it('holds a deposit above the maximum, not one at it', () => {
     expect(depositHold(new D('1.00000001'), limits('1'), false)).toEqual({ reason: 'DEPOSIT_ABOVE_MAXIMUM', limit: new D('1') });
@@ -128,7 +132,8 @@ describe.each(BACKENDS)('deposit guardrails on %s', (backend) => {
     expect(held.orderDetails.depositLimit).toBe(BTC_MAX);
     expect(held.deposits).toEqual([expect.objectContaining({ amount: '2' })]);
     // WebSocket subscribers hear it from the bus.
-    for (let i = 0; i < 100 && !published.some((p) => p.orderId === order.orderId && kinds(p).includes('DEPOSIT_ON_HOLD')); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !published.some((p) => p.orderId === order.orderId && kinds(p).includes('DEPOSIT_ON_HOLD')); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(published.find((p) => p.orderId === order.orderId && kinds(p).includes('DEPOSIT_ON_HOLD'))?.orderDetails.depositLimit).toBe(BTC_MAX);
 
     // Another order goes all the way through the job meanwhile; the held one stays where it is.
@@ -141,8 +146,15 @@ describe.each(BACKENDS)('deposit guardrails on %s', (backend) => {
     expect(still.orderDetails.payoutTxHash).toBeNull();
 
     // Nothing but a refund: no new rate to accept.
-    expectError(await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: ETH_ADDR }), 422, 'ERR_UNPROCESSABLE_ENTITY');
-    expect((await call('GET', `/api/v1/orders/order-refund-info?orderId=${order.orderId}`)).body).toEqual({ refundAmountWithoutNetworkFee: '1.9999', networkFee: '0.0001' });
+    expectError(
+      await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: ETH_ADDR }),
+      422,
+      'ERR_UNPROCESSABLE_ENTITY',
+    );
+    expect((await call('GET', `/api/v1/orders/order-refund-info?orderId=${order.orderId}`)).body).toEqual({
+      refundAmountWithoutNetworkFee: '1.9999',
+      networkFee: '0.0001',
+    });
 
     // §5 refund address rules for the send side.
     expectError(await refund(order, { refundAddress: ETH_ADDR }), 400, 'ERR_VALIDATION', 'refundAddress');

@@ -88,7 +88,9 @@ describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
       expect(b.orderId).not.toBe(a.orderId);
       expect((await service.create(body, { idempotency: { key: 'k-1', owner: alice } })).orderId).toBe(a.orderId);
       expect((await service.create(body, { idempotency: { key: 'k-1', owner: bob } })).orderId).toBe(b.orderId);
-      await expect(service.create({ ...body, claimedDepositAmount: '0.02' }, { idempotency: { key: 'k-1', owner: alice } })).rejects.toMatchObject({ code: 'ERR_UNPROCESSABLE_ENTITY' });
+      await expect(service.create({ ...body, claimedDepositAmount: '0.02' }, { idempotency: { key: 'k-1', owner: alice } })).rejects.toMatchObject({
+        code: 'ERR_UNPROCESSABLE_ENTITY',
+      });
     });
 
     it('after 24 h the same key makes a new order; the old one keeps its data', async () => {
@@ -101,7 +103,9 @@ describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
       // The new order now answers the key; a different body is refused again for 24 h.
       later(60_000);
       expect((await service.create(body, { idempotency: { key: 'k-2', owner: alice } })).orderId).toBe(second.orderId);
-      await expect(service.create({ ...body, claimedDepositAmount: '0.02' }, { idempotency: { key: 'k-2', owner: alice } })).rejects.toMatchObject({ code: 'ERR_UNPROCESSABLE_ENTITY' });
+      await expect(service.create({ ...body, claimedDepositAmount: '0.02' }, { idempotency: { key: 'k-2', owner: alice } })).rejects.toMatchObject({
+        code: 'ERR_UNPROCESSABLE_ENTITY',
+      });
       const old = await service.publicInfo(first.orderId, ETH_ADDR);
       expect(old).toMatchObject({ orderId: first.orderId, claimedDepositAmount: '0.01', orderEvents: [{ kind: 'CREATION_END' }] });
       const rows = (await t.handle.db.execute(sql`SELECT idempotency_key FROM orders WHERE order_id IN (${first.orderId}, ${second.orderId})`)) as unknown as {

@@ -134,7 +134,12 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       await bad(floating({ destinationAddress: BTC_REFUND }), 400, 'ERR_VALIDATION', 'destinationAddress');
       await bad(fixed({ refundAddress: undefined }), 400, 'ERR_VALIDATION', 'refundAddress');
       await bad(fixed({ refundAddress: ETH_ADDR }), 400, 'ERR_VALIDATION', 'refundAddress');
-      await bad(fixed({ instrumentFrom: ETH, instrumentTo: USDT_ERC20, claimedDepositAmount: '1', refundAddress: ETH_ADDR }), 400, 'ERR_VALIDATION', 'refundAddress');
+      await bad(
+        fixed({ instrumentFrom: ETH, instrumentTo: USDT_ERC20, claimedDepositAmount: '1', refundAddress: ETH_ADDR }),
+        400,
+        'ERR_VALIDATION',
+        'refundAddress',
+      );
       await bad(floating({ refundAddress: BTC_REFUND }), 400, 'ERR_VALIDATION', 'refundAddress');
       await bad(floating({ claimedDepositAmount: '0.00001' }), 400, 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL');
       await bad(floating({ claimedDepositAmount: '100' }), 400, 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG');
@@ -184,10 +189,18 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       // Every committed transition was published with the full order.
       const mine = () => published.filter((p) => p.orderId === order.orderId).map((p) => p.orderEvents.at(-1)!.kind);
       for (let i = 0; i < 100 && !mine().includes('WITHDRAWAL_COMPLETED'); i++) await new Promise((r) => setTimeout(r, 20));
-      expect(mine()).toEqual(expect.arrayContaining(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED']));
+      expect(mine()).toEqual(
+        expect.arrayContaining(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED']),
+      );
 
       const latest = await call('GET', '/api/v1/orders/public/latest');
-      expect(latest.body[0]).toEqual({ from: { ...BTC, slug: 'btc' }, to: { ...ETH, slug: 'eth' }, amountFrom: '0.01', amountTo: done.amountToGet, completedAt: expect.any(String) });
+      expect(latest.body[0]).toEqual({
+        from: { ...BTC, slug: 'btc' },
+        to: { ...ETH, slug: 'eth' },
+        amountFrom: '0.01',
+        amountTo: done.amountToGet,
+        completedAt: expect.any(String),
+      });
       expect(JSON.stringify(latest.body)).not.toContain(ETH_ADDR);
       const stats = await call('GET', '/api/v1/stats/public?period=day');
       expect(stats.body.ordersCompleted).toBeGreaterThanOrEqual(1);
@@ -199,7 +212,13 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const order = await create(fixed());
       await deposit(order.orderId, '0.009');
       const problem = await waitFor(order, 'RATE_MODE_CHANGED');
-      expect(kinds(problem)).toEqual(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED', 'RATE_MODE_CHANGED']);
+      expect(kinds(problem)).toEqual([
+        'CREATION_END',
+        'DEPOSIT_REGISTERED',
+        'INCOMING_FUNDS_DETECTED',
+        'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+        'RATE_MODE_CHANGED',
+      ]);
       expect(problem.orderEvents[3]).toMatchObject({ reason: 'DEPOSIT_BELOW_CLAIMED_AMOUNT', nextStep: 'CHOOSE_REFUND_OR_ACCEPT_NEW_RATE' });
       expect(problem.orderDetails.offeredRate).toMatchObject({ price: expect.any(String), amountToGet: expect.any(String) });
       const refundInfo = await call('GET', `/api/v1/orders/order-refund-info?orderId=${order.orderId}`);
@@ -225,7 +244,11 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const problem = await waitFor(order, 'RATE_MODE_CHANGED');
       expect(problem.orderEvents.find((e) => e.kind === 'FIXED_RATE_SLOW_DEPOSIT_DETECTED')).toMatchObject({ reason: 'DEPOSIT_AFTER_FIXED_RATE_EXPIRED' });
       const r = await call('POST', '/api/v1/orders/public/request-refund', {
-        orderId: order.orderId, destinationAddress: ETH_ADDR, refundAddress: BTC_REFUND, refundAmount: '0.0099', claimedNetworkFee: '0.0001',
+        orderId: order.orderId,
+        destinationAddress: ETH_ADDR,
+        refundAddress: BTC_REFUND,
+        refundAmount: '0.0099',
+        claimedNetworkFee: '0.0001',
       });
       expect(r.status).toBe(200);
       expect(kinds(await waitFor(order, 'REFUND_COMPLETED')).slice(-2)).toEqual(['REFUND_REQUESTED', 'REFUND_COMPLETED']);
@@ -237,7 +260,11 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       await deposit(order.orderId, '0.01');
       const problem = await waitFor(order, 'RATE_MODE_CHANGED');
       expect(problem.orderEvents.find((e) => e.kind === 'FIXED_RATE_HIGH_VOLATILITY_DETECTED')).toMatchObject({ reason: 'MARKET_MOVED_BEYOND_THRESHOLD' });
-      expectError(await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: 'x' }), 404, 'ERR_NOT_FOUND_E');
+      expectError(
+        await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: 'x' }),
+        404,
+        'ERR_NOT_FOUND_E',
+      );
       const accepted = await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: ETH_ADDR });
       expect(accepted.status).toBe(200);
       expect(accepted.body.rateMode).toBe('FLOATING');
@@ -245,7 +272,11 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(kinds(done).slice(-3)).toEqual(['RATE_MODE_CHANGE_ACCEPTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED']);
       // Executed at the current floating rate: 0.01 × 60000/2850 × 0.995 − 0.002 network fee.
       expect(done.amountToGet).toBe('0.20747368');
-      expectError(await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: ETH_ADDR }), 422, 'ERR_UNPROCESSABLE_ENTITY');
+      expectError(
+        await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: ETH_ADDR }),
+        422,
+        'ERR_UNPROCESSABLE_ENTITY',
+      );
     });
   });
 
@@ -253,9 +284,19 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     it('answers with catalogue errors, never 500', async () => {
       const order = await create(fixed());
       const addr = ETH_ADDR;
-      expectError(await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: addr }), 422, 'ERR_UNPROCESSABLE_ENTITY');
       expectError(
-        await call('POST', '/api/v1/orders/public/request-refund', { orderId: order.orderId, destinationAddress: addr, refundAddress: BTC_REFUND, refundAmount: '0.0099', claimedNetworkFee: '0.0001' }),
+        await call('POST', '/api/v1/orders/public/accept-rate-mode-change', { orderId: order.orderId, destinationAddress: addr }),
+        422,
+        'ERR_UNPROCESSABLE_ENTITY',
+      );
+      expectError(
+        await call('POST', '/api/v1/orders/public/request-refund', {
+          orderId: order.orderId,
+          destinationAddress: addr,
+          refundAddress: BTC_REFUND,
+          refundAmount: '0.0099',
+          claimedNetworkFee: '0.0001',
+        }),
         422,
         'ERR_UNPROCESSABLE_ENTITY',
       );
@@ -277,14 +318,22 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const order = await create(floating());
       expect((await call('POST', '/api/v1/orders/public/set-email', { orderId: order.orderId, userEmail: 'guest@example.com' })).body).toEqual({ ok: true });
       expect((await info(order)).userEmail).toBe('guest@example.com');
-      expectError(await call('POST', '/api/v1/orders/public/set-email', { orderId: order.orderId, userEmail: 'other@example.com' }), 422, 'ERR_UNPROCESSABLE_ENTITY');
+      expectError(
+        await call('POST', '/api/v1/orders/public/set-email', { orderId: order.orderId, userEmail: 'other@example.com' }),
+        422,
+        'ERR_UNPROCESSABLE_ENTITY',
+      );
       expectError(await call('POST', '/api/v1/orders/public/set-email', { orderId: 'nope', userEmail: 'other@example.com' }), 404, 'ERR_NOT_FOUND_E');
     });
 
     it('recommended amount is the default quote amount within the pair limits', async () => {
       const r = await call('GET', '/api/v1/rates/public/recommended-amount?fromCurrency=BTC&fromNetwork=BTC&toCurrency=ETH&toNetwork=ETH&rateMode=FLOATING');
       expect(r.body).toEqual({ recommendedAmount: '0.00833334' });
-      expectError(await call('GET', '/api/v1/rates/public/recommended-amount?fromCurrency=BTC&fromNetwork=X&toCurrency=ETH&toNetwork=ETH&rateMode=FLOATING'), 404, 'ERR_NOT_FOUND');
+      expectError(
+        await call('GET', '/api/v1/rates/public/recommended-amount?fromCurrency=BTC&fromNetwork=X&toCurrency=ETH&toNetwork=ETH&rateMode=FLOATING'),
+        404,
+        'ERR_NOT_FOUND',
+      );
     });
   });
 

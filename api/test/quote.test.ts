@@ -14,7 +14,13 @@ const NOW = new Date('2030-01-01T00:00:00.000Z');
 
 function setup(prices = TEST_PRICES, cfg: Partial<QuoteConfig> = {}) {
   const board = new FakePriceBoard(prices, new Date('2029-12-31T23:59:58.000Z'));
-  const quote = createQuote({ instruments: catalogueRepo(), priceBoard: board, config: { ...config, ...cfg }, liquidityProviderPublicCode: 'SANDBOX_LP', now: () => NOW });
+  const quote = createQuote({
+    instruments: catalogueRepo(),
+    priceBoard: board,
+    config: { ...config, ...cfg },
+    liquidityProviderPublicCode: 'SANDBOX_LP',
+    now: () => NOW,
+  });
   return { board, quote };
 }
 
@@ -29,7 +35,12 @@ function expectApiError(fn: () => unknown, code: string): ApiError {
   throw new Error(`expected ${code}`);
 }
 
-const btcEth = (extra: Partial<ExchangeRequest> = {}): ExchangeRequest => ({ instrumentFromSlug: 'btc', instrumentToSlug: 'eth', claimedDepositAmount: '0.1', ...extra });
+const btcEth = (extra: Partial<ExchangeRequest> = {}): ExchangeRequest => ({
+  instrumentFromSlug: 'btc',
+  instrumentToSlug: 'eth',
+  claimedDepositAmount: '0.1',
+  ...extra,
+});
 
 describe('quote maths', () => {
   it('prices FLOATING with the 0.5 % spread and subtracts the network fee', () => {

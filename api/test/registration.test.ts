@@ -26,7 +26,11 @@ describe.each(BACKENDS)('registration on %s', (backend) => {
     const config = testConfig();
     const real = createArgon2Hasher(config.auth.argon2);
     const counting: PasswordHasher = { ...real, hash: (p) => (hashes++, real.hash(p)) };
-    api = await startApi(config, { db: t.handle, realtime: fakeRealtime(), accounts: { hasher: counting, rateLimitPrefix: `r${randomBytes(4).toString('hex')}` } });
+    api = await startApi(config, {
+      db: t.handle,
+      realtime: fakeRealtime(),
+      accounts: { hasher: counting, rateLimitPrefix: `r${randomBytes(4).toString('hex')}` },
+    });
   }, 60_000);
   afterAll(async () => {
     await api?.close();
@@ -51,7 +55,7 @@ describe.each(BACKENDS)('registration on %s', (backend) => {
     expect(again.headers.get('content-type')).toBe(fresh.headers.get('content-type'));
   });
 
-  it('leaves the existing account as it was: its password still works, the newcomer\'s does not', async () => {
+  it("leaves the existing account as it was: its password still works, the newcomer's does not", async () => {
     const email = newEmail();
     await register(email, PASSWORD);
     await register(email, 'Another-secret-7');
@@ -84,7 +88,8 @@ describe.each(BACKENDS)('registration on %s', (backend) => {
   it('mails a few notices per window, not one per attempt; the answer stays the same', async () => {
     const email = newEmail();
     await register(email, PASSWORD);
-    for (let i = 0; i < REGISTRATION_NOTICES_PER_WINDOW + 3; i++) expect(strip(await register(email, PASSWORD))).toMatchObject({ status: 200, body: { ok: true }, hashed: 1 });
+    for (let i = 0; i < REGISTRATION_NOTICES_PER_WINDOW + 3; i++)
+      expect(strip(await register(email, PASSWORD))).toMatchObject({ status: 200, body: { ok: true }, hashed: 1 });
     expect(await readOutbox(t.handle, { to: email })).toHaveLength(REGISTRATION_NOTICES_PER_WINDOW);
   });
 

@@ -58,13 +58,18 @@ describe('sandbox endpoints', () => {
     return { status: res.status, body: await res.json() };
   };
   const newOrder = async (): Promise<Order> => {
-    const r = await call('POST', '/api/v1/orders/public/create', {}, {
-      rateMode: 'FLOATING',
-      instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC' },
-      instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH' },
-      destinationAddress: ETH_ADDR,
-      claimedDepositAmount: '0.01',
-    });
+    const r = await call(
+      'POST',
+      '/api/v1/orders/public/create',
+      {},
+      {
+        rateMode: 'FLOATING',
+        instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC' },
+        instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH' },
+        destinationAddress: ETH_ADDR,
+        claimedDepositAmount: '0.01',
+      },
+    );
     expect(r.status).toBe(200);
     return OrderSchema.parse(r.body);
   };

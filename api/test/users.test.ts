@@ -13,7 +13,13 @@ import { testConfig } from './helpers/accounts';
 
 describe('accounts configuration', () => {
   it('production defaults meet the OWASP argon2id minimum (m=19456 KiB, t=2, p=1)', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SANDBOX_MODE: 'false', SMTP_URL: 'smtp://mail', PUBLIC_ORIGIN: 'https://x.example' });
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+      SANDBOX_MODE: 'false',
+      SMTP_URL: 'smtp://mail',
+      PUBLIC_ORIGIN: 'https://x.example',
+    });
     expect(c.auth.argon2.memoryKib).toBeGreaterThanOrEqual(19456);
     expect(c.auth.argon2.timeCost).toBeGreaterThanOrEqual(2);
     expect(c.auth.argon2.parallelism).toBeGreaterThanOrEqual(1);
@@ -36,7 +42,11 @@ describe.each(BACKENDS)('admin CLI and outbox on %s', (backend) => {
   let api: RunningApi;
   beforeAll(async () => {
     t = await openTestDb(backend);
-    api = await startApi(testConfig({ JWT_SECRET: '' }), { db: t.handle, realtime: fakeRealtime(), accounts: { rateLimitPrefix: `u${randomBytes(4).toString('hex')}` } });
+    api = await startApi(testConfig({ JWT_SECRET: '' }), {
+      db: t.handle,
+      realtime: fakeRealtime(),
+      accounts: { rateLimitPrefix: `u${randomBytes(4).toString('hex')}` },
+    });
   }, 60_000);
   afterAll(async () => {
     await api?.close();

@@ -47,7 +47,16 @@ export function chromiumExecutable(): string | undefined {
 export async function measureHomeJs(opts: { webUrl: string; remotes: Record<string, string>; path?: string }): Promise<PageWeight> {
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const bodies: Array<Promise<{ url: string; body: Buffer } | undefined>> = [];
   let loaded: Array<{ url: string; body: Buffer }> = [];
@@ -58,11 +67,20 @@ export async function measureHomeJs(opts: { webUrl: string; remotes: Record<stri
       const type = res.request().resourceType();
       const ctype = res.headers()['content-type'] ?? '';
       if (!res.ok() || !(type === 'script' || /javascript/.test(ctype) || /\.m?js(\?|$)/.test(res.url()))) return;
-      bodies.push(res.body().then((body) => ({ url: res.url(), body }), () => undefined));
+      bodies.push(
+        res.body().then(
+          (body) => ({ url: res.url(), body }),
+          () => undefined,
+        ),
+      );
     });
     await page.goto(`${opts.webUrl}${opts.path ?? '/'}`, { waitUntil: 'networkidle', timeout: 60_000 });
     // The live rate proves the page finished booting (and its lazily loaded chunks are in).
-    await page.getByTestId('live-rate').first().waitFor({ timeout: 20_000 }).catch(() => console.warn('  (warning: live-rate never appeared on the page)'));
+    await page
+      .getByTestId('live-rate')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(() => console.warn('  (warning: live-rate never appeared on the page)'));
     await page.waitForLoadState('networkidle');
     // bodies are read before the browser goes away
     loaded = (await Promise.all(bodies)).filter((b): b is { url: string; body: Buffer } => !!b);
@@ -99,7 +117,19 @@ export async function measureHomeJs(opts: { webUrl: string; remotes: Record<stri
     byBucket.set(c.bucket, b);
   }
   const order = (b: string) =>
-    b === 'shell' ? 0 : b === 'MF runtime' ? 1 : b.startsWith('remote: mfe_exchange') ? 2 : b.startsWith('remote:') ? 3 : b.startsWith('vendor:') ? 4 : b.startsWith('lib:') ? 5 : 6;
+    b === 'shell'
+      ? 0
+      : b === 'MF runtime'
+        ? 1
+        : b.startsWith('remote: mfe_exchange')
+          ? 2
+          : b.startsWith('remote:')
+            ? 3
+            : b.startsWith('vendor:')
+              ? 4
+              : b.startsWith('lib:')
+                ? 5
+                : 6;
   const buckets = [...byBucket.entries()]
     .sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0]))
     .map(([bucket, v]) => ({ bucket, files: v.files, rawKb: v.raw / 1024, gzipKb: v.gz / 1024 }));
@@ -121,11 +151,20 @@ export function printPageWeight(w: PageWeight, webUrl: string): void {
   console.log('\n  | part                     | files |  raw KB | gzip KB |');
   console.log('  |--------------------------|------:|--------:|--------:|');
   const row = (name: string, files: number | string, raw: number | string, gz: number) =>
-    console.log(`  | ${name.padEnd(24)} | ${String(files).padStart(5)} | ${typeof raw === 'number' ? raw.toFixed(1).padStart(7) : raw.padStart(7)} | ${gz.toFixed(1).padStart(7)} |`);
+    console.log(
+      `  | ${name.padEnd(24)} | ${String(files).padStart(5)} | ${typeof raw === 'number' ? raw.toFixed(1).padStart(7) : raw.padStart(7)} | ${gz.toFixed(1).padStart(7)} |`,
+    );
   for (const b of w.buckets) row(b.bucket, b.files, b.rawKb, b.gzipKb);
   const vendor = w.buckets.filter((b) => b.bucket.startsWith('vendor:'));
-  row('(shared singletons)', vendor.reduce((s, b) => s + b.files, 0), vendor.reduce((s, b) => s + b.rawKb, 0), vendor.reduce((s, b) => s + b.gzipKb, 0));
+  row(
+    '(shared singletons)',
+    vendor.reduce((s, b) => s + b.files, 0),
+    vendor.reduce((s, b) => s + b.rawKb, 0),
+    vendor.reduce((s, b) => s + b.gzipKb, 0),
+  );
   row('TOTAL', w.chunks.length, w.chunks.reduce((s, c) => s + c.rawBytes, 0) / 1024, w.totalGzipKb);
   const verdict = w.totalGzipKb <= BUDGET_KB ? 'within' : 'OVER';
-  console.log(`\n  home first-load JS: ${w.totalGzipKb.toFixed(1)} KB gzip vs budget ${BUDGET_KB} KB → ${verdict} budget (${((w.totalGzipKb / BUDGET_KB) * 100).toFixed(0)} %)`);
+  console.log(
+    `\n  home first-load JS: ${w.totalGzipKb.toFixed(1)} KB gzip vs budget ${BUDGET_KB} KB → ${verdict} budget (${((w.totalGzipKb / BUDGET_KB) * 100).toFixed(0)} %)`,
+  );
 }

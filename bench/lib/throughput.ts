@@ -66,7 +66,9 @@ export function combine(runs: Run[]): Run {
 }
 
 export function printThroughput(bare: Run, api: Run, opts: { connections: number; duration: number; rounds: number; perRound: string[] }): void {
-  console.log(`\n  autocannon: ${opts.connections} connections, ${opts.rounds} alternating round(s) of ${opts.duration} s per route (after a 1 s warm-up each), one process per server`);
+  console.log(
+    `\n  autocannon: ${opts.connections} connections, ${opts.rounds} alternating round(s) of ${opts.duration} s per route (after a 1 s warm-up each), one process per server`,
+  );
   for (const line of opts.perRound) console.log(`    ${line}`);
   console.log('  | route                                   |    req/s | p99 ms |  requests | non-2xx | errors |');
   console.log('  |-----------------------------------------|---------:|-------:|----------:|--------:|-------:|');
@@ -78,5 +80,6 @@ export function printThroughput(bare: Run, api: Run, opts: { connections: number
   const ratio = api.rps / bare.rps;
   const verdict = ratio >= GOAL_RATIO ? 'meets' : 'BELOW';
   console.log(`\n  rates/public/one at ${(ratio * 100).toFixed(1)} % of the bare route → ${verdict} the ${GOAL_RATIO * 100} % goal`);
-  if (api.non2xx > 0 || api.errors > 0) console.log(`  (warning: the api answered ${api.non2xx} non-2xx and had ${api.errors} errors: its req/s is not a success rate)`);
+  if (api.non2xx > 0 || api.errors > 0)
+    console.log(`  (warning: the api answered ${api.non2xx} non-2xx and had ${api.errors} errors: its req/s is not a success rate)`);
 }

@@ -25,5 +25,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   globalThis.__E2E_HARNESS__ = { stack, control };
   process.env[STACK_ENV] = JSON.stringify({ webUrl: stack.webUrl, apiUrl: stack.apiUrl, remotes: stack.remotes, logDir: stack.logDir });
   process.env[CONTROL_ENV] = control.url;
-  console.log(`[harness] web ${stack.webUrl}, api ${stack.apiUrl}, remotes ${Object.values(stack.remotes).join(' ')} — up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${stack.logDir}`);
+  console.log(
+    `[harness] web ${stack.webUrl}, api ${stack.apiUrl}, remotes ${Object.values(stack.remotes).join(' ')} — up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${stack.logDir}`,
+  );
 }

@@ -21,7 +21,10 @@ export async function pickInstrument(page: Page, side: 'send' | 'receive', slug:
 }
 
 /** Home page as a new visitor, the pair chosen and an amount typed; waits for the rate. */
-export async function startExchange(page: Page, o: { from: string; fromSearch: string; to: string; toSearch: string; amount: string; prefix?: '' | '/ru' }): Promise<void> {
+export async function startExchange(
+  page: Page,
+  o: { from: string; fromSearch: string; to: string; toSearch: string; amount: string; prefix?: '' | '/ru' },
+): Promise<void> {
   await page.goto(`${o.prefix ?? ''}/`);
   await expect(page.getByTestId('amount-send')).toBeVisible({ timeout: 20_000 });
   await pickInstrument(page, 'send', o.from, o.fromSearch);

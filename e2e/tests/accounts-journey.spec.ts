@@ -81,7 +81,10 @@ for (const { code, prefix } of LOCALES) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/profile/history$`));
     const row = page.locator(`[data-testid="history-row"][data-order-id="${order.orderId}"]`);
     await expect(row).toBeVisible();
-    await expect(row.getByTestId('history-order-link')).toHaveAttribute('href', `${prefix}/order/${order.orderId}?destinationAddress=${encodeURIComponent(DESTINATION)}`);
+    await expect(row.getByTestId('history-order-link')).toHaveAttribute(
+      'href',
+      `${prefix}/order/${order.orderId}?destinationAddress=${encodeURIComponent(DESTINATION)}`,
+    );
     await expect(row).toContainText('BTC');
     await expect(row).toContainText('ETH');
     if (code === 'ru') await expect(row.getByTestId('history-status')).toHaveText(CYRILLIC);

@@ -61,7 +61,11 @@ async function expectLiveRate(page: Page, path: string): Promise<void> {
         const now = await shownUpdatedAt(page);
         return now !== before && ws.updatedAts.includes(now);
       },
-      { message: `rate-updated-at stayed "${before}" or never showed a value received over /api/v2/ws (frames: ${ws.updatedAts.join(', ')})`, timeout: 15_000, intervals: [250] },
+      {
+        message: `rate-updated-at stayed "${before}" or never showed a value received over /api/v2/ws (frames: ${ws.updatedAts.join(', ')})`,
+        timeout: 15_000,
+        intervals: [250],
+      },
     )
     .toBe(true);
   expect(new Set(ws.updatedAts).size, 'distinct updatedAt values over the socket').toBeGreaterThan(1);

@@ -20,7 +20,12 @@ function watchCreates(page: Page): number[] {
  * second made the order, which carries no referrer. Read through the api rather than from the page's response
  * bodies, which Chromium may no longer hold after the page moved on.
  */
-async function expectDroppedThenCreated(request: APIRequestContext, apiUrl: string, statuses: number[], order: { orderId: string; destinationAddress: string }): Promise<void> {
+async function expectDroppedThenCreated(
+  request: APIRequestContext,
+  apiUrl: string,
+  statuses: number[],
+  order: { orderId: string; destinationAddress: string },
+): Promise<void> {
   expect(statuses).toEqual([404, 200]);
   const res = await request.get(`${apiUrl}/api/v1/orders/public-info`, { params: order });
   expect(res.status()).toBe(200);
@@ -60,7 +65,11 @@ for (const prefix of ['', '/ru'] as const) {
     });
   }
 
-  test(`${prefix || '/'}: the index redirect with the partner parameter lands on the pair page, where an order is created`, async ({ page, request, stack }) => {
+  test(`${prefix || '/'}: the index redirect with the partner parameter lands on the pair page, where an order is created`, async ({
+    page,
+    request,
+    stack,
+  }) => {
     test.setTimeout(60_000);
     const creates = watchCreates(page);
     await page.goto(`${prefix}/?cur_from=BTC&cur_to=ETH&ref=nosuchpartner`);

@@ -4,7 +4,11 @@
 import { CYRILLIC, expect, test } from '../fixtures';
 
 for (const prefix of ['', '/ru'] as const) {
-  test(`${prefix || '/'}: registering an email that already has an account shows a neutral note, never "already registered"`, async ({ browser, baseURL, stack }) => {
+  test(`${prefix || '/'}: registering an email that already has an account shows a neutral note, never "already registered"`, async ({
+    browser,
+    baseURL,
+    stack,
+  }) => {
     test.setTimeout(60_000);
     const email = `taken-${prefix ? 'ru' : 'en'}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const register = async (page: import('@playwright/test').Page, password: string) => {

@@ -60,7 +60,10 @@ function collectScripts(page: Page): Map<string, Promise<string>> {
     const type = res.request().resourceType();
     const url = res.url();
     if ((type === 'script' || /\.m?js(\?|$)/.test(url)) && res.ok() && !bodies.has(url)) {
-      bodies.set(url, res.text().catch(() => ''));
+      bodies.set(
+        url,
+        res.text().catch(() => ''),
+      );
     }
   });
   return bodies;
@@ -126,7 +129,12 @@ async function visitAndWitness(page: Page, { checkPages = true } = {}): Promise<
 
 function expectFromRemotes(w: Witnesses, stack: StackInfo): void {
   for (const remote of ['mfe_exchange', 'mfe_order', 'mfe_blog'] as const) {
-    expect.soft(w.scriptUrls.some((u) => u.startsWith(`${stack.remotes[remote]}/`)), `no JavaScript from ${remote}`).toBe(true);
+    expect
+      .soft(
+        w.scriptUrls.some((u) => u.startsWith(`${stack.remotes[remote]}/`)),
+        `no JavaScript from ${remote}`,
+      )
+      .toBe(true);
   }
 }
 

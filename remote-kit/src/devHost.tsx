@@ -3,13 +3,32 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { action, observable } from 'mobx';
 import type { AnchorHTMLAttributes } from 'react';
-import { createApiClient, type ApiClient, type HostConfirmedEmails, type HostLinkProps, type HostReferral, type HostRoute, type HostServices, type HostSession, type LocaleCode, type Theme } from 'shared-contracts';
+import {
+  createApiClient,
+  type ApiClient,
+  type HostConfirmedEmails,
+  type HostLinkProps,
+  type HostReferral,
+  type HostRoute,
+  type HostServices,
+  type HostSession,
+  type LocaleCode,
+  type Theme,
+} from 'shared-contracts';
 
 export function createI18n(lng: LocaleCode, namespace: string, resources: Record<LocaleCode, Record<string, string>>): I18n {
   const bundles: Resource = {};
   for (const [code, res] of Object.entries(resources)) bundles[code] = { [namespace]: res };
   const instance = i18next.createInstance();
-  void instance.init({ lng, fallbackLng: 'en', ns: [namespace], defaultNS: namespace, resources: bundles, initAsync: false, interpolation: { escapeValue: false } });
+  void instance.init({
+    lng,
+    fallbackLng: 'en',
+    ns: [namespace],
+    defaultNS: namespace,
+    resources: bundles,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
   return instance;
 }
 
@@ -77,7 +96,13 @@ export function createDevHost(o: DevHostOptions): DevHost {
   const apiBaseUrl = o.apiBaseUrl ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost:3000');
   const wsUrl = o.wsUrl ?? `${apiBaseUrl.replace(/^http/, 'ws')}/api/v2/ws`;
   const route = observable.box<HostRoute>(
-    { name: o.route?.name ?? 'dev', path: o.route?.path ?? '/', params: o.route?.params ?? {}, query: o.route?.query ?? new URLSearchParams(), hash: o.route?.hash ?? '' },
+    {
+      name: o.route?.name ?? 'dev',
+      path: o.route?.path ?? '/',
+      params: o.route?.params ?? {},
+      query: o.route?.query ?? new URLSearchParams(),
+      hash: o.route?.hash ?? '',
+    },
     { deep: false },
   );
   const setRoute = action((next: Partial<HostRoute>) => route.set({ ...route.get(), ...next }));

@@ -14,9 +14,8 @@ type CallInput<N extends RouteName> = (RouteQuery<N> extends undefined ? { query
     headers?: Record<string, string>;
   };
 
-export type ApiCall<N extends RouteName> = {} extends CallInput<N>
-  ? (input?: CallInput<N>) => Promise<RouteResponse<N>>
-  : (input: CallInput<N>) => Promise<RouteResponse<N>>;
+export type ApiCall<N extends RouteName> =
+  {} extends CallInput<N> ? (input?: CallInput<N>) => Promise<RouteResponse<N>> : (input: CallInput<N>) => Promise<RouteResponse<N>>;
 
 export type ApiClient = { [N in RouteName]: ApiCall<N> } & {
   /** The underlying ky instance, for the few calls outside the route table (builds/latest.json). */
@@ -73,13 +72,21 @@ export async function normaliseError(error: unknown, method: string, url: string
     const status = error.response.status;
     const data: unknown = (error as HTTPError & { data?: unknown }).data;
     if (isApiErrorBody(data)) return new ApiError(data);
-    return new ApiError({ statusCode: status, code: status === 404 ? 'ERR_NOT_FOUND' : status >= 500 ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_BAD_REQUEST', message: formatFetchFailure(method, url, status) });
+    return new ApiError({
+      statusCode: status,
+      code: status === 404 ? 'ERR_NOT_FOUND' : status >= 500 ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_BAD_REQUEST',
+      message: formatFetchFailure(method, url, status),
+    });
   }
   if (error instanceof TimeoutError) {
     return new ApiError({ statusCode: 408, code: 'ERR_SERVICE_UNAVAILABLE', message: formatFetchFailure(method, url, 'timeout') });
   }
   if (error instanceof Error && error.name === 'AbortError') throw error;
-  return new ApiError({ statusCode: 0, code: 'ERR_SERVICE_UNAVAILABLE', message: formatFetchFailure(method, url, error instanceof Error ? error.message : 'network error') });
+  return new ApiError({
+    statusCode: 0,
+    code: 'ERR_SERVICE_UNAVAILABLE',
+    message: formatFetchFailure(method, url, error instanceof Error ? error.message : 'network error'),
+  });
 }
 
 export function createHttp(options: ApiClientOptions = {}): KyInstance {
@@ -105,7 +112,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const http = createHttp(options);
   const client: Record<string, unknown> = { http };
   for (const [name, def] of Object.entries(routeTable) as [RouteName, (typeof routeTable)[RouteName]][]) {
-    client[name] = async (input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {}) => {
+    client[name] = async (
+      input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {},
+    ) => {
       const url = fillPath(def.path, input.params);
       const send = () =>
         http(url, {
@@ -120,7 +129,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         return await send();
       } catch (error) {
         const normalised = await normaliseError(error, def.method, url);
-        if (normalised.statusCode === 401 && options.onUnauthorized && name !== 'refresh' && (await options.onUnauthorized({ route: name, error: normalised }))) {
+        if (
+          normalised.statusCode === 401 &&
+          options.onUnauthorized &&
+          name !== 'refresh' &&
+          (await options.onUnauthorized({ route: name, error: normalised }))
+        ) {
           try {
             return await send();
           } catch (retryError) {

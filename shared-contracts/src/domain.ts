@@ -97,7 +97,11 @@ export const ORDER_EVENT_REASONS = {
 export type OrderEventReason = (typeof ORDER_EVENT_REASONS)[keyof typeof ORDER_EVENT_REASONS];
 
 /** Why a deposit is held (DEPOSIT_ON_HOLD): the reasons the api's guardrails and settlement give. */
-export const ORDER_HOLD_REASONS = [ORDER_EVENT_REASONS.depositAboveMaximum, ORDER_EVENT_REASONS.depositAboveNoKycThreshold, ORDER_EVENT_REASONS.pairNotActive] as const;
+export const ORDER_HOLD_REASONS = [
+  ORDER_EVENT_REASONS.depositAboveMaximum,
+  ORDER_EVENT_REASONS.depositAboveNoKycThreshold,
+  ORDER_EVENT_REASONS.pairNotActive,
+] as const;
 export type OrderHoldReason = (typeof ORDER_HOLD_REASONS)[number];
 
 /** §4 order events: what happens next or what the customer can do (`OrderEvent.nextStep`). */

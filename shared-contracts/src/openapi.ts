@@ -33,7 +33,7 @@ function componentCollector() {
   /** Follows a top-level component reference (for query/path parameters, which need the properties). */
   const resolve = (schema: JsonSchema): JsonSchema => {
     const ref = schema.$ref;
-    return typeof ref === 'string' ? components[ref.replace('#/components/schemas/', '')] ?? schema : schema;
+    return typeof ref === 'string' ? (components[ref.replace('#/components/schemas/', '')] ?? schema) : schema;
   };
   return { components, schemaOf, resolve };
 }
@@ -45,7 +45,10 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   for (const [operationId, def] of Object.entries(apiRoutes) as [string, RouteDef][]) {
     const openPath = def.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const parameters: unknown[] = [];
-    for (const [where, s] of [['path', def.params], ['query', def.query]] as const) {
+    for (const [where, s] of [
+      ['path', def.params],
+      ['query', def.query],
+    ] as const) {
       if (!s) continue;
       const js = resolve(schemaOf(s, 'input')) as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, prop] of Object.entries(js.properties ?? {})) {

@@ -44,10 +44,13 @@ export interface RouteDef<
   response: R;
 }
 
-function route<N extends RouteName, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  name: N,
-  schemas: { query?: Q; body?: B; params?: P; response: R },
-): RouteTable[N] & RouteDef<Q, B, P, R> {
+function route<
+  N extends RouteName,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(name: N, schemas: { query?: Q; body?: B; params?: P; response: R }): RouteTable[N] & RouteDef<Q, B, P, R> {
   return { ...routeTable[name], ...schemas } as RouteTable[N] & RouteDef<Q, B, P, R>;
 }
 
@@ -80,43 +83,79 @@ export const CreateOrderBodySchema = z
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
 export const apiRoutes = {
-
   // ── Orders and pairs ────────────────────────────────────────────────
   ordersPublicLatest: route('ordersPublicLatest', { response: z.array(LatestOrderSchema) }),
   orderPublicInfo: route('orderPublicInfo', { query: OrderLookupQuery, response: OrderSchema }),
   orderRefundInfo: route('orderRefundInfo', { query: z.object({ orderId: z.string().min(1).max(64) }), response: RefundInfoSchema }),
   orderCreate: route('orderCreate', { body: CreateOrderBodySchema, response: OrderSchema }),
   orderSetEmail: route('orderSetEmail', { body: z.object({ orderId: z.string().min(1), userEmail: EmailSchema }), response: Ok }),
-  orderRequestRefund: route('orderRequestRefund', { body: z.object({ orderId: z.string().min(1), destinationAddress: z.string().min(1), refundAddress: z.string().trim().min(1).max(256), refundAddressMemo: z.string().trim().max(128).optional(), refundAmount: MoneySchema, claimedNetworkFee: MoneySchema }), response: OrderSchema }),
-  orderAcceptRateModeChange: route('orderAcceptRateModeChange', { body: z.object({ orderId: z.string().min(1), destinationAddress: z.string().min(1) }), response: OrderSchema }),
-  validateAddress: route('validateAddress', { body: z.object({ currencyTitle: z.string().min(1), networkTitle: z.string().min(1), address: z.string().max(256) }), response: z.boolean() }),
-  recommendedAmount: route('recommendedAmount', { query: z.object({ fromCurrency: z.string(), fromNetwork: z.string(), toCurrency: z.string(), toNetwork: z.string(), rateMode: RateModeSchema }), response: z.object({ recommendedAmount: MoneySchema }) }),
+  orderRequestRefund: route('orderRequestRefund', {
+    body: z.object({
+      orderId: z.string().min(1),
+      destinationAddress: z.string().min(1),
+      refundAddress: z.string().trim().min(1).max(256),
+      refundAddressMemo: z.string().trim().max(128).optional(),
+      refundAmount: MoneySchema,
+      claimedNetworkFee: MoneySchema,
+    }),
+    response: OrderSchema,
+  }),
+  orderAcceptRateModeChange: route('orderAcceptRateModeChange', {
+    body: z.object({ orderId: z.string().min(1), destinationAddress: z.string().min(1) }),
+    response: OrderSchema,
+  }),
+  validateAddress: route('validateAddress', {
+    body: z.object({ currencyTitle: z.string().min(1), networkTitle: z.string().min(1), address: z.string().max(256) }),
+    response: z.boolean(),
+  }),
+  recommendedAmount: route('recommendedAmount', {
+    query: z.object({ fromCurrency: z.string(), fromNetwork: z.string(), toCurrency: z.string(), toNetwork: z.string(), rateMode: RateModeSchema }),
+    response: z.object({ recommendedAmount: MoneySchema }),
+  }),
   pairsDefault: route('pairsDefault', { response: DefaultPairSchema }),
   rateOne: route('rateOne', { query: ExchangeRequestSchema, response: PairDataSchema }),
-  instrumentsV2: route('instrumentsV2', { query: z.object({ providers: InstrumentProviderSchema.optional(), all: z.enum(['true', 'false']).optional() }), response: z.array(InstrumentSchema) }),
+  instrumentsV2: route('instrumentsV2', {
+    query: z.object({ providers: InstrumentProviderSchema.optional(), all: z.enum(['true', 'false']).optional() }),
+    response: z.array(InstrumentSchema),
+  }),
   pairsPublic: route('pairsPublic', { response: z.array(PublicPairSchema) }),
   popularExchanges: route('popularExchanges', { response: z.array(PopularExchangeSchema) }),
   statsPublic: route('statsPublic', { query: z.object({ period: z.enum(['day', 'week', 'all']).optional() }), response: PublicStatsSchema }),
-
 
   // ── Health ─────────────────────────────────────────────────────────
   health: route('health', { response: HealthSchema }),
   healthz: route('healthz', { response: z.object({ status: z.literal('ok') }) }),
   instrumentsV1: route('instrumentsV1', { response: z.array(InstrumentSchema) }),
 
-
   // ── Account ────────────────────────────────────────────────────────
   accountData: route('accountData', { response: AccountDataSchema }),
-  register: route('register', { body: z.object({ email: EmailSchema, password: z.string().min(1).max(256), browserFingerprint: z.string().max(128), referrerAffiliateId: z.string().max(64).optional(), locale: MailLocaleSchema.optional() }), response: Ok }),
-  login: route('login', { body: z.object({ email: z.string().max(254), password: z.string().max(256), browserFingerprint: z.string().max(128) }), response: Ok }),
+  register: route('register', {
+    body: z.object({
+      email: EmailSchema,
+      password: z.string().min(1).max(256),
+      browserFingerprint: z.string().max(128),
+      referrerAffiliateId: z.string().max(64).optional(),
+      locale: MailLocaleSchema.optional(),
+    }),
+    response: Ok,
+  }),
+  login: route('login', {
+    body: z.object({ email: z.string().max(254), password: z.string().max(256), browserFingerprint: z.string().max(128) }),
+    response: Ok,
+  }),
   logout: route('logout', { response: Ok }),
   refresh: route('refresh', { body: z.object({ browserFingerprint: z.string().max(128) }), response: Ok }),
   requestPasswordReset: route('requestPasswordReset', { body: z.object({ email: z.string().max(254), locale: MailLocaleSchema.optional() }), response: Ok }),
-  resetPassword: route('resetPassword', { body: z.object({ email: z.string().max(254), password: z.string().min(1).max(256), resetCode: z.string().min(1).max(64) }), response: Ok }),
-  orderHistory: route('orderHistory', { query: z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) }), response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }) }),
+  resetPassword: route('resetPassword', {
+    body: z.object({ email: z.string().max(254), password: z.string().min(1).max(256), resetCode: z.string().min(1).max(64) }),
+    response: Ok,
+  }),
+  orderHistory: route('orderHistory', {
+    query: z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) }),
+    response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+  }),
   requestEmailConfirmation: route('requestEmailConfirmation', { body: z.object({ email: EmailSchema, locale: MailLocaleSchema.optional() }), response: Ok }),
   confirmEmail: route('confirmEmail', { body: z.object({ email: z.string().max(254), code: z.string().min(1).max(64) }), response: Ok }),
-
 
   // ── Affiliate, cashback, wallet ────────────────────────────────────
   affiliateReferrerId: route('affiliateReferrerId', { response: z.object({ referrerId: z.string() }) }),
@@ -126,30 +165,57 @@ export const apiRoutes = {
   affiliateWithdrawals: route('affiliateWithdrawals', { response: z.array(WithdrawalRecordSchema) }),
   affiliateWithdraw: route('affiliateWithdraw', { body: WithdrawalPayloadSchema, response: WithdrawalRecordSchema }),
 
-
   // ── API keys ───────────────────────────────────────────────────────
-  generateApiKey: route('generateApiKey', { body: z.object({ name: z.string().min(1).max(64) }).optional(), response: ApiKeySchema.extend({ secret: z.string() }) }),
+  generateApiKey: route('generateApiKey', {
+    body: z.object({ name: z.string().min(1).max(64) }).optional(),
+    response: ApiKeySchema.extend({ secret: z.string() }),
+  }),
   listApiKeys: route('listApiKeys', { response: z.array(ApiKeySchema) }),
   updateApiKey: route('updateApiKey', { body: ApiKeySchema, response: ApiKeySchema }),
   deleteApiKey: route('deleteApiKey', { body: z.object({ apiId: z.string().min(1) }), response: Ok }),
-
 
   // ── KYC ────────────────────────────────────────────────────────────
   kycSubmit: route('kycSubmit', { body: VerificationDataSchema, response: VerificationStatusBodySchema }),
   kycStatus: route('kycStatus', { response: VerificationStatusBodySchema }),
 
-
   // ── Card provider ──────────────────────────────────────────────────
-  providerSignUp: route('providerSignUp', { params: ProviderParams, query: ProviderQuery, body: z.object({ accept: z.boolean(), email: EmailSchema }), response: Ok }),
-  providerSignIn: route('providerSignIn', { params: ProviderParams, query: ProviderQuery, body: z.object({ email: EmailSchema }), response: z.object({ token: z.string() }) }),
-  providerContacts: route('providerContacts', { params: ProviderParams, query: ProviderQuery, response: z.object({ emailStatus: z.enum(['CONFIRMED', 'UNCONFIRMED']) }) }),
-  providerKycStatus: route('providerKycStatus', { params: ProviderParams, query: ProviderQuery, response: z.object({ features: z.array(z.object({ feature: z.string(), status: z.string() })) }) }),
-  providerKycAccessToken: route('providerKycAccessToken', { params: ProviderParams, query: ProviderQuery, response: z.object({ kycAccessToken: z.string(), applicantId: z.string() }) }),
-
+  providerSignUp: route('providerSignUp', {
+    params: ProviderParams,
+    query: ProviderQuery,
+    body: z.object({ accept: z.boolean(), email: EmailSchema }),
+    response: Ok,
+  }),
+  providerSignIn: route('providerSignIn', {
+    params: ProviderParams,
+    query: ProviderQuery,
+    body: z.object({ email: EmailSchema }),
+    response: z.object({ token: z.string() }),
+  }),
+  providerContacts: route('providerContacts', {
+    params: ProviderParams,
+    query: ProviderQuery,
+    response: z.object({ emailStatus: z.enum(['CONFIRMED', 'UNCONFIRMED']) }),
+  }),
+  providerKycStatus: route('providerKycStatus', {
+    params: ProviderParams,
+    query: ProviderQuery,
+    response: z.object({ features: z.array(z.object({ feature: z.string(), status: z.string() })) }),
+  }),
+  providerKycAccessToken: route('providerKycAccessToken', {
+    params: ProviderParams,
+    query: ProviderQuery,
+    response: z.object({ kycAccessToken: z.string(), applicantId: z.string() }),
+  }),
 
   // ── Other ──────────────────────────────────────────────────────────
-  seo: route('seo', { body: z.object({ config_id: z.string(), params: z.object({ page: z.string() }) }), response: z.object({ data: z.record(z.string(), z.object({ title: z.string(), description: z.string() })) }) }),
-  redirectLookup: route('redirectLookup', { query: z.object({ path: z.string().max(2048) }), response: z.object({ redirect: z.object({ to: z.string(), external: z.boolean() }).nullable() }) }),
+  seo: route('seo', {
+    body: z.object({ config_id: z.string(), params: z.object({ page: z.string() }) }),
+    response: z.object({ data: z.record(z.string(), z.object({ title: z.string(), description: z.string() })) }),
+  }),
+  redirectLookup: route('redirectLookup', {
+    query: z.object({ path: z.string().max(2048) }),
+    response: z.object({ redirect: z.object({ to: z.string(), external: z.boolean() }).nullable() }),
+  }),
 } as const;
 
 export type { HttpMethod, RouteAuth, RouteMeta, RouteName } from './routeTable';

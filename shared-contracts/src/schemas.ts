@@ -76,9 +76,7 @@ export const InstrumentSchema = z
   .meta({ id: 'Instrument' });
 export type Instrument = z.infer<typeof InstrumentSchema>;
 
-export const InstrumentRefSchema = z
-  .object({ currencyTitle: z.string(), networkTitle: z.string(), slug: SlugSchema.optional() })
-  .meta({ id: 'InstrumentRef' });
+export const InstrumentRefSchema = z.object({ currencyTitle: z.string(), networkTitle: z.string(), slug: SlugSchema.optional() }).meta({ id: 'InstrumentRef' });
 export type InstrumentRef = z.infer<typeof InstrumentRefSchema>;
 
 export const QuoteSchema = z.object({ quoteValue: MoneySchema });
@@ -134,9 +132,7 @@ export const DefaultPairSchema = z
   .meta({ id: 'DefaultPair' });
 export type DefaultPair = z.infer<typeof DefaultPairSchema>;
 
-export const PublicPairSchema = z
-  .object({ fromSlug: SlugSchema, toSlug: SlugSchema, isActive: z.boolean() })
-  .meta({ id: 'PublicPair' });
+export const PublicPairSchema = z.object({ fromSlug: SlugSchema, toSlug: SlugSchema, isActive: z.boolean() }).meta({ id: 'PublicPair' });
 export type PublicPair = z.infer<typeof PublicPairSchema>;
 
 /** §3 UTM record */
@@ -230,9 +226,7 @@ export const OrderSchema = z
 export type Order = z.infer<typeof OrderSchema>;
 
 /** §3 Refund info */
-export const RefundInfoSchema = z
-  .object({ refundAmountWithoutNetworkFee: MoneySchema, networkFee: MoneySchema })
-  .meta({ id: 'RefundInfo' });
+export const RefundInfoSchema = z.object({ refundAmountWithoutNetworkFee: MoneySchema, networkFee: MoneySchema }).meta({ id: 'RefundInfo' });
 export type RefundInfo = z.infer<typeof RefundInfoSchema>;
 
 /** §3 Popular exchange */
@@ -284,12 +278,14 @@ export const AuthFormSchema = z.object({
 });
 export type AuthForm = z.infer<typeof AuthFormSchema>;
 
-export const EmailSchema = z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'invalid email');
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'invalid email');
 
 /** §3 API key */
-export const ApiKeySchema = z
-  .object({ apiId: z.string(), name: z.string(), whiteListIp: z.array(z.string()), isActive: z.boolean() })
-  .meta({ id: 'ApiKey' });
+export const ApiKeySchema = z.object({ apiId: z.string(), name: z.string(), whiteListIp: z.array(z.string()), isActive: z.boolean() }).meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
 /** §3 Withdrawal payload */

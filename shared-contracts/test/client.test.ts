@@ -93,7 +93,9 @@ describe('headers and errors (§7, §8)', () => {
       res.writeHead(404, { 'content-type': 'text/html' });
       res.end('<h1>nope</h1>');
     };
-    const error = (await createApiClient({ baseUrl }).healthz().catch((e: unknown) => e)) as ApiError;
+    const error = (await createApiClient({ baseUrl })
+      .healthz()
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.statusCode).toBe(404);
     expect(error.code).toBe('ERR_NOT_FOUND');
@@ -103,7 +105,9 @@ describe('headers and errors (§7, §8)', () => {
   it('keeps field errors and details of catalogue bodies', async () => {
     handler = (_req, res) =>
       json(res, 400, { statusCode: 400, code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', message: 'min 0.001', details: { expectedAmount: '0.001' } });
-    const error = (await createApiClient({ baseUrl }).rateOne({ query: { instrumentToSlug: 'eth', instrumentFromSlug: 'btc' } }).catch((e: unknown) => e)) as ApiError;
+    const error = (await createApiClient({ baseUrl })
+      .rateOne({ query: { instrumentToSlug: 'eth', instrumentFromSlug: 'btc' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL');
     expect(error.details).toEqual({ expectedAmount: '0.001' });
   });
@@ -121,7 +125,9 @@ describe('headers and errors (§7, §8)', () => {
 describe('timeouts (§7, §9)', () => {
   it('aborts a call past its timeout and reports it in the catalogue shape', async () => {
     handler = (_req, res) => setTimeout(() => json(res, 200, okHealth), 600);
-    const error = (await createApiClient({ baseUrl, timeoutOverrideMs: 100 }).health().catch((e: unknown) => e)) as ApiError;
+    const error = (await createApiClient({ baseUrl, timeoutOverrideMs: 100 })
+      .health()
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.statusCode).toBe(408);
     expect(error.message).toContain('timeout');

@@ -21,7 +21,7 @@ describe('page map', () => {
     expect(pageSamples('mfe_blog').map((s) => `${s.page} ${s.path}`)).toContain('Blog /blog/page2');
   });
 
-  it('pageParams keeps the page\'s params only; pageQuery its query keys only', () => {
+  it("pageParams keeps the page's params only; pageQuery its query keys only", () => {
     const route = { params: { slug: 'news', page: '2', stray: 'x' }, query: new URLSearchParams('amount=1&other=2') };
     const params: PageParams<'mfe_blog', 'BlogPost'> = pageParams(route, 'mfe_blog', 'BlogPost');
     expect(params).toEqual({ slug: 'news', page: '2' });

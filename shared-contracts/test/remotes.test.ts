@@ -6,9 +6,9 @@ import { REMOTES, REMOTE_NAMES } from '../remotes.cjs';
 // `string`), so the two are compared here: an edit to one side alone fails.
 describe('the one list of remotes', () => {
   const declaration = readFileSync(path.join(__dirname, '..', 'remotes.d.cts'), 'utf8');
-  const declaredEntries = [...declaration.matchAll(/\{ readonly name: '([^']+)'; readonly dir: '([^']+)'; readonly devPort: (\d+); readonly exposes: '([^']+)' \}/g)].map(
-    ([, name, dir, devPort, exposes]) => ({ name, dir, devPort: Number(devPort), exposes }),
-  );
+  const declaredEntries = [
+    ...declaration.matchAll(/\{ readonly name: '([^']+)'; readonly dir: '([^']+)'; readonly devPort: (\d+); readonly exposes: '([^']+)' \}/g),
+  ].map(([, name, dir, devPort, exposes]) => ({ name, dir, devPort: Number(devPort), exposes }));
 
   it('has the same entries, in the same order, as its declaration', () => {
     expect(declaredEntries).toEqual(REMOTES.map((remote) => ({ ...remote })));

@@ -21,22 +21,50 @@ describe('route table', () => {
   it('includes every call of §7', () => {
     const paths = new Set(Object.values(apiRoutes).map((r) => `${r.method} ${r.path}`));
     for (const p of [
-      'GET /api/v1/orders/public/latest', 'GET /api/v1/orders/public-info', 'GET /api/v1/orders/order-refund-info',
-      'POST /api/v1/orders/public/create', 'POST /api/v1/orders/public/set-email', 'POST /api/v1/orders/public/request-refund',
-      'POST /api/v1/orders/public/accept-rate-mode-change', 'POST /api/v1/instruments/public/validate-address',
-      'GET /api/v1/rates/public/recommended-amount', 'GET /api/v1/pairs/default', 'GET /api/v2/rates/public/one',
-      'GET /api/v2/instruments/public', 'GET /api/v2/pairs/public', 'GET /api/v1/stats/public', 'GET /api/v1/health',
-      'GET /api/v1/healthz', 'GET /api/v1/instruments/public', 'GET /api/v1/users/account-data', 'POST /api/v1/users/local/create',
-      'POST /api/v1/users/local/authenticate', 'POST /api/v1/users/authentication/logout', 'POST /api/v1/users/authentication/refresh',
-      'POST /api/v1/users/local/request-password-reset', 'POST /api/v1/users/local/reset-password', 'GET /api/v1/affiliates/referrer-id',
-      'GET /api/v1/affiliates/balances', 'GET /api/v1/affiliates/accruals', 'GET /api/v1/affiliates/cashbacks',
-      'GET /api/v1/affiliates/withdrawals', 'POST /api/v1/affiliates/withdrawals', 'POST /api/v1/users/generate-api-key',
-      'GET /api/v1/users/list-api-key', 'POST /api/v1/users/update-api-key', 'POST /api/v1/users/delete-api-key',
-      'POST /api/v1/users/kyc/submit', 'GET /api/v1/users/kyc/status', 'POST /api/v1/liquidity-providers/:provider/user/sign-up',
-      'POST /api/v1/liquidity-providers/:provider/user/sign-in', 'GET /api/v1/liquidity-providers/:provider/user/contacts',
-      'GET /api/v1/liquidity-providers/:provider/user/kyc-status', 'GET /api/v1/liquidity-providers/:provider/kyc/access-token',
+      'GET /api/v1/orders/public/latest',
+      'GET /api/v1/orders/public-info',
+      'GET /api/v1/orders/order-refund-info',
+      'POST /api/v1/orders/public/create',
+      'POST /api/v1/orders/public/set-email',
+      'POST /api/v1/orders/public/request-refund',
+      'POST /api/v1/orders/public/accept-rate-mode-change',
+      'POST /api/v1/instruments/public/validate-address',
+      'GET /api/v1/rates/public/recommended-amount',
+      'GET /api/v1/pairs/default',
+      'GET /api/v2/rates/public/one',
+      'GET /api/v2/instruments/public',
+      'GET /api/v2/pairs/public',
+      'GET /api/v1/stats/public',
+      'GET /api/v1/health',
+      'GET /api/v1/healthz',
+      'GET /api/v1/instruments/public',
+      'GET /api/v1/users/account-data',
+      'POST /api/v1/users/local/create',
+      'POST /api/v1/users/local/authenticate',
+      'POST /api/v1/users/authentication/logout',
+      'POST /api/v1/users/authentication/refresh',
+      'POST /api/v1/users/local/request-password-reset',
+      'POST /api/v1/users/local/reset-password',
+      'GET /api/v1/affiliates/referrer-id',
+      'GET /api/v1/affiliates/balances',
+      'GET /api/v1/affiliates/accruals',
+      'GET /api/v1/affiliates/cashbacks',
+      'GET /api/v1/affiliates/withdrawals',
+      'POST /api/v1/affiliates/withdrawals',
+      'POST /api/v1/users/generate-api-key',
+      'GET /api/v1/users/list-api-key',
+      'POST /api/v1/users/update-api-key',
+      'POST /api/v1/users/delete-api-key',
+      'POST /api/v1/users/kyc/submit',
+      'GET /api/v1/users/kyc/status',
+      'POST /api/v1/liquidity-providers/:provider/user/sign-up',
+      'POST /api/v1/liquidity-providers/:provider/user/sign-in',
+      'GET /api/v1/liquidity-providers/:provider/user/contacts',
+      'GET /api/v1/liquidity-providers/:provider/user/kyc-status',
+      'GET /api/v1/liquidity-providers/:provider/kyc/access-token',
       'POST /dict/seo',
-    ]) expect(paths).toContain(p);
+    ])
+      expect(paths).toContain(p);
   });
 
   it('has an HTTP status for every catalogue code (§8)', () => {
@@ -55,7 +83,9 @@ describe('OpenAPI document', () => {
 
   it('documents query parameters, bodies and the error shape', () => {
     const rateOne = doc.paths['/api/v2/rates/public/one'].get;
-    expect(rateOne.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['instrumentFromSlug', 'instrumentToSlug', 'claimedDepositAmount', 'rateMode']));
+    expect(rateOne.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['instrumentFromSlug', 'instrumentToSlug', 'claimedDepositAmount', 'rateMode']),
+    );
     expect(rateOne.parameters.find((p: { name: string }) => p.name === 'instrumentToSlug').required).toBe(true);
     const create = doc.paths['/api/v1/orders/public/create'].post;
     const components = (doc as unknown as { components: { schemas: Record<string, any> } }).components.schemas;

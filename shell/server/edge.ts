@@ -36,7 +36,10 @@ function positiveInt(env: Env, name: string, fallback: number): number {
 
 export function parsePublicOrigins(value: string | undefined): string[] {
   const origins: string[] = [];
-  for (const item of (value ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const item of (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     let url: URL;
     try {
       url = new URL(item);
@@ -62,7 +65,10 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   if (raw === 'true' || /^\d+$/.test(raw)) {
     throw new Error(`Invalid configuration: WEB_TRUST_PROXY: "${raw}" does not name the load balancer; list its addresses or CIDR ranges (e.g. 10.0.0.0/8)`);
   }
-  return raw.split(',').map((a) => a.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 export function loadWebConfig(env: Env): WebConfig {
@@ -92,7 +98,15 @@ export function siteOrigin(requestHost: string, allowed: readonly string[]): str
 }
 
 /** Request headers through which a client could pose as another address, host or scheme to the api. */
-const CLIENT_FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix', 'x-real-ip'];
+const CLIENT_FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-prefix',
+  'x-real-ip',
+];
 
 /**
  * X-Forwarded-For for the api. Web as the edge: the socket's address, whatever the client sent. Behind a
@@ -103,7 +117,7 @@ const CLIENT_FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-
 export function forwardedFor(req: EdgeRequest, trustsUpstream: boolean): string {
   if (!trustsUpstream) return req.ip;
   const header = req.headers['x-forwarded-for'];
-  const chain = (Array.isArray(header) ? header.join(',') : header ?? '')
+  const chain = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);

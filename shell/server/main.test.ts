@@ -69,7 +69,13 @@ async function start(appPromise: ReturnType<typeof buildWebServer>) {
           host: '127.0.0.1',
           port,
           path: pathname,
-          headers: { ...headers, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') },
+          headers: {
+            ...headers,
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-version': '13',
+            'sec-websocket-key': randomBytes(16).toString('base64'),
+          },
         });
         req.on('upgrade', (_res, socket) => {
           socket.on('error', () => undefined);
@@ -131,7 +137,9 @@ describe('web server', () => {
     expect(res.headers['cache-control']).toBe(NO_CACHE);
     // every remote of the one list (shared-contracts/remotes), in its order
     expect(res.json()).toEqual(
-      Object.fromEntries(REMOTES.map((r) => [r.name, r.name === 'mfe_order' ? 'http://localhost:8082/mf-manifest.json' : `/remotes/${r.dir}/mf-manifest.json`])),
+      Object.fromEntries(
+        REMOTES.map((r) => [r.name, r.name === 'mfe_order' ? 'http://localhost:8082/mf-manifest.json' : `/remotes/${r.dir}/mf-manifest.json`]),
+      ),
     );
     expect(Object.keys(res.json() as Record<string, string>)).toEqual(REMOTE_NAMES);
     // a remote with its own URL is not served locally
@@ -142,7 +150,10 @@ describe('web server', () => {
   it('remotes.json ignores a forged Host or X-Forwarded-Host', async () => {
     const app = await make({ PUBLIC_ORIGIN: 'https://exchange.example' });
     const honest = await app.raw({ path: '/remotes.json' });
-    const forged = await app.raw({ path: '/remotes.json', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const forged = await app.raw({
+      path: '/remotes.json',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     expect(forged.statusCode).toBe(200);
     expect(forged.body).toBe(honest.body);
     expect(forged.body).not.toContain('evil');
@@ -259,7 +270,10 @@ describe('web server', () => {
       const upstream = await recordingUpstream();
       // the test client connects from 127.0.0.1: here it plays the load balancer
       const trusted = await make({ WEB_TRUST_PROXY: '127.0.0.1', PUBLIC_ORIGIN: 'https://exchange.example' }, upstream.url);
-      await trusted.raw({ path: '/api/v1/health', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-host': 'exchange.example', 'x-forwarded-proto': 'https' } });
+      await trusted.raw({
+        path: '/api/v1/health',
+        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-host': 'exchange.example', 'x-forwarded-proto': 'https' },
+      });
       await trusted.raw({ path: '/api/v1/health', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'evil.example' } });
       await trusted.close();
       const untrusted = await make({ WEB_TRUST_PROXY: '10.0.0.0/8' }, upstream.url);

@@ -13,7 +13,6 @@ import { createReadStream } from 'node:fs';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic } from 'tooling/static-files';
 import { REMOTES } from 'shared-contracts/remotes';
 
-
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWorkspace = path.resolve(here, '../..');
 
@@ -47,7 +46,6 @@ export function remotesManifest(env: Record<string, string | undefined>): Record
   }
   return out;
 }
-
 
 function isPageRequest(url: string) {
   const p = url.split('?')[0];
@@ -83,7 +81,11 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     if (!isPageRequest(url)) return;
     const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined;
     const ref = query?.get('ref');
-    if (ref) reply.header('set-cookie', `${REFERRAL_COOKIE}=${encodeURIComponent(ref)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secureCookies() ? '; Secure' : ''}`);
+    if (ref)
+      reply.header(
+        'set-cookie',
+        `${REFERRAL_COOKIE}=${encodeURIComponent(ref)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secureCookies() ? '; Secure' : ''}`,
+      );
     const normal = normaliseUrl(url);
     if (normal) return reply.code(REDIRECT_STATUS).header('location', normal).send();
   });
@@ -135,13 +137,20 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
       const { pkg, '*': rest } = req.params as { pkg: string; '*': string };
       const root = remoteRoots.get(pkg);
       if (root && serve(reply, root, rest, true, req.method === 'HEAD')) return reply;
-      return reply.code(404).header('access-control-allow-origin', '*').header('cache-control', NO_CACHE).send({ statusCode: 404, code: 'ERR_NOT_FOUND', message: `Not found: ${req.url}` });
+      return reply
+        .code(404)
+        .header('access-control-allow-origin', '*')
+        .header('cache-control', NO_CACHE)
+        .send({ statusCode: 404, code: 'ERR_NOT_FOUND', message: `Not found: ${req.url}` });
     },
   });
 
   const sendIndex = (reply: FastifyReply) => {
     if (!hasDist) return reply.code(503).type('text/plain; charset=utf-8').send('shell/dist is missing: run `pnpm --filter shell build`');
-    return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(readFileSync(path.join(distDir, 'index.html')));
+    return reply
+      .header('cache-control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(readFileSync(path.join(distDir, 'index.html')));
   };
 
   app.get('/', (_req, reply) => sendIndex(reply));
@@ -149,10 +158,14 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   // SPA fallback: every page route gets index.html; missing assets stay 404.
   app.setNotFoundHandler((req, reply) => {
     const p = (req.raw.url ?? '/').split('?')[0];
-    if ((req.method === 'GET' || req.method === 'HEAD') && p !== '/index.html' && hasDist && serve(reply, distDir, p, false, req.method === 'HEAD')) return reply;
+    if ((req.method === 'GET' || req.method === 'HEAD') && p !== '/index.html' && hasDist && serve(reply, distDir, p, false, req.method === 'HEAD'))
+      return reply;
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(p) || p.startsWith('/assets/') || p.startsWith('/remotes/');
     if (req.method === 'GET' && isPageRequest(p) && !looksLikeFile) return sendIndex(reply);
-    return reply.code(404).header('cache-control', NO_CACHE).send({ statusCode: 404, code: 'ERR_NOT_FOUND', message: `Not found: ${p}` });
+    return reply
+      .code(404)
+      .header('cache-control', NO_CACHE)
+      .send({ statusCode: 404, code: 'ERR_NOT_FOUND', message: `Not found: ${p}` });
   });
 
   return app;

@@ -38,7 +38,15 @@ function fakeVisitEnv(cookie = '') {
       if (/Max-Age=0/.test(value)) cookie = '';
     },
   };
-  return { env: { cookieDocument, isHttps: () => false, localStorage: { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) } }, written, values };
+  return {
+    env: {
+      cookieDocument,
+      isHttps: () => false,
+      localStorage: { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) },
+    },
+    written,
+    values,
+  };
 }
 
 function setup(path: string, load: (remote: string) => Promise<PagesModule>, envOverrides: Partial<RootStoreEnv> = {}, visitEnv = fakeVisitEnv().env) {
@@ -63,7 +71,14 @@ function setup(path: string, load: (remote: string) => Promise<PagesModule>, env
   const stores = new RootStore(env);
   const i18n = createI18n(path.startsWith('/ru') ? 'ru' : 'en');
   const loader = new PagesLoader(i18n, (id) => load(id.split('/')[0]));
-  const deps: ShellDeps = { stores, i18n, api: createApiClient({ baseUrl: 'http://localhost' }), loader, config: { wsUrl: 'ws://x', apiBaseUrl: '', sandbox: true, partnerReferralParam: 'ref' }, visitEnv };
+  const deps: ShellDeps = {
+    stores,
+    i18n,
+    api: createApiClient({ baseUrl: 'http://localhost' }),
+    loader,
+    config: { wsUrl: 'ws://x', apiBaseUrl: '', sandbox: true, partnerReferralParam: 'ref' },
+    visitEnv,
+  };
   const router = createMemoryRouter(routerRoutes, { initialEntries: [path] });
   render(<ShellApp deps={deps} router={router} />);
   return { router, stores, i18n };
@@ -182,13 +197,15 @@ describe('ShellApp routing', () => {
   it('host.session: the referral id (cookie, else the guest’s ?ref) and its drop, and the confirmed email, live in the shell', async () => {
     let host: HostServices | null = null;
     const visit = fakeVisitEnv();
-    setup('/order/abc?ref=partner-1', async () =>
-      mod({
-        Order: ({ host: h }: { host: HostServices }) => {
-          host = h;
-          return <h1 data-testid="page-title">Order</h1>;
-        },
-      }),
+    setup(
+      '/order/abc?ref=partner-1',
+      async () =>
+        mod({
+          Order: ({ host: h }: { host: HostServices }) => {
+            host = h;
+            return <h1 data-testid="page-title">Order</h1>;
+          },
+        }),
       {},
       visit.env,
     );
@@ -239,7 +256,14 @@ describe('ShellApp routing', () => {
 
   it('lk-redirect: a guest on /ru/profile/history lands on /ru with the login dialog, then on the page asked for', async () => {
     const api = guestApi(false);
-    const { router, stores } = setup('/ru/profile/history', async (remote) => (remote === 'mfe_profile' ? mod({ ProfileHistory: () => <h1 data-testid="page-title">History</h1> }) : mod({ Home: () => <h1 data-testid="page-title">Home</h1> })), { api });
+    const { router, stores } = setup(
+      '/ru/profile/history',
+      async (remote) =>
+        remote === 'mfe_profile'
+          ? mod({ ProfileHistory: () => <h1 data-testid="page-title">History</h1> })
+          : mod({ Home: () => <h1 data-testid="page-title">Home</h1> }),
+      { api },
+    );
     await act(() => stores.session.start());
     const dialog = await screen.findByTestId('auth-dialog');
     expect(dialog.getAttribute('data-kind')).toBe('login');
@@ -261,7 +285,11 @@ describe('ShellApp routing', () => {
   });
 
   it('sign out from the header goes home and shows the guest tools', async () => {
-    const { router, stores } = setup('/profile/info', async (remote) => (remote === 'mfe_profile' ? mod({ ProfileInfo }) : mod({ Home: () => <h1 data-testid="page-title">Home</h1> })), { api: guestApi(true), cookies: new MemoryCookieJar({ u_id: 'fp' }) });
+    const { router, stores } = setup(
+      '/profile/info',
+      async (remote) => (remote === 'mfe_profile' ? mod({ ProfileInfo }) : mod({ Home: () => <h1 data-testid="page-title">Home</h1> })),
+      { api: guestApi(true), cookies: new MemoryCookieJar({ u_id: 'fp' }) },
+    );
     await act(() => stores.session.start());
     await screen.findByTestId('header-logout');
     await act(async () => screen.getByTestId('header-logout').click());
@@ -272,7 +300,12 @@ describe('ShellApp routing', () => {
   it('shows the maintenance screen in the non-working layout when health disables the app', async () => {
     const { stores } = setup('/', async () => mod({ Home: () => <h1 data-testid="page-title">Home</h1> }), {
       healthCheckOnStart: true,
-      fetchHealth: async () => ({ status: 'TECHNICAL_DIFFICULTIES', version: '1', sandbox: { market: true, custody: false, provider: false, mail: false }, checks: {} }),
+      fetchHealth: async () => ({
+        status: 'TECHNICAL_DIFFICULTIES',
+        version: '1',
+        sandbox: { market: true, custody: false, provider: false, mail: false },
+        checks: {},
+      }),
     });
     await act(() => stores.health.start());
     expect(await screen.findByTestId('layout-non-working')).toBeTruthy();

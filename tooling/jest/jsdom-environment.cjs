@@ -2,7 +2,27 @@
 // which keeps React's scheduler (and so jest) alive forever.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const COPIED = ['TextEncoder', 'TextDecoder', 'fetch', 'Request', 'Response', 'Headers', 'FormData', 'AbortController', 'AbortSignal', 'ReadableStream', 'WritableStream', 'TransformStream', 'structuredClone', 'Blob', 'URL', 'URLSearchParams', 'WebSocket', 'setImmediate', 'clearImmediate'];
+const COPIED = [
+  'TextEncoder',
+  'TextDecoder',
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'AbortController',
+  'AbortSignal',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'structuredClone',
+  'Blob',
+  'URL',
+  'URLSearchParams',
+  'WebSocket',
+  'setImmediate',
+  'clearImmediate',
+];
 
 class JsdomWithNodeGlobals extends TestEnvironment {
   constructor(config, context) {

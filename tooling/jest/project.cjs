@@ -21,7 +21,9 @@ module.exports = function jestProject({ name, rootDir, environment = 'node', tes
     testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'jsdom-environment.cjs') : 'node',
     testMatch: testMatch ?? ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.{ts,tsx}'],
     transform: { '^.+\\.(t|j|mj|cj)sx?$': swcTransform },
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|ky|react-router|@remix-run|cookie-es|multicoin-address-validator|@electric-sql|jose|@fastify/cookie|cookie)(/|@))'],
+    transformIgnorePatterns: [
+      '/node_modules/(?!(\\.pnpm|ky|react-router|@remix-run|cookie-es|multicoin-address-validator|@electric-sql|jose|@fastify/cookie|cookie)(/|@))',
+    ],
     moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'style-mock.cjs') },
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   };

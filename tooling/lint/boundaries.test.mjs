@@ -23,21 +23,18 @@ test('dependency-cruiser reports every boundary fixture, and nothing that is all
   const found = JSON.parse(run.stdout)
     .summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
     .sort();
-  assert.deepEqual(
-    found,
-    [
-      'api-imports-front-end: api/src/importsBrowserContracts.ts -> shared-contracts/src/index.ts',
-      'api-imports-front-end: api/src/importsRemoteKit.ts -> remote-kit/src/index.ts',
-      'api-imports-front-end: api/src/importsShell.ts -> shell/src/internal.ts',
-      'api-imports-front-end: api/test/otherTest.test.ts -> shell/server/main.ts',
-      'relative-import-into-another-package: api/test/otherTest.test.ts -> shell/server/main.ts',
-      'relative-import-into-another-package: mfe-alpha/src/importsContractsByPath.ts -> shared-contracts/src/index.ts',
-      'relative-import-into-another-package: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
-      'remote-imports-outside-its-contract: mfe-alpha/src/importsOtherRemoteByName.ts -> mfe-beta/src/index.ts',
-      'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByName.ts -> shell/src/internal.ts',
-      'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
-    ],
-  );
+  assert.deepEqual(found, [
+    'api-imports-front-end: api/src/importsBrowserContracts.ts -> shared-contracts/src/index.ts',
+    'api-imports-front-end: api/src/importsRemoteKit.ts -> remote-kit/src/index.ts',
+    'api-imports-front-end: api/src/importsShell.ts -> shell/src/internal.ts',
+    'api-imports-front-end: api/test/otherTest.test.ts -> shell/server/main.ts',
+    'relative-import-into-another-package: api/test/otherTest.test.ts -> shell/server/main.ts',
+    'relative-import-into-another-package: mfe-alpha/src/importsContractsByPath.ts -> shared-contracts/src/index.ts',
+    'relative-import-into-another-package: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
+    'remote-imports-outside-its-contract: mfe-alpha/src/importsOtherRemoteByName.ts -> mfe-beta/src/index.ts',
+    'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByName.ts -> shell/src/internal.ts',
+    'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
+  ]);
 });
 
 test("Biome's hooks rules fail a conditional hook and a missing effect dependency", () => {

@@ -70,7 +70,9 @@ export function createWebpackConfig(o) {
         cacheDirectory: path.join(workspaceRoot, 'node_modules/.cache/webpack', o.name, mode),
         // the factory and the app's own config (and lockfile) invalidate the cache when they change
         buildDependencies: {
-          config: [new URL(import.meta.url).pathname, path.join(o.appDir, 'webpack.config.mjs'), path.join(workspaceRoot, 'pnpm-lock.yaml')].filter((f) => existsSync(f)),
+          config: [new URL(import.meta.url).pathname, path.join(o.appDir, 'webpack.config.mjs'), path.join(workspaceRoot, 'pnpm-lock.yaml')].filter((f) =>
+            existsSync(f),
+          ),
         },
       },
       output: {
@@ -105,7 +107,16 @@ export function createWebpackConfig(o) {
             test: /\.module\.css$/,
             use: [
               o.isHost && isProd ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
-              { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: isProd ? `${o.name}_[hash:base64:6]` : `${o.name}_[name]_[local]` } } },
+              {
+                loader: require.resolve('css-loader'),
+                options: {
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: isProd ? `${o.name}_[hash:base64:6]` : `${o.name}_[name]_[local]`,
+                  },
+                },
+              },
             ],
           },
           {
@@ -137,17 +148,23 @@ export function createWebpackConfig(o) {
           // a remote's dev server keeps its own so it can run standalone. asyncStartup: the host's share
           // scope is initialised before its entry runs, so no chunk of the shell can consume a shared module
           // before it exists (RUNTIME-006 seen in clean builds when the bootstrap chunk raced share init).
-          experiments: o.isHost ? { asyncStartup: true, provideExternalRuntime: o.provideExternalRuntime ?? true } : { externalRuntime: o.externalRuntime ?? isProd },
+          experiments: o.isHost
+            ? { asyncStartup: true, provideExternalRuntime: o.provideExternalRuntime ?? true }
+            : { externalRuntime: o.externalRuntime ?? isProd },
         }),
         new HtmlWebpackPlugin({
           // An app's own src/index.html wins; remotes share the standalone page beside this file.
-          template: existsSync(path.join(o.appDir, 'src/index.html')) ? path.join(o.appDir, 'src/index.html') : path.join(path.dirname(new URL(import.meta.url).pathname), 'remote-standalone.html'),
+          template: existsSync(path.join(o.appDir, 'src/index.html'))
+            ? path.join(o.appDir, 'src/index.html')
+            : path.join(path.dirname(new URL(import.meta.url).pathname), 'remote-standalone.html'),
           title: o.title ?? o.name,
           chunks: ['main'],
           scriptLoading: 'defer',
           templateParameters: { buildId },
         }),
-        ...(o.isHost && isProd ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })] : []),
+        ...(o.isHost && isProd
+          ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })]
+          : []),
         ...(o.extraPlugins ?? []),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: isProd ? 'deterministic' : 'named' },

@@ -47,7 +47,7 @@ export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<n
     if (!existing.emailConfirmedAt) {
       out(
         `${email} (user ${existing.userId}) has not confirmed its email address: ADMIN refused. ` +
-          'The owner confirms it with a mailed code (the site\'s email confirmation: POST /api/v1/users/email/request-confirmation, ' +
+          "The owner confirms it with a mailed code (the site's email confirmation: POST /api/v1/users/email/request-confirmation, " +
           'then /api/v1/users/email/confirm; in sandbox mode `pnpm sandbox mail <email>` shows the code), then run this again.',
       );
       return 1;

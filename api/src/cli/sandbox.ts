@@ -27,7 +27,7 @@ export async function sandboxDeposit(apiUrl: string, orderId: string, amount: st
       res.status === 404 && body.code === 'ERR_NOT_FOUND'
         ? ' (is SANDBOX_MODE on for that api?)'
         : res.status === 403 && !sandboxToken
-          ? ' (set SANDBOX_TOKEN to the api\'s operator token)'
+          ? " (set SANDBOX_TOKEN to the api's operator token)"
           : '';
     throw new Error(`deposit refused: ${res.status} ${body.code ?? ''} ${body.message ?? ''}${hint}`);
   }
@@ -47,7 +47,9 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
       }
       const order = await sandboxDeposit(defaultApiUrl(), orderId, amount, process.env.SANDBOX_TOKEN || undefined);
       const d = order.orderDetails;
-      out(`SANDBOX deposit of ${amount} ${order.pair.instrumentFrom.currencyTitle} recorded for ${order.orderId} (tx ${d.depositTxHash}); ${d.requiredConfirmations} confirmations to go`);
+      out(
+        `SANDBOX deposit of ${amount} ${order.pair.instrumentFrom.currencyTitle} recorded for ${order.orderId} (tx ${d.depositTxHash}); ${d.requiredConfirmations} confirmations to go`,
+      );
       return 0;
     }
     case 'mail': {

@@ -28,7 +28,10 @@ export function parseTrustProxy(value: string): string[] | number {
   if (v === 'true' || v === '*') {
     throw new Error('TRUST_PROXY: trusting every hop lets any client choose its own address; list the proxy addresses or give a hop count');
   }
-  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrCidr(entry));
   if (bad.length || entries.length === 0) {
     throw new Error(`TRUST_PROXY: not an address, CIDR or hop count: ${bad.join(', ') || '(empty)'}`);

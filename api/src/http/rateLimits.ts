@@ -36,7 +36,10 @@ const isRateLimited = (name: string): name is RateLimitedRoute => Object.hasOwn(
 /** `orderCreate=10,login=50` over the defaults; an unknown name or a bad number is an error. */
 export function parseRateLimitOverrides(spec: string): Record<RateLimitedRoute, number> {
   const limits: Record<RateLimitedRoute, number> = { ...ROUTE_RATE_LIMITS };
-  for (const item of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, max] = item.split('=').map((s) => s.trim());
     if (!isRateLimited(name)) {
       throw new Error(`HTTP_RATE_LIMITS: unknown route ${name}; one of ${Object.keys(ROUTE_RATE_LIMITS).join(', ')}`);

@@ -76,10 +76,8 @@ export function toErrorData(err: unknown): ErrorData {
 }
 
 const frame = (message: WsServerMessage): Buffer => Buffer.from(JSON.stringify(message));
-const errorFrame = (channel: Channel, data: ErrorData): Buffer =>
-  Buffer.from(JSON.stringify({ channel, event: 'error', data }));
-const badRequest = (channel: Channel, message: string): Buffer =>
-  errorFrame(channel, { statusCode: 400, code: 'ERR_BAD_REQUEST', message });
+const errorFrame = (channel: Channel, data: ErrorData): Buffer => Buffer.from(JSON.stringify({ channel, event: 'error', data }));
+const badRequest = (channel: Channel, message: string): Buffer => errorFrame(channel, { statusCode: 400, code: 'ERR_BAD_REQUEST', message });
 
 function send(client: Client, data: Buffer): void {
   const { socket } = client;
@@ -192,7 +190,14 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     if (controlAt !== null) {
       const event = (json as { event?: unknown } | null)?.event;
       const channel: Channel = typeof event === 'string' && event.startsWith('orders.') ? 'orders' : 'pairs';
-      return send(client, errorFrame(channel, { statusCode: 400, code: 'ERR_VALIDATION', message: `Invalid message at ${controlAt || 'root'}: control characters are not allowed` }));
+      return send(
+        client,
+        errorFrame(channel, {
+          statusCode: 400,
+          code: 'ERR_VALIDATION',
+          message: `Invalid message at ${controlAt || 'root'}: control characters are not allowed`,
+        }),
+      );
     }
     const parsed = WsClientMessageSchema.safeParse(json);
     if (!parsed.success) {

@@ -86,8 +86,7 @@ describe('WebSocket /api/v2/ws (manual ticks)', () => {
   const clients: Client[] = [];
   let tickNo = 0;
 
-  const tick = (btcUsd: string) =>
-    board.apply({ tick: ++tickNo, at: new Date(Date.UTC(2026, 0, 1, 0, 0, tickNo)).toISOString(), prices: { BTC: btcUsd } });
+  const tick = (btcUsd: string) => board.apply({ tick: ++tickNo, at: new Date(Date.UTC(2026, 0, 1, 0, 0, tickNo)).toISOString(), prices: { BTC: btcUsd } });
   const connect = async () => {
     const c = await Client.connect(url);
     clients.push(c);

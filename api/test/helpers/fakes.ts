@@ -4,9 +4,30 @@ import type { MessageBus } from '../../src/bus/types';
 import type { PriceBoard, Realtime } from '../../src/realtime/types';
 
 export const TEST_PRICES: Record<string, string> = {
-  BTC: '60000', ETH: '3000', USDT: '1', USDC: '1', LTC: '80', XRP: '0.5', XLM: '0.1', SOL: '150', DOGE: '0.1',
-  TON: '5', TRX: '0.12', BNB: '600', ADA: '0.4', DOT: '6', POL: '0.5', AVAX: '30', BCH: '400', DASH: '30', ZEC: '40',
-  ETC: '25', ALGO: '0.2', XMR: '160', USD: '1', EUR: '1.08',
+  BTC: '60000',
+  ETH: '3000',
+  USDT: '1',
+  USDC: '1',
+  LTC: '80',
+  XRP: '0.5',
+  XLM: '0.1',
+  SOL: '150',
+  DOGE: '0.1',
+  TON: '5',
+  TRX: '0.12',
+  BNB: '600',
+  ADA: '0.4',
+  DOT: '6',
+  POL: '0.5',
+  AVAX: '30',
+  BCH: '400',
+  DASH: '30',
+  ZEC: '40',
+  ETC: '25',
+  ALGO: '0.2',
+  XMR: '160',
+  USD: '1',
+  EUR: '1.08',
 };
 
 export class FakePriceBoard implements PriceBoard {

@@ -18,7 +18,12 @@ describe('mfe-blog ./pages', () => {
     expect(Object.keys(resources.ru).sort()).toEqual(Object.keys(resources.en).sort());
   });
 
-  it.each(Object.entries(titles).flatMap(([name, [en, ru]]) => [['en', name, en], ['ru', name, ru]]))('%s %s renders its page-title', (lng, name, title) => {
+  it.each(
+    Object.entries(titles).flatMap(([name, [en, ru]]) => [
+      ['en', name, en],
+      ['ru', name, ru],
+    ]),
+  )('%s %s renders its page-title', (lng, name, title) => {
     renderPage(pages[name as keyof typeof pages], createTestHost({ lng: lng as 'en' | 'ru', route: { params: { slug: 'news/hello' } } }));
     expect(screen.getByTestId('page-title').textContent).toBe(title);
   });

@@ -9,7 +9,6 @@ import { useT } from '../pages/useT';
 import { ExchangeDetailsStore, type DetailsField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
 
-
 export default function ExchangeDetails({ host, form }: { host: HostServices; form: ExchangeFormStore }) {
   const t = useT(host);
   const [store] = useState(() => {
@@ -27,7 +26,8 @@ export default function ExchangeDetails({ host, form }: { host: HostServices; fo
       confirmEmail: (email) => session.confirmEmail(email),
       utm: () => latestUtm(utmEnv),
       fingerprint: () => session.getVisitorId(),
-      newIdempotencyKey: () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`),
+      newIdempotencyKey: () =>
+        typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`,
     });
   });
   return <DetailsForm store={store} form={form} t={t} />;
@@ -116,7 +116,14 @@ const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: E
               <label htmlFor="refund-memo" className={styles.label}>
                 {t('refund_memo')}
               </label>
-              <input id="refund-memo" className={styles.input} autoComplete="off" value={store.refundMemo} onChange={(e) => store.set('refundMemo', e.target.value)} data-testid="refund-memo" />
+              <input
+                id="refund-memo"
+                className={styles.input}
+                autoComplete="off"
+                value={store.refundMemo}
+                onChange={(e) => store.set('refundMemo', e.target.value)}
+                data-testid="refund-memo"
+              />
             </>
           ) : null}
           <p className={styles.hint}>{t('refund_hint')}</p>

@@ -6,7 +6,7 @@ import { orderLike } from '../test/orderLike';
 const XRP = instrument('xrp', { requiresMemo: true });
 const USD = instrument('usd', { instrumentType: 'fiat', networkTitle: 'CARD' });
 
-function makeForm(over: Partial<Omit<PairSource, "loadRate">> & { pair?: PairData } = {}) {
+function makeForm(over: Partial<Omit<PairSource, 'loadRate'>> & { pair?: PairData } = {}) {
   const pair = over.pair ?? pairData(BTC, ETH, { amountToGet: '10.123456789', claimedDepositAmount: '0.5000000019' });
   const form = {
     from: pair.instrumentFrom,
@@ -21,13 +21,23 @@ function makeForm(over: Partial<Omit<PairSource, "loadRate">> & { pair?: PairDat
   return form;
 }
 
-function setup(opts: { form?: ReturnType<typeof makeForm>; ckmAuthorised?: boolean; referral?: string; localEmail?: string; confirmEmail?: (email: string) => Promise<string | null> } = {}) {
+function setup(
+  opts: {
+    form?: ReturnType<typeof makeForm>;
+    ckmAuthorised?: boolean;
+    referral?: string;
+    localEmail?: string;
+    confirmEmail?: (email: string) => Promise<string | null>;
+  } = {},
+) {
   const form = opts.form ?? makeForm();
   let referral = opts.referral;
   let localEmail = opts.localEmail;
   const api = {
     validateAddress: jest.fn(async ({ body }: { body: { address: string } }) => !body.address.includes('bad')),
-    orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string; rateMode: RateMode } }) => orderLike('ord-1', body.destinationAddress, body.rateMode)),
+    orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string; rateMode: RateMode } }) =>
+      orderLike('ord-1', body.destinationAddress, body.rateMode),
+    ),
   };
   const deps: ExchangeDetailsDeps = {
     api: api as never,
@@ -214,7 +224,8 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
 
   describe('a referral link never blocks an order (§2, §8)', () => {
     const unknownReferrer = () => ApiError.of('ERR_NOT_FOUND', 'Referrer not found: referrerAffiliateId nosuchpartner');
-    const bodies = (api: ReturnType<typeof setup>['api']) => api.orderCreate.mock.calls.map((c) => (c as unknown as [{ body: Record<string, unknown>; headers: Record<string, string> }])[0]);
+    const bodies = (api: ReturnType<typeof setup>['api']) =>
+      api.orderCreate.mock.calls.map((c) => (c as unknown as [{ body: Record<string, unknown>; headers: Record<string, string> }])[0]);
     beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 
     it('an unknown referral id is dropped and the order created once more without it', async () => {

@@ -175,7 +175,9 @@ export class ExchangeDetailsStore {
 
   private async checkAddress(instrument: Instrument, address: string): Promise<boolean> {
     try {
-      return (await this.deps.api.validateAddress({ body: { currencyTitle: instrument.currencyTitle, networkTitle: instrument.networkTitle, address } })) === true;
+      return (
+        (await this.deps.api.validateAddress({ body: { currencyTitle: instrument.currencyTitle, networkTitle: instrument.networkTitle, address } })) === true
+      );
     } catch (error) {
       console.warn('[mfe-exchange] address validation failed', error);
       return false;
@@ -271,7 +273,11 @@ export class ExchangeDetailsStore {
    */
   private async confirmTypedEmail(): Promise<'not-needed' | 'confirmed' | 'dismissed'> {
     const email = this.email;
-    const needed = mustConfirmEmail(this.deps.form.pairData?.ckm, { ...this.ckmContext(), email, confirmedLocally: sameEmail(this.deps.localEmail.get(), email) });
+    const needed = mustConfirmEmail(this.deps.form.pairData?.ckm, {
+      ...this.ckmContext(),
+      email,
+      confirmedLocally: sameEmail(this.deps.localEmail.get(), email),
+    });
     if (!needed) return 'not-needed';
     const confirmed = await this.deps.confirmEmail(email);
     if (!confirmed) return 'dismissed';

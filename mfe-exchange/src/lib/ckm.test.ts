@@ -1,6 +1,12 @@
 import { asksForEmail, isValidEmail, mustConfirmEmail, sameEmail, sanitiseEmail } from './ckm';
 
-const ctx = (over: Partial<Parameters<typeof mustConfirmEmail>[1]> = {}) => ({ isAuthorised: false, isReferralVisit: false, email: 'me@mail.io', confirmedLocally: false, ...over });
+const ctx = (over: Partial<Parameters<typeof mustConfirmEmail>[1]> = {}) => ({
+  isAuthorised: false,
+  isReferralVisit: false,
+  email: 'me@mail.io',
+  confirmedLocally: false,
+  ...over,
+});
 
 describe('§4 ckm', () => {
   it('A asks every guest; a typed email is confirmed unless this browser confirmed it before', () => {

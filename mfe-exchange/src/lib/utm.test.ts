@@ -28,7 +28,14 @@ describe('§3 UTM record / §9 storage', () => {
     expect(r).toEqual({
       timestamp: 1000,
       utmParams: { source: 'news', medium: 'mail' },
-      additionalInfo: { referrer: 'https://search.example/', userAgent: 'UA', language: 'en-GB', landingPageUrl: 'https://site.test/?utm_source=news&utm_medium=mail&x=1', screenWidth: 1280, screenHeight: 800 },
+      additionalInfo: {
+        referrer: 'https://search.example/',
+        userAgent: 'UA',
+        language: 'en-GB',
+        landingPageUrl: 'https://site.test/?utm_source=news&utm_medium=mail&x=1',
+        screenWidth: 1280,
+        screenHeight: 800,
+      },
       sessionId: 'sess-1',
     });
     expect(s.session.get(UTM_SESSION_KEY)).toBe('sess-1');

@@ -72,7 +72,8 @@ export function captureUtm(env: UtmEnvironment): UtmRecord {
       /* storage full or disabled */
     }
   }
-  if (!env.getCookie(UTM_FIRST_VISIT_COOKIE)) env.setCookie(UTM_FIRST_VISIT_COOKIE, JSON.stringify({ timestamp: record.timestamp, utmParams }), UTM_FIRST_VISIT_COOKIE_MAX_AGE_S);
+  if (!env.getCookie(UTM_FIRST_VISIT_COOKIE))
+    env.setCookie(UTM_FIRST_VISIT_COOKIE, JSON.stringify({ timestamp: record.timestamp, utmParams }), UTM_FIRST_VISIT_COOKIE_MAX_AGE_S);
   return latestUtm(env) ?? record;
 }
 
@@ -110,11 +111,16 @@ export function browserUtmEnvironment(): UtmEnvironment {
     screenHeight: screen.height,
     local: safe(() => localStorage),
     session: safe(() => sessionStorage),
-    getCookie: (name) => document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1),
+    getCookie: (name) =>
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith(`${name}=`))
+        ?.slice(name.length + 1),
     setCookie: (name, value, maxAgeS) => {
       document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeS}; path=/; samesite=lax`;
     },
     now: () => Date.now(),
-    randomId: () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`),
+    randomId: () =>
+      typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`,
   };
 }

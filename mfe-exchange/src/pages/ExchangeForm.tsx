@@ -65,11 +65,25 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
             aria-busy={form.isSendLoading}
             data-testid="amount-send"
           />
-          <InstrumentSelect label={t('send_currency')} instruments={form.instruments} value={form.from} onChange={(s) => form.setFrom(s)} testId="instrument-send" t={t} />
+          <InstrumentSelect
+            label={t('send_currency')}
+            instruments={form.instruments}
+            value={form.from}
+            onChange={(s) => form.setFrom(s)}
+            testId="instrument-send"
+            t={t}
+          />
         </div>
       </div>
 
-      <button type="button" className={styles.swap} onClick={() => void form.swap()} disabled={form.isSwapCoinsLoading} aria-label={t('swap')} data-testid="swap">
+      <button
+        type="button"
+        className={styles.swap}
+        onClick={() => void form.swap()}
+        disabled={form.isSwapCoinsLoading}
+        aria-label={t('swap')}
+        data-testid="swap"
+      >
         ⇅
       </button>
 
@@ -89,11 +103,26 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
             aria-busy={form.isReceiveLoading}
             data-testid="amount-receive"
           />
-          <InstrumentSelect label={t('receive_currency')} instruments={form.instruments} value={form.to} onChange={(s) => form.setTo(s)} testId="instrument-receive" t={t} />
+          <InstrumentSelect
+            label={t('receive_currency')}
+            instruments={form.instruments}
+            value={form.to}
+            onChange={(s) => form.setTo(s)}
+            testId="instrument-receive"
+            t={t}
+          />
         </div>
       </div>
 
-      {form.error ? <ErrorMessage error={form.error} currency={form.from?.currencyTitle ?? ''} t={t} limitToFill={form.limitToFill} onUseLimit={() => form.useExpectedAmount()} /> : null}
+      {form.error ? (
+        <ErrorMessage
+          error={form.error}
+          currency={form.from?.currencyTitle ?? ''}
+          t={t}
+          limitToFill={form.limitToFill}
+          onUseLimit={() => form.useExpectedAmount()}
+        />
+      ) : null}
 
       {pair && form.rateText ? (
         <div className={styles.rate}>
@@ -127,7 +156,8 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
             <>
               <dt>{t('fee_spread')}</dt>
               <dd data-testid="fee-spread">
-                {fees.spreadPercent}% ({t('fee_market_price', { from: pair.instrumentFrom.currencyTitle, price: fees.marketPrice, to: pair.instrumentTo.currencyTitle })})
+                {fees.spreadPercent}% (
+                {t('fee_market_price', { from: pair.instrumentFrom.currencyTitle, price: fees.marketPrice, to: pair.instrumentTo.currencyTitle })})
               </dd>
             </>
           ) : null}
@@ -168,7 +198,19 @@ function FixedRateHold({ expiresAt, t }: { expiresAt: string; t: TFunction }) {
   );
 }
 
-function ErrorMessage({ error, currency, t, limitToFill, onUseLimit }: { error: FormError; currency: string; t: TFunction; limitToFill?: string; onUseLimit(): void }) {
+function ErrorMessage({
+  error,
+  currency,
+  t,
+  limitToFill,
+  onUseLimit,
+}: {
+  error: FormError;
+  currency: string;
+  t: TFunction;
+  limitToFill?: string;
+  onUseLimit(): void;
+}) {
   let text: string;
   switch (error.kind) {
     case 'min':

@@ -47,7 +47,12 @@ const Extras = observer(function Extras({ store, host }: { store: HomeExtrasStor
           <ul className={styles.strip} data-testid="latest-exchanges">
             {store.latest.map((o, i) => (
               <li key={`${o.completedAt}-${i}`}>
-                {t('latest_item', { amountFrom: formatDecimal(o.amountFrom, 8), from: o.from.currencyTitle, amountTo: formatDecimal(o.amountTo, 8), to: o.to.currencyTitle })}
+                {t('latest_item', {
+                  amountFrom: formatDecimal(o.amountFrom, 8),
+                  from: o.from.currencyTitle,
+                  amountTo: formatDecimal(o.amountTo, 8),
+                  to: o.to.currencyTitle,
+                })}
               </li>
             ))}
           </ul>

@@ -11,7 +11,12 @@ export const PairHeader = observer(function PairHeader({ form, t }: { form: Exch
   return (
     <p className={styles.pairHeader} data-testid="pair-header">
       <CoinLogo instrument={from} /> <CoinLogo instrument={to} />{' '}
-      {t('pair_subtitle', { fromName: from.currencyFriendlyTitle, fromNetwork: from.networkTitle, toName: to.currencyFriendlyTitle, toNetwork: to.networkTitle })}
+      {t('pair_subtitle', {
+        fromName: from.currencyFriendlyTitle,
+        fromNetwork: from.networkTitle,
+        toName: to.currencyFriendlyTitle,
+        toNetwork: to.networkTitle,
+      })}
     </p>
   );
 });

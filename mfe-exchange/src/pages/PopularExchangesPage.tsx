@@ -32,9 +32,17 @@ const PopularList = observer(function PopularList({ store, host }: { store: Popu
     case 'loading':
       return <p className={styles.muted}>{t('loading')}</p>;
     case 'empty':
-      return <p className={styles.muted} data-testid="popular-empty">{t('popular_empty')}</p>;
+      return (
+        <p className={styles.muted} data-testid="popular-empty">
+          {t('popular_empty')}
+        </p>
+      );
     case 'failed':
-      return <p className={styles.muted} data-testid="popular-empty">{t('popular_failed')}</p>;
+      return (
+        <p className={styles.muted} data-testid="popular-empty">
+          {t('popular_failed')}
+        </p>
+      );
     default:
       return (
         <ul className={styles.list} data-testid="popular-list">

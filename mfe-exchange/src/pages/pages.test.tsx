@@ -10,10 +10,24 @@ const api = () => ({
   pairsDefault: jest.fn(async () => ({ instrumentFrom: BTC, instrumentTo: ETH, amount: '0.5' })),
   rateOne: jest.fn(async (_input?: unknown) => pairData(BTC, ETH)),
   validateAddress: jest.fn(async ({ body }: { body: { address: string } }) => body.address.startsWith('0x')),
-  orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string } }) => ({ orderId: 'o-1', destinationAddress: body.destinationAddress, rateMode: 'FLOATING' })),
-  ordersPublicLatest: jest.fn(async () => [{ from: { currencyTitle: 'BTC', networkTitle: 'BTC' }, to: { currencyTitle: 'ETH', networkTitle: 'ETH' }, amountFrom: '0.1', amountTo: '2', completedAt: '2030-01-01T00:00:00Z' }]),
+  orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string } }) => ({
+    orderId: 'o-1',
+    destinationAddress: body.destinationAddress,
+    rateMode: 'FLOATING',
+  })),
+  ordersPublicLatest: jest.fn(async () => [
+    {
+      from: { currencyTitle: 'BTC', networkTitle: 'BTC' },
+      to: { currencyTitle: 'ETH', networkTitle: 'ETH' },
+      amountFrom: '0.1',
+      amountTo: '2',
+      completedAt: '2030-01-01T00:00:00Z',
+    },
+  ]),
   statsPublic: jest.fn(async () => ({ ordersCompleted: 42, volumeUsd: '1000.5', instrumentsCount: 24 })),
-  popularExchanges: jest.fn(async () => [{ fromBestChangeCurrencyName: 'Bitcoin (BTC)', toBestChangeCurrencyName: 'Ethereum (ETH)', fromSlug: 'btc', toSlug: 'eth', isActive: true }]),
+  popularExchanges: jest.fn(async () => [
+    { fromBestChangeCurrencyName: 'Bitcoin (BTC)', toBestChangeCurrencyName: 'Ethereum (ETH)', fromSlug: 'btc', toSlug: 'eth', isActive: true },
+  ]),
 });
 
 beforeAll(() => {
@@ -65,7 +79,9 @@ describe('mfe-exchange ./pages', () => {
     const host = createTestHost({ api: a, route: { params: { from: 'eth', to: 'usdttrc20' } } });
     renderPage(pages.ExchangePair, host);
     await screen.findByTestId('live-rate');
-    expect(a.rateOne.mock.calls[0]).toEqual([expect.objectContaining({ query: expect.objectContaining({ instrumentFromSlug: 'eth', instrumentToSlug: 'usdttrc20' }) })]);
+    expect(a.rateOne.mock.calls[0]).toEqual([
+      expect.objectContaining({ query: expect.objectContaining({ instrumentFromSlug: 'eth', instrumentToSlug: 'usdttrc20' }) }),
+    ]);
     fireEvent.change(screen.getByTestId('amount-send'), { target: { value: ' 1,5a' } });
     expect((screen.getByTestId('amount-send') as HTMLInputElement).value).toBe('1.5');
     await waitFor(() => expect(a.rateOne).toHaveBeenCalledTimes(2));
@@ -165,7 +181,19 @@ describe('mfe-exchange ./pages', () => {
   });
 
   it('every §8 text key exists in en and ru', () => {
-    for (const key of ['error_min_amount', 'error_max_amount', 'error_address_empty', 'error_address_incorrect', 'error_address_must_be_different', 'error_address_blacklisted', 'error_create_order_unknwon', 'error_create_exchange', 'error_email_already_set', 'error_memo_empty', 'error_terms']) {
+    for (const key of [
+      'error_min_amount',
+      'error_max_amount',
+      'error_address_empty',
+      'error_address_incorrect',
+      'error_address_must_be_different',
+      'error_address_blacklisted',
+      'error_create_order_unknwon',
+      'error_create_exchange',
+      'error_email_already_set',
+      'error_memo_empty',
+      'error_terms',
+    ]) {
       expect(resources.en).toHaveProperty(key);
       expect(resources.ru).toHaveProperty(key);
     }

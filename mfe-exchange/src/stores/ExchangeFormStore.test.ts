@@ -200,7 +200,11 @@ describe('ExchangeFormStore', () => {
     expect(form.pairData?.updatedAt).toBe('2030-01-01T00:00:05.000Z');
     ws.message({ channel: 'pairs', event: 'data', data: pairData(ETH, USDT, { price: '99' }) });
     expect(form.rateText).toBe('1 BTC = 21.5 ETH');
-    ws.message({ channel: 'pairs', event: 'error', data: { statusCode: 400, code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', message: 'big', details: { expectedAmount: '10' } } });
+    ws.message({
+      channel: 'pairs',
+      event: 'error',
+      data: { statusCode: 400, code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', message: 'big', details: { expectedAmount: '10' } },
+    });
     expect(form.error).toEqual({ kind: 'max', expectedAmount: '10' });
   });
 
@@ -213,7 +217,13 @@ describe('ExchangeFormStore', () => {
     expect(form.isSendLoading).toBe(true);
     expect(form.isReceiveLoading).toBe(false);
     await flush();
-    expect(api.rateOne.mock.calls.at(-1)![0].query).toEqual({ instrumentFromSlug: 'btc', instrumentToSlug: 'eth', claimedDepositAmount: '5', claimedDepositAmountCurrency: 'eth', rateMode: 'FLOATING' });
+    expect(api.rateOne.mock.calls.at(-1)![0].query).toEqual({
+      instrumentFromSlug: 'btc',
+      instrumentToSlug: 'eth',
+      claimedDepositAmount: '5',
+      claimedDepositAmountCurrency: 'eth',
+      rateMode: 'FLOATING',
+    });
     expect(form.valueToSend).toBe('0.25');
     expect(form.valueToReceive).toBe('5');
   });
@@ -229,7 +239,12 @@ describe('ExchangeFormStore', () => {
     expect(form.valueToReceive).toBe('0.5');
     await done;
     expect(form.isSwapCoinsLoading).toBe(false);
-    expect(api.rateOne.mock.calls[0][0].query).toMatchObject({ instrumentFromSlug: 'eth', instrumentToSlug: 'btc', claimedDepositAmount: '0.5', claimedDepositAmountCurrency: 'btc' });
+    expect(api.rateOne.mock.calls[0][0].query).toMatchObject({
+      instrumentFromSlug: 'eth',
+      instrumentToSlug: 'btc',
+      claimedDepositAmount: '0.5',
+      claimedDepositAmountCurrency: 'btc',
+    });
   });
 
   it('rate mode FIXED reloads with rateMode FIXED; ERR_NOT_ACCEPTABLE switches back to floating, unsupported', async () => {
@@ -265,7 +280,12 @@ describe('ExchangeFormStore', () => {
   it('fee breakdown: platform and network fee in the receive currency, spread against the market price', async () => {
     const { form } = setup();
     await form.init();
-    expect(form.fees).toEqual({ platformFee: { amount: '0.001', currency: 'ETH' }, networkFee: { amount: '0.001', currency: 'ETH' }, spreadPercent: '-1941.23', marketPrice: '1' });
+    expect(form.fees).toEqual({
+      platformFee: { amount: '0.001', currency: 'ETH' },
+      networkFee: { amount: '0.001', currency: 'ETH' },
+      spreadPercent: '-1941.23',
+      marketPrice: '1',
+    });
     expect(form.showMinConfirmations).toBe(true);
   });
 

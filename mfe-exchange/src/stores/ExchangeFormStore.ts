@@ -397,7 +397,8 @@ export class ExchangeFormStore {
     this.pairData = data;
     // the side not typed shows what the pair data computed, only when > 0 (§5)
     const shown = (v: string) => (isPositiveAmount(v) ? v : '');
-    if (this.activeSide === 'send') this.valueToReceive = shown(formatDecimal(data.amountToGet, data.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive));
+    if (this.activeSide === 'send')
+      this.valueToReceive = shown(formatDecimal(data.amountToGet, data.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive));
     else this.valueToSend = shown(formatDecimal(data.amountToGive, data.instrumentFrom.precisionDecimals ?? DEFAULT_PRECISION.receive));
   }
 

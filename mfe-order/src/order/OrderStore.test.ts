@@ -115,14 +115,19 @@ describe('OrderStore', () => {
   });
 
   it('request refund sends refundAddress, refundAmount and claimedNetworkFee from refund info, then re-fetches', async () => {
-    const order = orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'], { rateMode: 'FIXED', refundAddress: 'bc1qrefund' });
+    const order = orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'], {
+      rateMode: 'FIXED',
+      refundAddress: 'bc1qrefund',
+    });
     const api = makeApi(order);
     const { store } = make({}, api);
     store.start();
     await flush();
     expect(store.rateWarningShown).toBe(true);
     expect(store.problemEvent?.kind).toBe('FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED');
-    api.orderPublicInfo.mockResolvedValue(orderWith([...order.orderEvents.map((e) => e.kind), 'REFUND_REQUESTED'], { rateMode: 'FIXED', refundAddress: 'bc1qrefund' }));
+    api.orderPublicInfo.mockResolvedValue(
+      orderWith([...order.orderEvents.map((e) => e.kind), 'REFUND_REQUESTED'], { rateMode: 'FIXED', refundAddress: 'bc1qrefund' }),
+    );
     await store.requestRefund();
     expect(api.orderRequestRefund).toHaveBeenCalledWith({
       body: { orderId: 'ord1', destinationAddress: '0xdest', refundAddress: 'bc1qrefund', refundAmount: '0.0999', claimedNetworkFee: '0.0001' },
@@ -187,7 +192,12 @@ describe('OrderStore', () => {
     });
 
     it('sends a memo where the send network takes one', async () => {
-      const { store, api } = await start(held({ pair: { instrumentFrom: { currencyTitle: 'XRP', networkTitle: 'XRP' }, instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH' } }, orderDetails: { ...orderWith([]).orderDetails, depositAddressMemo: '77' } }));
+      const { store, api } = await start(
+        held({
+          pair: { instrumentFrom: { currencyTitle: 'XRP', networkTitle: 'XRP' }, instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH' } },
+          orderDetails: { ...orderWith([]).orderDetails, depositAddressMemo: '77' },
+        }),
+      );
       expect(store.refundTakesMemo).toBe(true);
       store.setRefundAddress('rRefund');
       store.setRefundMemo(' 4242 ');
@@ -264,7 +274,9 @@ describe('OrderStore', () => {
     const ws = FakeWebSocket.instances[0];
     ws.onopen?.({});
     expect(ws.sent).toEqual([{ event: 'orders.subscribe', data: { orderId: 'ord1', destinationAddress: '0xdest' } }]);
-    ws.onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED']) }) });
+    ws.onmessage?.({
+      data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED']) }),
+    });
     expect(store.stepIndex).toBe(2);
     // another order's frames are ignored; a stale poll answer does not roll back
     ws.onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: orderWith(['CREATION_END'], { orderId: 'other' }) }) });

@@ -254,7 +254,9 @@ export class OrderStore {
   async acceptNewRate(): Promise<void> {
     const order = this.order;
     if (!order || this.busyAction) return;
-    await this.runAction('acceptRate', () => this.deps.api.orderAcceptRateModeChange({ body: { orderId: order.orderId, destinationAddress: this.destinationAddress } }));
+    await this.runAction('acceptRate', () =>
+      this.deps.api.orderAcceptRateModeChange({ body: { orderId: order.orderId, destinationAddress: this.destinationAddress } }),
+    );
   }
 
   private async runAction(kind: OrderAction, call: () => Promise<Order>): Promise<void> {

@@ -1,12 +1,5 @@
 import type { OrderEventKind } from 'shared-contracts';
-import {
-  displayedOrderState,
-  isOnHold,
-  isRateChangedWarningOpen,
-  isRateWarningShown,
-  progressStepIndex,
-  shouldKeepPolling,
-} from './orderProgress';
+import { displayedOrderState, isOnHold, isRateChangedWarningOpen, isRateWarningShown, progressStepIndex, shouldKeepPolling } from './orderProgress';
 
 const ev = (...kinds: OrderEventKind[]) => kinds.map((kind) => ({ kind }));
 

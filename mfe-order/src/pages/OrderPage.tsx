@@ -117,7 +117,11 @@ const OrderView = observer(function OrderView({ store, t }: { store: OrderStore;
         <div className={styles.card} data-testid="order-refund-completed">
           <h2 className={styles.cardTitle}>{t('refund_completed_title')}</h2>
           <p className={styles.muted}>
-            {t('refund_completed_text', { amount: order.orderDetails.refundAmount ?? store.refundInfo?.refundAmountWithoutNetworkFee ?? '', currency: from.currencyTitle, address: order.refundAddress ?? '' })}
+            {t('refund_completed_text', {
+              amount: order.orderDetails.refundAmount ?? store.refundInfo?.refundAmountWithoutNetworkFee ?? '',
+              currency: from.currencyTitle,
+              address: order.refundAddress ?? '',
+            })}
           </p>
           {order.orderDetails.refundTxHash ? <p className={styles.mono}>{order.orderDetails.refundTxHash}</p> : null}
         </div>
@@ -173,14 +177,22 @@ function TransactionBlock({ order, t }: { order: Order; t: TFunction }) {
       <h2 className={styles.cardTitle}>{t('tx_title')}</h2>
       {d.depositTxHash ? (
         <p className={styles.muted}>
-          {t('deposit_tx')}: <span className={styles.mono} data-testid="deposit-tx">{d.depositTxHash}</span>
+          {t('deposit_tx')}:{' '}
+          <span className={styles.mono} data-testid="deposit-tx">
+            {d.depositTxHash}
+          </span>
         </p>
       ) : null}
       <p data-testid="confirmations">{t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })}</p>
-      {left > 0 && d.secondsPerConfirmation ? <p className={styles.muted}>{t('estimated_time', { time: formatDuration(left * d.secondsPerConfirmation * 1000) })}</p> : null}
+      {left > 0 && d.secondsPerConfirmation ? (
+        <p className={styles.muted}>{t('estimated_time', { time: formatDuration(left * d.secondsPerConfirmation * 1000) })}</p>
+      ) : null}
       {d.payoutTxHash ? (
         <p className={styles.muted}>
-          {t('payout_tx')}: <span className={styles.mono} data-testid="payout-tx">{d.payoutTxHash}</span>
+          {t('payout_tx')}:{' '}
+          <span className={styles.mono} data-testid="payout-tx">
+            {d.payoutTxHash}
+          </span>
         </p>
       ) : null}
     </div>
@@ -200,15 +212,29 @@ const FixedRateProblems = observer(function FixedRateProblems({ store, order, t 
       {problem ? <EventNote order={order} kind={problem.kind} t={t} /> : null}
       {offered ? <p data-testid="offered-rate">{t('offered_rate', { from, to, price: offered.price, amount: offered.amountToGet })}</p> : null}
       {info && order.refundAddress ? (
-        <p className={styles.muted}>{t('refund_amount', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from, address: order.refundAddress })}</p>
+        <p className={styles.muted}>
+          {t('refund_amount', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from, address: order.refundAddress })}
+        </p>
       ) : null}
       <p className={styles.muted}>{t('problem_choose')}</p>
       <div className={styles.row}>
-        <button type="button" className={styles.secondary} disabled={!!store.busyAction} onClick={() => void store.requestRefund()} data-testid="request-refund">
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={!!store.busyAction}
+          onClick={() => void store.requestRefund()}
+          data-testid="request-refund"
+        >
           {t('request_refund')}
         </button>
         {store.rateChangedWarningOpen ? (
-          <button type="button" className={styles.primary} disabled={!!store.busyAction} onClick={() => void store.acceptNewRate()} data-testid="accept-new-rate">
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={!!store.busyAction}
+            onClick={() => void store.acceptNewRate()}
+            data-testid="accept-new-rate"
+          >
             {t('accept_new_rate')}
           </button>
         ) : null}
@@ -240,7 +266,12 @@ const HeldDeposit = observer(function HeldDeposit({ store, order, t }: { store: 
       {info ? (
         <p className={styles.muted} data-testid="hold-refund-amount">
           {order.refundAddress
-            ? t('refund_amount', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from.currencyTitle, address: order.refundAddress })
+            ? t('refund_amount', {
+                amount: info.refundAmountWithoutNetworkFee,
+                fee: info.networkFee,
+                currency: from.currencyTitle,
+                address: order.refundAddress,
+              })
             : t('refund_amount_no_address', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from.currencyTitle })}
         </p>
       ) : null}
@@ -307,14 +338,21 @@ function EventNote({ order, kind, t }: { order: Order; kind: string; t: TFunctio
   return (
     <>
       {event.reason ? <p data-testid="event-reason">{t('problem_reason', { reason: t(`reason_${event.reason}`, { defaultValue: event.reason }) })}</p> : null}
-      {event.nextStep ? <p data-testid="event-next-step">{t('problem_next', { next: t(`next_${event.nextStep}`, { defaultValue: event.nextStep }) })}</p> : null}
+      {event.nextStep ? (
+        <p data-testid="event-next-step">{t('problem_next', { next: t(`next_${event.nextStep}`, { defaultValue: event.nextStep }) })}</p>
+      ) : null}
     </>
   );
 }
 
 const EmailOffer = observer(function EmailOffer({ store, t }: { store: OrderStore; t: TFunction }) {
   const [email, setEmail] = useState('');
-  if (store.emailSaved) return <p className={styles.muted} data-testid="email-saved">{t('email_saved')}</p>;
+  if (store.emailSaved)
+    return (
+      <p className={styles.muted} data-testid="email-saved">
+        {t('email_saved')}
+      </p>
+    );
   return (
     <form
       className={styles.row}
@@ -326,7 +364,15 @@ const EmailOffer = observer(function EmailOffer({ store, t }: { store: OrderStor
       <label htmlFor="order-email-link" className={styles.muted}>
         {t('email_offer')}
       </label>
-      <input id="order-email-link" type="email" className={styles.input} placeholder={t('email_placeholder')} value={email} onChange={(e) => setEmail(e.target.value)} data-testid="order-email" />
+      <input
+        id="order-email-link"
+        type="email"
+        className={styles.input}
+        placeholder={t('email_placeholder')}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        data-testid="order-email"
+      />
       <button type="submit" className={styles.secondary} disabled={store.busyAction === 'email'} data-testid="order-email-send">
         {t('email_send')}
       </button>

@@ -27,7 +27,11 @@ beforeEach(() => (SilentSocket.all = []));
 afterEach(cleanup);
 
 // The test host types `params` from the page map's Order entry.
-const orderAt = (id: string, destinationAddress?: string) => ({ page: 'Order' as const, params: { id }, query: new URLSearchParams(destinationAddress ? { destinationAddress } : {}) });
+const orderAt = (id: string, destinationAddress?: string) => ({
+  page: 'Order' as const,
+  params: { id },
+  query: new URLSearchParams(destinationAddress ? { destinationAddress } : {}),
+});
 
 describe('mfe-order ./pages', () => {
   it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
@@ -69,7 +73,10 @@ describe('mfe-order ./pages', () => {
       rateMode: 'FIXED',
       orderDetails: { ...orderWith([]).orderDetails, depositAddressMemo: '123456', fixedRateExpiresAt: new Date(Date.now() + 600_000).toISOString() },
     });
-    const api = { orderPublicInfo: jest.fn(async () => order), orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '0.09', networkFee: '0.01' })) };
+    const api = {
+      orderPublicInfo: jest.fn(async () => order),
+      orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '0.09', networkFee: '0.01' })),
+    };
     renderPage(pages.Order, createTestHost({ api, ...orderAt('ord1', '0xdest') }));
     expect((await screen.findByTestId('order-state')).textContent).toBe('Waiting for your deposit');
     expect(screen.getByTestId('order-steps').getAttribute('data-step')).toBe('1');
@@ -139,50 +146,53 @@ describe('mfe-order ./pages', () => {
       'Возврат отправляется на bc1qrefund.',
       '1.9999 BTC возвращены на bc1qrefund.',
     ],
-  ] as const)('%s: a deposit on hold says why and what next, takes a refund address, then shows the refund steps', async (lng, state, reason, next, empty, requestedText, completedText) => {
-    const kinds = ['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'] as const;
-    const details = { ...orderWith([]).orderDetails, confirmations: 2, depositTxHash: 'dtx', depositLimit: '1.66666666' };
-    const order = orderWith([...kinds], { deposits: [{ amount: '2' }], orderDetails: details });
-    order.orderEvents[3] = { ...order.orderEvents[3], reason: 'DEPOSIT_ABOVE_MAXIMUM', nextStep: 'REQUEST_REFUND_OR_CONTACT_SUPPORT' };
-    const requested = orderWith([...kinds, 'REFUND_REQUESTED'], { deposits: [{ amount: '2' }], orderDetails: details, refundAddress: 'bc1qrefund' });
-    const api = {
-      orderPublicInfo: jest.fn(async () => order),
-      orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '1.9999', networkFee: '0.0001' })),
-      orderRequestRefund: jest.fn(async () => requested),
-    };
-    renderPage(pages.Order, createTestHost({ lng, api, ...orderAt('ord1', '0xdest') }));
-    const held = await screen.findByTestId('order-on-hold');
-    expect(held.getAttribute('data-reason')).toBe('DEPOSIT_ABOVE_MAXIMUM');
-    expect(screen.getByTestId('order-state').textContent).toBe(state);
-    expect(screen.getByTestId('hold-reason').textContent).toBe(reason);
-    expect(screen.getByTestId('hold-next-step').textContent).toBe(next);
-    expect(await screen.findByTestId('hold-refund-amount')).toBeTruthy();
-    expect(screen.queryByTestId('fixed-rate-problems')).toBeNull();
-    expect(screen.queryByTestId('accept-new-rate')).toBeNull();
-    expect(screen.queryByTestId('order-send')).toBeNull();
+  ] as const)(
+    '%s: a deposit on hold says why and what next, takes a refund address, then shows the refund steps',
+    async (lng, state, reason, next, empty, requestedText, completedText) => {
+      const kinds = ['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'] as const;
+      const details = { ...orderWith([]).orderDetails, confirmations: 2, depositTxHash: 'dtx', depositLimit: '1.66666666' };
+      const order = orderWith([...kinds], { deposits: [{ amount: '2' }], orderDetails: details });
+      order.orderEvents[3] = { ...order.orderEvents[3], reason: 'DEPOSIT_ABOVE_MAXIMUM', nextStep: 'REQUEST_REFUND_OR_CONTACT_SUPPORT' };
+      const requested = orderWith([...kinds, 'REFUND_REQUESTED'], { deposits: [{ amount: '2' }], orderDetails: details, refundAddress: 'bc1qrefund' });
+      const api = {
+        orderPublicInfo: jest.fn(async () => order),
+        orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '1.9999', networkFee: '0.0001' })),
+        orderRequestRefund: jest.fn(async () => requested),
+      };
+      renderPage(pages.Order, createTestHost({ lng, api, ...orderAt('ord1', '0xdest') }));
+      const held = await screen.findByTestId('order-on-hold');
+      expect(held.getAttribute('data-reason')).toBe('DEPOSIT_ABOVE_MAXIMUM');
+      expect(screen.getByTestId('order-state').textContent).toBe(state);
+      expect(screen.getByTestId('hold-reason').textContent).toBe(reason);
+      expect(screen.getByTestId('hold-next-step').textContent).toBe(next);
+      expect(await screen.findByTestId('hold-refund-amount')).toBeTruthy();
+      expect(screen.queryByTestId('fixed-rate-problems')).toBeNull();
+      expect(screen.queryByTestId('accept-new-rate')).toBeNull();
+      expect(screen.queryByTestId('order-send')).toBeNull();
 
-    await act(async () => fireEvent.click(screen.getByTestId('request-refund')));
-    expect(screen.getByTestId('order-action-error').textContent).toBe(empty);
-    expect(api.orderRequestRefund).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByTestId('refund-address'), { target: { value: 'bc1qrefund' } });
-    expect(screen.queryByTestId('refund-memo')).toBeNull();
-    api.orderPublicInfo.mockResolvedValue(requested);
-    await act(async () => fireEvent.click(screen.getByTestId('request-refund')));
-    expect(api.orderRequestRefund).toHaveBeenCalledWith({
-      body: { orderId: 'ord1', destinationAddress: '0xdest', refundAddress: 'bc1qrefund', refundAmount: '1.9999', claimedNetworkFee: '0.0001' },
-    });
-    await waitFor(() => expect(screen.queryByTestId('order-on-hold')).toBeNull());
-    expect(screen.getByTestId('order-refund-requested').textContent).toContain(requestedText);
+      await act(async () => fireEvent.click(screen.getByTestId('request-refund')));
+      expect(screen.getByTestId('order-action-error').textContent).toBe(empty);
+      expect(api.orderRequestRefund).not.toHaveBeenCalled();
+      fireEvent.change(screen.getByTestId('refund-address'), { target: { value: 'bc1qrefund' } });
+      expect(screen.queryByTestId('refund-memo')).toBeNull();
+      api.orderPublicInfo.mockResolvedValue(requested);
+      await act(async () => fireEvent.click(screen.getByTestId('request-refund')));
+      expect(api.orderRequestRefund).toHaveBeenCalledWith({
+        body: { orderId: 'ord1', destinationAddress: '0xdest', refundAddress: 'bc1qrefund', refundAmount: '1.9999', claimedNetworkFee: '0.0001' },
+      });
+      await waitFor(() => expect(screen.queryByTestId('order-on-hold')).toBeNull());
+      expect(screen.getByTestId('order-refund-requested').textContent).toContain(requestedText);
 
-    const completed = orderWith([...kinds, 'REFUND_REQUESTED', 'REFUND_COMPLETED'], {
-      deposits: [{ amount: '2' }],
-      orderDetails: { ...details, refundAmount: '1.9999', refundTxHash: 'rtx' },
-      refundAddress: 'bc1qrefund',
-    });
-    act(() => SilentSocket.all[0].onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: completed }) }));
-    expect(screen.getByTestId('order-steps').getAttribute('data-step')).toBe('4');
-    expect(screen.getByTestId('order-refund-completed').textContent).toContain(completedText);
-  });
+      const completed = orderWith([...kinds, 'REFUND_REQUESTED', 'REFUND_COMPLETED'], {
+        deposits: [{ amount: '2' }],
+        orderDetails: { ...details, refundAmount: '1.9999', refundTxHash: 'rtx' },
+        refundAddress: 'bc1qrefund',
+      });
+      act(() => SilentSocket.all[0].onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: completed }) }));
+      expect(screen.getByTestId('order-steps').getAttribute('data-step')).toBe('4');
+      expect(screen.getByTestId('order-refund-completed').textContent).toContain(completedText);
+    },
+  );
 
   it('a deposit on hold on a memo network asks for the refund memo too', async () => {
     const order = orderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], {
@@ -191,15 +201,29 @@ describe('mfe-order ./pages', () => {
       deposits: [{ amount: '300000' }],
     });
     order.orderEvents[2] = { ...order.orderEvents[2], reason: 'DEPOSIT_ABOVE_MAXIMUM', nextStep: 'REQUEST_REFUND_OR_CONTACT_SUPPORT' };
-    renderPage(pages.Order, createTestHost({ api: { orderPublicInfo: jest.fn(async () => order), orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '299999.8', networkFee: '0.2' })) }, ...orderAt('ord1', '0xdest') }));
-    expect((await screen.findByTestId('hold-reason')).textContent).toBe("Your deposit of 300000 XRP is above this pair's maximum of 200000 XRP, so it was not exchanged automatically.");
+    renderPage(
+      pages.Order,
+      createTestHost({
+        api: {
+          orderPublicInfo: jest.fn(async () => order),
+          orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '299999.8', networkFee: '0.2' })),
+        },
+        ...orderAt('ord1', '0xdest'),
+      }),
+    );
+    expect((await screen.findByTestId('hold-reason')).textContent).toBe(
+      "Your deposit of 300000 XRP is above this pair's maximum of 200000 XRP, so it was not exchanged automatically.",
+    );
     expect(screen.getByLabelText('Your XRP address on the XRP network for the refund')).toBe(screen.getByTestId('refund-address'));
     expect(screen.getByLabelText('Memo / destination tag for the refund (if your wallet needs one)')).toBe(screen.getByTestId('refund-memo'));
   });
 
   it('set-email failure notifies error_email_already_set', async () => {
     const host = createTestHost({
-      api: { orderPublicInfo: jest.fn(async () => orderWith(['CREATION_END'])), orderSetEmail: jest.fn(async () => Promise.reject(ApiError.of('ERR_BAD_REQUEST', 'set'))) },
+      api: {
+        orderPublicInfo: jest.fn(async () => orderWith(['CREATION_END'])),
+        orderSetEmail: jest.fn(async () => Promise.reject(ApiError.of('ERR_BAD_REQUEST', 'set'))),
+      },
       ...orderAt('ord1', '0xdest'),
     });
     const notify = jest.spyOn(host, 'notify').mockImplementation(() => undefined);

@@ -13,7 +13,10 @@ export function orderWith(kinds: OrderEventKind[], over: Partial<Order> = {}): O
       payoutTxHash: null,
       fixedRateExpiresAt: null,
     },
-    pair: { instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' }, instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH', slug: 'eth' } },
+    pair: {
+      instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' },
+      instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH', slug: 'eth' },
+    },
     claimedDepositAmount: '0.1',
     claimedPublicRate: {
       price: '20',

@@ -12,10 +12,28 @@ function order(id: string, kinds: OrderEventKind[] = ['CREATION_END'], createdAt
   return {
     orderId: id,
     orderEvents: kinds.map((kind) => ({ kind, createdAt })),
-    orderDetails: { depositAddress: 'dep', depositAddressMemo: null, requiredConfirmations: 2, confirmations: 0, depositTxHash: null, payoutTxHash: null, fixedRateExpiresAt: null },
-    pair: { instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' }, instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH', slug: 'eth' } },
+    orderDetails: {
+      depositAddress: 'dep',
+      depositAddressMemo: null,
+      requiredConfirmations: 2,
+      confirmations: 0,
+      depositTxHash: null,
+      payoutTxHash: null,
+      fixedRateExpiresAt: null,
+    },
+    pair: {
+      instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' },
+      instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH', slug: 'eth' },
+    },
     claimedDepositAmount: '0.05',
-    claimedPublicRate: { price: '20', finalNetworkFeeAmount: '0.001', platformFee_Absolute: '0', quotes: { buyQuote: { quoteValue: '20' }, sellQuote: { quoteValue: '20' } }, updatedAt: createdAt, claimedAmountToReceive: '0.999' },
+    claimedPublicRate: {
+      price: '20',
+      finalNetworkFeeAmount: '0.001',
+      platformFee_Absolute: '0',
+      quotes: { buyQuote: { quoteValue: '20' }, sellQuote: { quoteValue: '20' } },
+      updatedAt: createdAt,
+      claimedAmountToReceive: '0.999',
+    },
     claimedNetworkFee: '0.001',
     deposits: [],
     withdrawals: [],
@@ -87,7 +105,10 @@ describe('OrderHistoryStore', () => {
 describe('ProfileHistory page', () => {
   function signedInHost(lng: 'en' | 'ru', orderHistory: jest.Mock, query = '') {
     const host = createTestHost({ lng, api: { orderHistory }, route: { path: '/profile/history', query: new URLSearchParams(query) } });
-    return { ...host, session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } } };
+    return {
+      ...host,
+      session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
+    };
   }
 
   it('lists status, pair, amounts, relative date and a link to each order page', async () => {

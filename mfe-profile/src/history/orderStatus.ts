@@ -2,7 +2,16 @@
 // furthest step reached, else "created".
 import type { Order, OrderEventKind } from 'shared-contracts';
 
-export type OrderStatusKey = 'refund_completed' | 'refund_requested' | 'on_hold' | 'completed' | 'sending' | 'received' | 'deposit' | 'awaiting_deposit' | 'created';
+export type OrderStatusKey =
+  | 'refund_completed'
+  | 'refund_requested'
+  | 'on_hold'
+  | 'completed'
+  | 'sending'
+  | 'received'
+  | 'deposit'
+  | 'awaiting_deposit'
+  | 'created';
 
 const BY_PRIORITY: [OrderEventKind, OrderStatusKey][] = [
   ['REFUND_COMPLETED', 'refund_completed'],

@@ -23,7 +23,13 @@ export const ProfileInfoPage = observer(function ProfileInfoPage({ host }: Remot
             <dd>{t(session.isAdmin ? 'info_role_admin' : 'info_role_user')}</dd>
           </dl>
           <div className={styles.actions}>
-            <button type="button" className={styles.secondary} data-testid="profile-change-password" title={t('info_change_password_hint')} onClick={() => session.openRestorePasswordDialog(account.email)}>
+            <button
+              type="button"
+              className={styles.secondary}
+              data-testid="profile-change-password"
+              title={t('info_change_password_hint')}
+              onClick={() => session.openRestorePasswordDialog(account.email)}
+            >
               {t('info_change_password')}
             </button>
             <button type="button" className={pageStyles.button} data-testid="profile-sign-out" onClick={() => void session.logout()}>

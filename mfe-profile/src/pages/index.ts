@@ -13,4 +13,13 @@ export { namespace, resources } from '../i18n';
 // DESIGN rule 8: the shared-contracts version this remote was compiled against, written in by the webpack factory
 // (importing CONTRACT_VERSION would give the host's shared copy); undefined only outside webpack (jest).
 export const contractVersion: string | undefined = typeof __CONTRACT_VERSION__ === 'string' ? __CONTRACT_VERSION__ : undefined;
-export const pages = { ProfileInfo: ProfileInfoPage, ProfileHistory: ProfileHistoryPage, ProfileWallet: ProfileWalletPage, ProfileWithdraw: ProfileWithdrawPage, ProfileAffiliate: ProfileAffiliatePage, ProfileCashback: ProfileCashbackPage, ProfileKeys: ProfileKeysPage, ProfileVerification: ProfileVerificationPage } satisfies RemotePagesOf<'mfe_profile'>;
+export const pages = {
+  ProfileInfo: ProfileInfoPage,
+  ProfileHistory: ProfileHistoryPage,
+  ProfileWallet: ProfileWalletPage,
+  ProfileWithdraw: ProfileWithdrawPage,
+  ProfileAffiliate: ProfileAffiliatePage,
+  ProfileCashback: ProfileCashbackPage,
+  ProfileKeys: ProfileKeysPage,
+  ProfileVerification: ProfileVerificationPage,
+} satisfies RemotePagesOf<'mfe_profile'>;

@@ -22,7 +22,12 @@ describe('mfe-profile ./pages', () => {
     expect(Object.keys(resources.ru).sort()).toEqual(Object.keys(resources.en).sort());
   });
 
-  it.each(Object.entries(titles).flatMap(([name, [en, ru]]) => [['en', name, en], ['ru', name, ru]]))('%s %s renders its page-title', (lng, name, title) => {
+  it.each(
+    Object.entries(titles).flatMap(([name, [en, ru]]) => [
+      ['en', name, en],
+      ['ru', name, ru],
+    ]),
+  )('%s %s renders its page-title', (lng, name, title) => {
     renderPage(pages[name as keyof typeof pages], createTestHost({ lng: lng as 'en' | 'ru' }));
     expect(screen.getByTestId('page-title').textContent).toBe(title);
   });
@@ -39,7 +44,16 @@ describe('mfe-profile ./pages', () => {
     const host = createTestHost();
     const logout = jest.fn(async () => undefined);
     const openRestorePasswordDialog = jest.fn();
-    const signedIn = { ...host, session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 42, permissions: 'USER', adminPermissionsScope: {} }, logout, openRestorePasswordDialog } };
+    const signedIn = {
+      ...host,
+      session: {
+        ...host.session,
+        isAuthorised: true,
+        account: { email: 'a@b.co', userId: 42, permissions: 'USER', adminPermissionsScope: {} },
+        logout,
+        openRestorePasswordDialog,
+      },
+    };
     renderPage(pages.ProfileInfo, signedIn);
     expect(screen.getByTestId('profile-email').textContent).toBe('a@b.co');
     expect(screen.getByTestId('profile-user-id').textContent).toBe('42');
@@ -52,10 +66,22 @@ describe('mfe-profile ./pages', () => {
 
   it('every profile page carries a tab for each of the eight §2 profile routes; later features say so', () => {
     const host = createTestHost({ route: { path: '/profile/keys' } });
-    const signedIn = { ...host, session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } } };
+    const signedIn = {
+      ...host,
+      session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
+    };
     renderPage(pages.ProfileKeys, signedIn);
     const tabs = screen.getByTestId('profile-tabs').querySelectorAll('a');
-    expect([...tabs].map((a) => a.getAttribute('href'))).toEqual(['/profile/info', '/profile/history', '/profile/wallet', '/profile/withdraw', '/profile/affiliate-program', '/profile/cashback', '/profile/keys', '/profile/verification']);
+    expect([...tabs].map((a) => a.getAttribute('href'))).toEqual([
+      '/profile/info',
+      '/profile/history',
+      '/profile/wallet',
+      '/profile/withdraw',
+      '/profile/affiliate-program',
+      '/profile/cashback',
+      '/profile/keys',
+      '/profile/verification',
+    ]);
     expect(screen.getByTestId('profile-coming-later').textContent).toContain('later release');
   });
 });

@@ -62,7 +62,10 @@ describe('resolvePage (§2 routes, §4 health)', () => {
 
 describe('pageTitle', () => {
   it('the route’s title with pair codes upper-cased', () => {
-    expect(pageTitle(resolvePage(input('/exchange-btc-eth')))).toEqual({ key: 'titles.exchange-pair', values: { pair: 'exchange-btc-eth', from: 'BTC', to: 'ETH' } });
+    expect(pageTitle(resolvePage(input('/exchange-btc-eth')))).toEqual({
+      key: 'titles.exchange-pair',
+      values: { pair: 'exchange-btc-eth', from: 'BTC', to: 'ETH' },
+    });
   });
 
   it('maintenance, not found and error pages have their own titles', () => {

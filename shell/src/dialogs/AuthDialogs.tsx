@@ -77,28 +77,59 @@ export const AuthDialogs = observer(function AuthDialogs() {
           </Field>
           {kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code' && (
             <Field store={dialogs} field="emailConfirmationCode" label={t('auth.fields.code')}>
-              <input type="text" autoComplete="one-time-code" inputMode="numeric" value={form.emailConfirmationCode} onChange={(e) => dialogs.setField('emailConfirmationCode', e.target.value)} data-testid="auth-confirmation-code" />
+              <input
+                type="text"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={form.emailConfirmationCode}
+                onChange={(e) => dialogs.setField('emailConfirmationCode', e.target.value)}
+                data-testid="auth-confirmation-code"
+              />
             </Field>
           )}
           {kind === 'newPassword' && (
             <Field store={dialogs} field="passwordResetCode" label={t('auth.fields.code')}>
-              <input type="text" autoComplete="one-time-code" inputMode="numeric" value={form.passwordResetCode} onChange={(e) => dialogs.setField('passwordResetCode', e.target.value)} data-testid="auth-code" />
+              <input
+                type="text"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={form.passwordResetCode}
+                onChange={(e) => dialogs.setField('passwordResetCode', e.target.value)}
+                data-testid="auth-code"
+              />
             </Field>
           )}
           {(kind === 'login' || kind === 'register' || kind === 'newPassword') && (
             <Field store={dialogs} field="password" label={t(kind === 'newPassword' ? 'auth.fields.newPassword' : 'auth.fields.password')}>
-              <input type="password" autoComplete={kind === 'login' ? 'current-password' : 'new-password'} value={form.password} onChange={(e) => dialogs.setField('password', e.target.value)} data-testid="auth-password" />
+              <input
+                type="password"
+                autoComplete={kind === 'login' ? 'current-password' : 'new-password'}
+                value={form.password}
+                onChange={(e) => dialogs.setField('password', e.target.value)}
+                data-testid="auth-password"
+              />
             </Field>
           )}
           {(kind === 'register' || kind === 'newPassword') && (
             <Field store={dialogs} field="passwordConfirm" label={t('auth.fields.passwordConfirm')}>
-              <input type="password" autoComplete="new-password" value={form.passwordConfirm} onChange={(e) => dialogs.setField('passwordConfirm', e.target.value)} data-testid="auth-password-confirm" />
+              <input
+                type="password"
+                autoComplete="new-password"
+                value={form.passwordConfirm}
+                onChange={(e) => dialogs.setField('passwordConfirm', e.target.value)}
+                data-testid="auth-password-confirm"
+              />
             </Field>
           )}
           {kind === 'register' && (
             <div className="dialog__field">
               <label className="dialog__check">
-                <input type="checkbox" checked={form.isTermsAccepted} onChange={(e) => dialogs.setField('isTermsAccepted', e.target.checked)} data-testid="auth-terms" />
+                <input
+                  type="checkbox"
+                  checked={form.isTermsAccepted}
+                  onChange={(e) => dialogs.setField('isTermsAccepted', e.target.checked)}
+                  data-testid="auth-terms"
+                />
                 <span>{t('auth.fields.terms')}</span>
               </label>
               <FieldError store={dialogs} field="isTermsAccepted" />

@@ -36,18 +36,29 @@ function setup(over: Partial<AuthDialogsDeps> = {}) {
   return { store, session, api, events, notes, signedIn, storage };
 }
 
-function fill(store: AuthDialogsStore, f: Partial<Record<'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode', string>> & { terms?: boolean }) {
+function fill(
+  store: AuthDialogsStore,
+  f: Partial<Record<'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode', string>> & { terms?: boolean },
+) {
   for (const [k, v] of Object.entries(f)) if (k !== 'terms') store.setField(k as 'email', v as string);
   if (f.terms !== undefined) store.setField('isTermsAccepted', f.terms);
 }
 
 describe('§8 account errors → dialog feedback', () => {
   it('database-client error: an error notification titled error_notify_title for 3000 ms', () => {
-    expect(authErrorFeedback(ApiError.of('ERR_PRISMA_CLIENT_KNOWN_REQUEST', 'P2002'))).toEqual({ messageKey: 'auth.errors.main_error', notify: { titleKey: 'error_notify_title', timeout: 3000 } });
+    expect(authErrorFeedback(ApiError.of('ERR_PRISMA_CLIENT_KNOWN_REQUEST', 'P2002'))).toEqual({
+      messageKey: 'auth.errors.main_error',
+      notify: { titleKey: 'error_notify_title', timeout: 3000 },
+    });
   });
   it('a validation status carrying a password field is a password error', () => {
-    expect(authErrorFeedback(ApiError.of('ERR_VALIDATION', 'weak', { fields: { password: 'too short' } }))).toEqual({ field: 'password', messageKey: 'auth.errors.password_rejected' });
-    expect(authErrorFeedback(new ApiError({ statusCode: 422, code: 'ERR_UNPROCESSABLE_ENTITY', message: 'x', fields: { password: 'weak' } })).field).toBe('password');
+    expect(authErrorFeedback(ApiError.of('ERR_VALIDATION', 'weak', { fields: { password: 'too short' } }))).toEqual({
+      field: 'password',
+      messageKey: 'auth.errors.password_rejected',
+    });
+    expect(authErrorFeedback(new ApiError({ statusCode: 422, code: 'ERR_UNPROCESSABLE_ENTITY', message: 'x', fields: { password: 'weak' } })).field).toBe(
+      'password',
+    );
   });
   it.each([
     ['ERR_INVALID_CREDENTIALS', undefined, 'auth.errors.invalid_credentials'],
@@ -63,7 +74,10 @@ describe('§8 account errors → dialog feedback', () => {
     expect(f.notify).toBeUndefined();
   });
   it('a validation status carrying a code field is a wrong email confirmation code', () => {
-    expect(authErrorFeedback(ApiError.of('ERR_VALIDATION', 'wrong', { fields: { code: 'wrong' } }))).toEqual({ field: 'emailConfirmationCode', messageKey: 'auth.errors.invalid_confirmation_code' });
+    expect(authErrorFeedback(ApiError.of('ERR_VALIDATION', 'wrong', { fields: { code: 'wrong' } }))).toEqual({
+      field: 'emailConfirmationCode',
+      messageKey: 'auth.errors.invalid_confirmation_code',
+    });
   });
   it('a non-API failure is the generic error', () => {
     expect(authErrorFeedback(new TypeError('x'))).toEqual({ messageKey: 'auth.errors.main_error' });
@@ -102,7 +116,11 @@ describe('AuthDialogsStore', () => {
     store.openRegister();
     fill(store, { email: 'a@b', password: 'pw1', passwordConfirm: 'pw2' });
     await store.submit();
-    expect(store.fieldErrors).toEqual({ email: 'auth.errors.email_invalid', passwordConfirm: 'auth.errors.password_mismatch', isTermsAccepted: 'auth.errors.terms_required' });
+    expect(store.fieldErrors).toEqual({
+      email: 'auth.errors.email_invalid',
+      passwordConfirm: 'auth.errors.password_mismatch',
+      isTermsAccepted: 'auth.errors.terms_required',
+    });
     fill(store, { email: 'a@b.co', passwordConfirm: 'pw1', terms: true });
     session.register.mockRejectedValueOnce(ApiError.of('ERR_VALIDATION', 'weak', { fields: { password: 'too short' } }));
     await store.submit();

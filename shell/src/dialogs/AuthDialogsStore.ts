@@ -64,7 +64,11 @@ export class AuthDialogsStore {
   private emailConfirmation: ((email: string | null) => void) | null = null;
 
   constructor(private readonly deps: AuthDialogsDeps) {
-    makeAutoObservable<AuthDialogsStore, 'deps' | 'emailConfirmation' | 'registrationCompleted'>(this, { deps: false, emailConfirmation: false, registrationCompleted: false });
+    makeAutoObservable<AuthDialogsStore, 'deps' | 'emailConfirmation' | 'registrationCompleted'>(this, {
+      deps: false,
+      emailConfirmation: false,
+      registrationCompleted: false,
+    });
   }
 
   openLogin(next?: string | null, email?: string) {

@@ -12,7 +12,11 @@ describe('CurrentLocation', () => {
     const dispose = autorun(() => void seen.push(`${order().route.params.id}${order().route.query.toString() ? `?${order().route.query}` : ''}`));
 
     expect(order()).toBe(order());
-    expect(order()).toMatchObject({ pathname: '/ru/order/abc', hash: '#top', route: { name: 'order-id___ru', path: '/order/abc', params: { id: 'abc' }, hash: '#top' } });
+    expect(order()).toMatchObject({
+      pathname: '/ru/order/abc',
+      hash: '#top',
+      route: { name: 'order-id___ru', path: '/order/abc', params: { id: 'abc' }, hash: '#top' },
+    });
     await router.navigate('/ru/order/def');
     expect(order().route.params.id).toBe('def');
     // another page is current: the slot keeps its last route

@@ -43,13 +43,27 @@ const Header = observer(function Header() {
         <div className="site-header__tools">
           <div className="lang-switch" role="group" aria-label={t('language')}>
             {SUPPORTED_LOCALES.map((code) => (
-              <button key={code} type="button" data-testid={`lang-${code}`} aria-pressed={locale.current === code} className={locale.current === code ? 'is-active' : ''} onClick={() => switchTo(code)}>
+              <button
+                key={code}
+                type="button"
+                data-testid={`lang-${code}`}
+                aria-pressed={locale.current === code}
+                className={locale.current === code ? 'is-active' : ''}
+                onClick={() => switchTo(code)}
+              >
                 {code.toUpperCase()}
               </button>
             ))}
           </div>
           <AccountTools />
-          <button type="button" className="theme-toggle" data-testid="theme-toggle" aria-label={t('theme.toggle')} title={t(`theme.${theme.current === 'light' ? 'dark' : 'light'}`)} onClick={() => theme.toggle()}>
+          <button
+            type="button"
+            className="theme-toggle"
+            data-testid="theme-toggle"
+            aria-label={t('theme.toggle')}
+            title={t(`theme.${theme.current === 'light' ? 'dark' : 'light'}`)}
+            onClick={() => theme.toggle()}
+          >
             {theme.current === 'light' ? '☾' : '☀'}
           </button>
         </div>
@@ -122,9 +136,20 @@ function Sidebar({ links }: { links: [string, string][] }) {
 export function Layout({ name, children }: { name: LayoutName; children?: ReactNode }) {
   const sidebar =
     name === 'blog-sidebar' ? (
-      <Sidebar links={[['/blog', 'nav.blog'], ['/roadmap', 'nav.roadmap'], ['/support', 'nav.support']]} />
+      <Sidebar
+        links={[
+          ['/blog', 'nav.blog'],
+          ['/roadmap', 'nav.roadmap'],
+          ['/support', 'nav.support'],
+        ]}
+      />
     ) : name === 'docs-sidebar' ? (
-      <Sidebar links={[['/docs', 'nav.docs'], ['/support', 'nav.support']]} />
+      <Sidebar
+        links={[
+          ['/docs', 'nav.docs'],
+          ['/support', 'nav.support'],
+        ]}
+      />
     ) : null;
   return (
     <div className={`layout layout--${name}`} data-testid={`layout-${name}`}>

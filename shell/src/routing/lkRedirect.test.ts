@@ -49,8 +49,11 @@ describe('after sign-in: ?login=1&next=…', () => {
     expect(loginQueryAction(q('login=1&next=%2Fprofile%2Fhistory'), 'loading')).toEqual({ kind: 'none' });
     expect(loginQueryAction(q('ref=abc'), 'guest')).toEqual({ kind: 'none' });
   });
-  it.each(['https://evil.example', '//evil.example/x', '/\\evil.example', 'profile/info', 'javascript:alert(1)', '/ru/profile/info', ''])('refuses %j as a next target (no open redirect)', (next) => {
-    expect(safeNextPath(next)).toBeNull();
-    expect(loginQueryAction(q(`login=1&next=${encodeURIComponent(next)}`), 'guest')).toEqual({ kind: 'open-login', next: null });
-  });
+  it.each(['https://evil.example', '//evil.example/x', '/\\evil.example', 'profile/info', 'javascript:alert(1)', '/ru/profile/info', ''])(
+    'refuses %j as a next target (no open redirect)',
+    (next) => {
+      expect(safeNextPath(next)).toBeNull();
+      expect(loginQueryAction(q(`login=1&next=${encodeURIComponent(next)}`), 'guest')).toEqual({ kind: 'open-login', next: null });
+    },
+  );
 });

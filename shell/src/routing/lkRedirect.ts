@@ -43,7 +43,10 @@ export function safeNextPath(next: string | null | undefined): string | null {
 }
 
 /** What the home page does with `?login=1&next=…` once the session is known. */
-export function loginQueryAction(query: URLSearchParams, session: SessionState): { kind: 'none' } | { kind: 'open-login'; next: string | null } | { kind: 'go'; to: string } {
+export function loginQueryAction(
+  query: URLSearchParams,
+  session: SessionState,
+): { kind: 'none' } | { kind: 'open-login'; next: string | null } | { kind: 'go'; to: string } {
   if (query.get(LOGIN_QUERY) !== '1' || session === 'loading') return { kind: 'none' };
   const next = safeNextPath(query.get(NEXT_QUERY));
   if (session === 'signed-in') return next ? { kind: 'go', to: next } : { kind: 'none' };

@@ -11,18 +11,15 @@ describe('route table against the page map', () => {
   const localised = (prefix: '' | '/ru', path: string) => (prefix && path === '/' ? prefix : `${prefix}${path}`);
   const cases = samples.flatMap((s) => (['', '/ru'] as const).map((prefix) => [localised(prefix, s.path), s] as const));
 
-  it.each(cases)(
-    '%s → the sample page with the sample params',
-    (path, sample) => {
-      const m = matchRoute(path);
-      expect(m && { remote: m.route.remote, page: m.route.page, params: m.params, valid: m.valid }).toEqual({
-        remote: sample.remote,
-        page: sample.page,
-        params: sample.params,
-        valid: true,
-      });
-    },
-  );
+  it.each(cases)('%s → the sample page with the sample params', (path, sample) => {
+    const m = matchRoute(path);
+    expect(m && { remote: m.route.remote, page: m.route.page, params: m.params, valid: m.valid }).toEqual({
+      remote: sample.remote,
+      page: sample.page,
+      params: sample.params,
+      valid: true,
+    });
+  });
 
   it('every route of the table has a sample path', () => {
     const sampled = new Set(samples.map((s) => matchRoute(s.path)?.route.name));
@@ -36,7 +33,14 @@ describe('route table against the page map', () => {
   });
 
   it('a route giving its page a param the page does not have does not compile', () => {
-    const route = { name: 'blog-page', remote: 'mfe_blog', page: 'Blog', layout: 'blog-sidebar', titleKey: 'titles.blog', pattern: /^\/blog\/page(\d+)$/ } as const;
+    const route = {
+      name: 'blog-page',
+      remote: 'mfe_blog',
+      page: 'Blog',
+      layout: 'blog-sidebar',
+      titleKey: 'titles.blog',
+      pattern: /^\/blog\/page(\d+)$/,
+    } as const;
     // @ts-expect-error Blog's param is `page` (the bug of /blog/page2 was this name)
     const wrongKey: RouteDef = { ...route, keys: ['number'] };
     // @ts-expect-error a derived param must be one of the page's too

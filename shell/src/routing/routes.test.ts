@@ -3,7 +3,30 @@ import { ROUTES, matchRoute, localePath, switchLocalePath, splitLocale } from '.
 describe('route table', () => {
   it('has every §2 route in en and ru', () => {
     const names = ROUTES.map((r) => r.fullName);
-    for (const n of ['index', 'exchange-pair', 'order-id', 'order-pending', 'popular-exchanges', 'lk', 'profile-affiliate-program', 'profile-cashback', 'profile-history', 'profile-info', 'profile-keys', 'profile-verification', 'profile-wallet', 'profile-withdraw', 'blog', 'blog-page', 'blog-slug', 'blog-slug-page', 'docs', 'docs-slug', 'roadmap', 'support']) {
+    for (const n of [
+      'index',
+      'exchange-pair',
+      'order-id',
+      'order-pending',
+      'popular-exchanges',
+      'lk',
+      'profile-affiliate-program',
+      'profile-cashback',
+      'profile-history',
+      'profile-info',
+      'profile-keys',
+      'profile-verification',
+      'profile-wallet',
+      'profile-withdraw',
+      'blog',
+      'blog-page',
+      'blog-slug',
+      'blog-slug-page',
+      'docs',
+      'docs-slug',
+      'roadmap',
+      'support',
+    ]) {
       expect(names).toContain(`${n}___en`);
       expect(names).toContain(`${n}___ru`);
     }
@@ -13,7 +36,14 @@ describe('route table', () => {
     ['/', 'index___en', 'mfe_exchange', 'Home', 'default', {}],
     ['/ru', 'index___ru', 'mfe_exchange', 'Home', 'default', {}],
     ['/exchange-btc-eth', 'exchange-pair___en', 'mfe_exchange', 'ExchangePair', 'default', { pair: 'exchange-btc-eth', from: 'btc', to: 'eth' }],
-    ['/ru/exchange-usdttrc20-btc', 'exchange-pair___ru', 'mfe_exchange', 'ExchangePair', 'default', { pair: 'exchange-usdttrc20-btc', from: 'usdttrc20', to: 'btc' }],
+    [
+      '/ru/exchange-usdttrc20-btc',
+      'exchange-pair___ru',
+      'mfe_exchange',
+      'ExchangePair',
+      'default',
+      { pair: 'exchange-usdttrc20-btc', from: 'usdttrc20', to: 'btc' },
+    ],
     ['/order/abc123', 'order-id___en', 'mfe_order', 'Order', 'default', { id: 'abc123' }],
     ['/order/pending', 'order-pending___en', 'mfe_order', 'Order', 'default', { id: 'pending' }],
     ['/popular-exchanges', 'popular-exchanges___en', 'mfe_exchange', 'PopularExchanges', 'default', {}],
@@ -39,7 +69,16 @@ describe('route table', () => {
     expect(m.valid).toBe(true);
   });
 
-  it.each(['/exchange-BTC-ETH', '/exchange-btc', '/exchange-btc-eth-x', '/ru/exchange-b_c-eth', '/blog/page0', '/blog/page-1', '/blog/page2x', '/blog/news/page0'])('%s fails validation', (path) => {
+  it.each([
+    '/exchange-BTC-ETH',
+    '/exchange-btc',
+    '/exchange-btc-eth-x',
+    '/ru/exchange-b_c-eth',
+    '/blog/page0',
+    '/blog/page-1',
+    '/blog/page2x',
+    '/blog/news/page0',
+  ])('%s fails validation', (path) => {
     const m = matchRoute(path)!;
     expect(m).not.toBeNull();
     expect(m.valid).toBe(false);
@@ -50,7 +89,8 @@ describe('route table', () => {
   });
 
   it('/lk and every /profile/* route go through lk-redirect, in both locales', () => {
-    for (const path of ['/lk', '/ru/lk', '/profile/info', '/ru/profile/history', '/profile/withdraw']) expect(matchRoute(path)!.route.middleware).toBe('lk-redirect');
+    for (const path of ['/lk', '/ru/lk', '/profile/info', '/ru/profile/history', '/profile/withdraw'])
+      expect(matchRoute(path)!.route.middleware).toBe('lk-redirect');
     for (const path of ['/', '/blog', '/order/pending']) expect(matchRoute(path)!.route.middleware).toBeUndefined();
   });
 

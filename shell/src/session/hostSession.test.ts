@@ -35,7 +35,11 @@ describe('visit records behind host.session (§2, §4 ckm A, §8)', () => {
 
   it('confirmed emails: kept in the shell’s storage key, compared without case; in memory without a storage', () => {
     const values = new Map<string, string>();
-    const stored = createVisitRecords(guest as never, env('', { localStorage: { getItem: (k) => values.get(k) ?? null, setItem: (k, v) => void values.set(k, v) } }).env, () => undefined);
+    const stored = createVisitRecords(
+      guest as never,
+      env('', { localStorage: { getItem: (k) => values.get(k) ?? null, setItem: (k, v) => void values.set(k, v) } }).env,
+      () => undefined,
+    );
     stored.confirmedEmails.remember('Me@Mail.io');
     expect(values.get('exchange_confirmed_email')).toBe('Me@Mail.io');
     expect(stored.confirmedEmails.has(' me@mail.io')).toBe(true);

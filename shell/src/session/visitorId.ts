@@ -4,7 +4,9 @@ export type VisitorIdSource = () => Promise<string>;
 
 type FingerprintModule = { load(options: { monitoring?: boolean }): Promise<{ get(): Promise<{ visitorId: string }> }> };
 
-export function lazyVisitorId(importAgent: () => Promise<FingerprintModule> = () => import(/* webpackChunkName: "fingerprint" */ '@fingerprintjs/fingerprintjs')): VisitorIdSource {
+export function lazyVisitorId(
+  importAgent: () => Promise<FingerprintModule> = () => import(/* webpackChunkName: "fingerprint" */ '@fingerprintjs/fingerprintjs'),
+): VisitorIdSource {
   let pending: Promise<string> | null = null;
   return () => {
     pending ??= importAgent()

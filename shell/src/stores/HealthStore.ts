@@ -31,7 +31,12 @@ export class HealthStore {
   private disposed = false;
 
   constructor(private readonly deps: HealthStoreDeps) {
-    makeAutoObservable<HealthStore, 'deps' | 'retryAttempt' | 'retryTimer' | 'disposed'>(this, { deps: false, retryAttempt: false, retryTimer: false, disposed: false });
+    makeAutoObservable<HealthStore, 'deps' | 'retryAttempt' | 'retryTimer' | 'disposed'>(this, {
+      deps: false,
+      retryAttempt: false,
+      retryTimer: false,
+      disposed: false,
+    });
   }
 
   start(): Promise<void> {

@@ -16,7 +16,12 @@ export class LoadingBarStore {
   private hideTimer: unknown;
 
   constructor(private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>) {
-    makeAutoObservable<LoadingBarStore, 'clock' | 'pending' | 'showTimer' | 'hideTimer'>(this, { clock: false, pending: false, showTimer: false, hideTimer: false });
+    makeAutoObservable<LoadingBarStore, 'clock' | 'pending' | 'showTimer' | 'hideTimer'>(this, {
+      clock: false,
+      pending: false,
+      showTimer: false,
+      hideTimer: false,
+    });
   }
 
   get isLoading() {

@@ -21,7 +21,10 @@ export class NotificationStore {
     const timeout = input.timeout ?? (input.type === 'error' ? NOTIFICATION_SHORT_TIMEOUT_MS : NOTIFICATION_DEFAULT_TIMEOUT_MS);
     const notification: Notification = { id, traceID: input.traceID ?? id, type: input.type, message: input.message, timeout };
     this.items.push(notification);
-    this.timers.set(id, this.clock.setTimeout(() => this.remove(id), timeout));
+    this.timers.set(
+      id,
+      this.clock.setTimeout(() => this.remove(id), timeout),
+    );
     return notification;
   }
 

@@ -67,10 +67,18 @@ export class RootStore {
     this.notifications = new NotificationStore(env.clock);
     this.loadingBar = new LoadingBarStore(env.clock);
     this.health = new HealthStore({ clock: env.clock, fetchHealth: env.fetchHealth, isReachable: env.isReachable, checkOnStart: env.healthCheckOnStart });
-    this.updates = new UpdateStore({ clock: env.clock, fetchLatest: env.fetchLatestBuild, currentBuildId: env.buildId, storage: env.sessionStorage, reload: env.reload });
+    this.updates = new UpdateStore({
+      clock: env.clock,
+      fetchLatest: env.fetchLatestBuild,
+      currentBuildId: env.buildId,
+      storage: env.sessionStorage,
+      reload: env.reload,
+    });
     this.scroll = new ScrollStore(env.sessionStorage);
     this.visitorId = env.visitorId ?? lazyVisitorId();
-    this.analytics = new AnalyticsService(env.analyticsSink ?? ((payload) => console.info('[analytics]', payload)), () => (this.session.isAuthorised ? 'registered' : 'guest'));
+    this.analytics = new AnalyticsService(env.analyticsSink ?? ((payload) => console.info('[analytics]', payload)), () =>
+      this.session.isAuthorised ? 'registered' : 'guest',
+    );
     const t = env.t ?? ((key: string) => key);
     this.session = new SessionStore({
       api: env.api,

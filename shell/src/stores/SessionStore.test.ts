@@ -83,7 +83,9 @@ describe('SessionStore §4 authorisation', () => {
     await store.register({ email: USER.email, password: 'correct horse', referralId: 'ref-9' });
     expect(calls).toEqual(['register', 'login', 'accountData']);
     expect(markedBeforeLogin).toBe(true);
-    expect(api.register).toHaveBeenCalledWith({ body: { email: USER.email, password: 'correct horse', browserFingerprint: 'visitor-1', locale: 'ru', referrerAffiliateId: 'ref-9' } });
+    expect(api.register).toHaveBeenCalledWith({
+      body: { email: USER.email, password: 'correct horse', browserFingerprint: 'visitor-1', locale: 'ru', referrerAffiliateId: 'ref-9' },
+    });
     expect(api.login).toHaveBeenCalledWith({ body: { email: USER.email, password: 'correct horse', browserFingerprint: 'visitor-1' } });
     expect(store.isAuthorised).toBe(true);
     expect(events).toEqual(['registration_completed']);
@@ -157,7 +159,11 @@ describe('SessionStore startup (§6, §8)', () => {
   });
 
   it.each([401, 418])('%s while loading account data clears refresh_token, access_token and u_id and resets account data', async (status) => {
-    const api = fakeApi({ accountData: jest.fn(async () => Promise.reject(new ApiError({ statusCode: status, code: status === 401 ? 'ERR_UNAUTHORIZED' : 'ERR_IM_A_TEAPOT', message: 'x' }))) });
+    const api = fakeApi({
+      accountData: jest.fn(async () =>
+        Promise.reject(new ApiError({ statusCode: status, code: status === 401 ? 'ERR_UNAUTHORIZED' : 'ERR_IM_A_TEAPOT', message: 'x' })),
+      ),
+    });
     const { store, cookies } = setup({ api, cookies: { u_id: 'fp', access_token: 'a', refresh_token: 'r', theme: 'dark' } });
     store.account = USER;
     await store.start();
@@ -216,11 +222,14 @@ describe('SessionStore transparent refresh', () => {
     expect(cookies.get('u_id')).toBe('');
   });
 
-  it.each(['login', 'register', 'logout', 'refresh', 'requestPasswordReset', 'resetPassword'] as const)('a 401 from %s is an answer, not an expired token: no refresh', async (route) => {
-    const { store, api } = setup();
-    await expect(store.onUnauthorized({ route, error: ApiError.of('ERR_INVALID_CREDENTIALS', 'no') })).resolves.toBe(false);
-    expect(api.refresh).not.toHaveBeenCalled();
-  });
+  it.each(['login', 'register', 'logout', 'refresh', 'requestPasswordReset', 'resetPassword'] as const)(
+    'a 401 from %s is an answer, not an expired token: no refresh',
+    async (route) => {
+      const { store, api } = setup();
+      await expect(store.onUnauthorized({ route, error: ApiError.of('ERR_INVALID_CREDENTIALS', 'no') })).resolves.toBe(false);
+      expect(api.refresh).not.toHaveBeenCalled();
+    },
+  );
 
   it('a guest (no u_id) is never refreshed', async () => {
     const { store, api } = setup({ cookies: {} });
@@ -245,7 +254,15 @@ describe('SessionStore transparent refresh', () => {
     };
     let store!: SessionStore;
     const api = createApiClient({ baseUrl: 'http://test', fetch: fetchImpl, getClientId: () => 'fp', onUnauthorized: (c) => store.onUnauthorized(c) });
-    store = new SessionStore({ api, cookies: new MemoryCookieJar({ u_id: 'fp' }), clock: { now: () => Date.now() }, visitorId: async () => 'v', locale: () => 'en', track: () => undefined, goHome: () => undefined });
+    store = new SessionStore({
+      api,
+      cookies: new MemoryCookieJar({ u_id: 'fp' }),
+      clock: { now: () => Date.now() },
+      visitorId: async () => 'v',
+      locale: () => 'en',
+      track: () => undefined,
+      goHome: () => undefined,
+    });
     await expect(Promise.all([api.accountData(), api.accountData(), api.accountData()])).resolves.toEqual([USER, USER, USER]);
     expect(seen.filter((s) => s.endsWith('/refresh'))).toHaveLength(1);
     expect(seen.filter((s) => s.endsWith('/account-data'))).toHaveLength(6);

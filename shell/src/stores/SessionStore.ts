@@ -93,7 +93,13 @@ export class SessionStore {
   async register(input: { email: string; password: string; referralId?: string }): Promise<void> {
     const browserFingerprint = await this.deps.visitorId();
     await this.deps.api.register({
-      body: { email: input.email, password: input.password, browserFingerprint, locale: this.deps.locale(), ...(input.referralId ? { referrerAffiliateId: input.referralId } : {}) },
+      body: {
+        email: input.email,
+        password: input.password,
+        browserFingerprint,
+        locale: this.deps.locale(),
+        ...(input.referralId ? { referrerAffiliateId: input.referralId } : {}),
+      },
     });
     runInAction(() => (this.registeredInSession = true));
     await this.deps.api.login({ body: { email: input.email, password: input.password, browserFingerprint } });

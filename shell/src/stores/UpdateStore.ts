@@ -91,5 +91,8 @@ export class UpdateStore {
 /** webpack's ChunkLoadError, the federation runtime's script failures, and dynamic import failures. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return error.name === 'ChunkLoadError' || /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(error.message);
+  return (
+    error.name === 'ChunkLoadError' ||
+    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(error.message)
+  );
 }

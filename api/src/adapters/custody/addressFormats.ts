@@ -82,7 +82,9 @@ function stellarAccount(key32: Uint8Array): string {
 /** Polkadot SS58 with network prefix 0. */
 function ss58(key32: Uint8Array): string {
   const body = Buffer.concat([Buffer.from([0]), key32]);
-  const hash = createHash('blake2b512').update(Buffer.concat([Buffer.from('SS58PRE'), body])).digest();
+  const hash = createHash('blake2b512')
+    .update(Buffer.concat([Buffer.from('SS58PRE'), body]))
+    .digest();
   return base58(Buffer.concat([body, hash.subarray(0, 2)]));
 }
 

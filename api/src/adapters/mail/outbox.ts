@@ -13,7 +13,13 @@ export function createOutboxMailer(db: DbHandle): Mailer {
     slow: false,
     async send(m) {
       await db.withSession((s) =>
-        s.query(`INSERT INTO mail_outbox (to_address, kind, locale, subject, body_text) VALUES ($1, $2, $3, $4, $5)`, [m.to, m.kind, m.locale, m.subject, m.text]),
+        s.query(`INSERT INTO mail_outbox (to_address, kind, locale, subject, body_text) VALUES ($1, $2, $3, $4, $5)`, [
+          m.to,
+          m.kind,
+          m.locale,
+          m.subject,
+          m.text,
+        ]),
       );
     },
     close: async () => undefined,
@@ -24,9 +30,7 @@ export async function readOutbox(db: DbHandle, opts: { to?: string; limit?: numb
   const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
   const rows = await db.withSession((s) =>
     s.query<{ id: number | string; to_address: string; kind: string; locale: string; subject: string; body_text: string; created_at: Date }>(
-      opts.to
-        ? `SELECT * FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT ${limit}`
-        : `SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ${limit}`,
+      opts.to ? `SELECT * FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT ${limit}` : `SELECT * FROM mail_outbox ORDER BY id DESC LIMIT ${limit}`,
       opts.to ? [opts.to.trim().toLowerCase()] : [],
     ),
   );

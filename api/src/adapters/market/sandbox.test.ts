@@ -24,7 +24,11 @@ describe('sandbox market adapter', () => {
   it('differs between ticks and between seeds', () => {
     expect(sandboxPriceAt(1, 'BTC', 100)!.eq(sandboxPriceAt(1, 'BTC', 101)!)).toBe(false);
     expect(sandboxPriceAt(1, 'BTC', 100)!.eq(sandboxPriceAt(2, 'BTC', 100)!)).toBe(false);
-    expect(sandboxPriceAt(1, 'ETH', 100)!.div(3200).eq(sandboxPriceAt(1, 'BTC', 100)!.div(65000))).toBe(false);
+    expect(
+      sandboxPriceAt(1, 'ETH', 100)!
+        .div(3200)
+        .eq(sandboxPriceAt(1, 'BTC', 100)!.div(65000)),
+    ).toBe(false);
   });
 
   it('moves at most ~0.3% per step and stays near the reference', () => {

@@ -29,7 +29,11 @@ export type UnauthorizedReason = 'NO_SESSION' | 'TOKEN_EXPIRED' | 'INVALID_TOKEN
 /** 401 ERR_UNAUTHORIZED; details.reason TOKEN_EXPIRED tells the client a refresh will help. */
 export function unauthorized(reason: UnauthorizedReason): ApiError {
   const message =
-    reason === 'TOKEN_EXPIRED' ? 'Access token expired; refresh the session' : reason === 'NO_SESSION' ? 'Sign in required' : 'Session is not valid; sign in again';
+    reason === 'TOKEN_EXPIRED'
+      ? 'Access token expired; refresh the session'
+      : reason === 'NO_SESSION'
+        ? 'Sign in required'
+        : 'Session is not valid; sign in again';
   return ApiError.of('ERR_UNAUTHORIZED', message, { details: { reason } });
 }
 

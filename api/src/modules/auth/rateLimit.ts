@@ -51,7 +51,10 @@ export function addressKey(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const addr = ipaddr.process(ip);
   if (addr.kind() === 'ipv4') return addr.toString();
-  return `${(addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+  return `${(addr as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The wait before answering the attempt that brought an account's count to `consumed` (0 within the ceiling). */
@@ -81,7 +84,10 @@ export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], opts: Attemp
   const buckets = Object.fromEntries(
     (Object.keys(budgets) as AttemptFlow[]).map((flow) => {
       const b = budgets[flow];
-      return [flow, { ip: make(`${flow}:ip`, b.perIp), accountIp: make(`${flow}:account-ip`, b.perAccountIp), account: make(`${flow}:account`, b.perAccountBeforeDelay) }];
+      return [
+        flow,
+        { ip: make(`${flow}:ip`, b.perIp), accountIp: make(`${flow}:account-ip`, b.perAccountIp), account: make(`${flow}:account`, b.perAccountBeforeDelay) },
+      ];
     }),
   ) as Record<AttemptFlow, { ip: RateLimiterAbstract; accountIp: RateLimiterAbstract; account: RateLimiterAbstract }>;
   const registerIp = make('register:ip', cfg.registerPerIp);
@@ -114,11 +120,7 @@ export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], opts: Attemp
     },
     async succeeded(flow, account, ip) {
       const b = buckets[flow];
-      await Promise.all([
-        b.accountIp.delete(pairKey(account, ip)),
-        b.ip.reward(addressKey(ip), 1),
-        b.account.reward(account, 1),
-      ]).catch(() => undefined);
+      await Promise.all([b.accountIp.delete(pairKey(account, ip)), b.ip.reward(addressKey(ip), 1), b.account.reward(account, 1)]).catch(() => undefined);
     },
     async forgetAccount(flow, account) {
       await buckets[flow].account.delete(account).catch(() => undefined);

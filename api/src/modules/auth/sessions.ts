@@ -44,7 +44,15 @@ export function createSessionStore(q: Query, refreshTtlSeconds: number) {
     },
 
     async rotate(refreshToken: string, now: Date): Promise<RotateResult> {
-      const [row] = await q<{ id: number | string; session_id: string; user_id: number | string; expires_at: Date; rotated_at: Date | null; revoked_at: Date | null; session_expires_at: Date }>(
+      const [row] = await q<{
+        id: number | string;
+        session_id: string;
+        user_id: number | string;
+        expires_at: Date;
+        rotated_at: Date | null;
+        revoked_at: Date | null;
+        session_expires_at: Date;
+      }>(
         `SELECT t.id, t.session_id, s.user_id, t.expires_at, t.rotated_at, s.revoked_at, s.expires_at AS session_expires_at
          FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE t.token_hash = $1`,
         [sha256(refreshToken)],

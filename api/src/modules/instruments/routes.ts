@@ -20,7 +20,16 @@ export function registerInstrumentRoutes(app: FastifyInstance, repo: InstrumentR
     opts,
   );
 
-  registerRoute(app, apiRoutes.instrumentsV1, () => repo.all().filter((i) => i.isActive).map((i) => i.public), opts);
+  registerRoute(
+    app,
+    apiRoutes.instrumentsV1,
+    () =>
+      repo
+        .all()
+        .filter((i) => i.isActive)
+        .map((i) => i.public),
+    opts,
+  );
 
   const validateAddress = createAddressValidator(repo);
   registerRoute(app, apiRoutes.validateAddress, ({ body }) => validateAddress(body.currencyTitle, body.networkTitle, body.address), opts);

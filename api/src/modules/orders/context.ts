@@ -15,10 +15,7 @@ export interface ReferrerDirectory {
   exists(referrerId: string): Promise<boolean>;
 }
 
-export type OrdersConfig = Pick<
-  Config,
-  'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'
->;
+export type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'>;
 
 export interface OrderServiceDeps {
   repo: OrderRepo;
@@ -53,8 +50,7 @@ export interface OrderContext {
 }
 
 export const notFoundE = () => ApiError.of('ERR_NOT_FOUND_E', 'Order not found');
-export const invalid = (field: string, message: string) =>
-  ApiError.of('ERR_VALIDATION', `Invalid body.${field}: ${message}`, { fields: { [field]: message } });
+export const invalid = (field: string, message: string) => ApiError.of('ERR_VALIDATION', `Invalid body.${field}: ${message}`, { fields: { [field]: message } });
 export const wrongState = (row: OrderRow, action: string) =>
   ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${row.orderId} cannot ${action} in state ${row.status}`, { details: { status: row.status } });
 export const blacklisted = () => ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted');

@@ -87,7 +87,12 @@ export function createCustomerActions(ctx: OrderContext, { load, published }: Or
           }
           return {
             to: 'REFUND_REQUESTED',
-            patch: { refundAmount: info.refundAmountWithoutNetworkFee, refundNetworkFee: info.networkFee, refundAddress: target.address, refundAddressMemo: target.memo },
+            patch: {
+              refundAmount: info.refundAmountWithoutNetworkFee,
+              refundNetworkFee: info.networkFee,
+              refundAddress: target.address,
+              refundAddressMemo: target.memo,
+            },
             events: [{ kind: 'REFUND_REQUESTED', reason: REASONS.refundRequested, nextStep: NEXT_STEPS.refundPayout }],
           };
         },

@@ -26,7 +26,9 @@ export interface KeySender {
  */
 export function idempotencyOwner(sender: KeySender): string {
   if (typeof sender.userId === 'number') return `user:${sender.userId}`;
-  return `guest:${createHash('sha256').update(JSON.stringify([sender.visitorId || '', sender.ip])).digest('hex')}`;
+  return `guest:${createHash('sha256')
+    .update(JSON.stringify([sender.visitorId || '', sender.ip]))
+    .digest('hex')}`;
 }
 
 /** Claims made at or before this instant have expired. */

@@ -128,7 +128,14 @@ export function createJobSteps(
     // Sandbox chain: one more confirmation per interval for each deposit being confirmed.
     const cutoff = new Date(t.getTime() - deps.config.confirmationIntervalMs);
     await each(await repo.idsIn('CONFIRMING', BATCH, repo.dueForConfirmation(cutoff)), async (orderId) => {
-      const row = await repo.advance({ orderId, from: 'CONFIRMING', where: repo.dueForConfirmation(cutoff), lock: 'skip', now: t, decide: (r) => onConfirmation(r, t) });
+      const row = await repo.advance({
+        orderId,
+        from: 'CONFIRMING',
+        where: repo.dueForConfirmation(cutoff),
+        lock: 'skip',
+        now: t,
+        decide: (r) => onConfirmation(r, t),
+      });
       if (row) await published(row);
     });
 

@@ -65,7 +65,13 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
       },
       claimedNetworkFee: money(row.networkFee),
       deposits: row.depositAmount
-        ? [{ amount: money(row.depositAmount), ...(row.depositTxHash ? { txHash: row.depositTxHash } : {}), ...(row.depositAt ? { createdAt: row.depositAt.toISOString() } : {}) }]
+        ? [
+            {
+              amount: money(row.depositAmount),
+              ...(row.depositTxHash ? { txHash: row.depositTxHash } : {}),
+              ...(row.depositAt ? { createdAt: row.depositAt.toISOString() } : {}),
+            },
+          ]
         : [],
       withdrawals:
         row.payoutAmount && row.payoutTxHash
@@ -98,7 +104,9 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
     async published(row) {
       const order = await load(row);
       if (deps.bus) {
-        await deps.bus.publish(BUS_CHANNELS.orderEvent, JSON.stringify({ order })).catch((err) => log.warn({ err, orderId: row.orderId }, 'order event not published'));
+        await deps.bus
+          .publish(BUS_CHANNELS.orderEvent, JSON.stringify({ order }))
+          .catch((err) => log.warn({ err, orderId: row.orderId }, 'order event not published'));
       }
       return order;
     },

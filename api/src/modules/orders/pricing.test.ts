@@ -29,7 +29,14 @@ function setup(platformFeeUsd: string) {
 
 /** The fields pricing reads, as an order created from `pair` would hold them. */
 const rowFor = (pair: { finalNetworkFeeAmount: string; platformFee_Absolute: string }, fromSlug: string, toSlug: string, depositAmount: string) =>
-  ({ fromSlug, toSlug, depositAmount, claimedDepositAmount: depositAmount, networkFee: pair.finalNetworkFeeAmount, platformFee: pair.platformFee_Absolute }) as OrderRow;
+  ({
+    fromSlug,
+    toSlug,
+    depositAmount,
+    claimedDepositAmount: depositAmount,
+    networkFee: pair.finalNetworkFeeAmount,
+    platformFee: pair.platformFee_Absolute,
+  }) as OrderRow;
 
 describe('order pricing', () => {
   it.each([

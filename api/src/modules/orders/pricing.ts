@@ -18,8 +18,7 @@ export interface OrderPricing {
 
 export function createOrderPricing({ deps, instrument }: OrderContext): OrderPricing {
   const floatingSpread = new D(deps.config.spread.FLOATING);
-  const marketRate = (row: OrderRow): D =>
-    usdPrice(deps.priceBoard, instrument(row.fromSlug)).div(usdPrice(deps.priceBoard, instrument(row.toSlug)));
+  const marketRate = (row: OrderRow): D => usdPrice(deps.priceBoard, instrument(row.fromSlug)).div(usdPrice(deps.priceBoard, instrument(row.toSlug)));
 
   return {
     marketRate,

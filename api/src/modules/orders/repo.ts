@@ -53,9 +53,7 @@ export function isUniqueViolation(err: unknown): boolean {
 export function createOrderRepo(db: Db) {
   const insertEvents = (tx: Pick<Db, 'insert'>, orderId: string, events: NewOrderEvent[], now: Date) =>
     events.length
-      ? tx.insert(orderEvents).values(
-          events.map((e) => ({ orderId, kind: e.kind, reason: e.reason ?? null, nextStep: e.nextStep ?? null, createdAt: now })),
-        )
+      ? tx.insert(orderEvents).values(events.map((e) => ({ orderId, kind: e.kind, reason: e.reason ?? null, nextStep: e.nextStep ?? null, createdAt: now })))
       : Promise.resolve();
 
   return {
@@ -111,7 +109,11 @@ export function createOrderRepo(db: Db) {
     async advance({ orderId, from, where, lock, decide, now }: AdvanceOptions): Promise<OrderRow | null> {
       return db.transaction(async (tx) => {
         const cond = and(eq(orders.orderId, orderId), eq(orders.status, from), where);
-        const [row] = await tx.select().from(orders).where(cond).for('update', lock === 'skip' ? { skipLocked: true } : undefined);
+        const [row] = await tx
+          .select()
+          .from(orders)
+          .where(cond)
+          .for('update', lock === 'skip' ? { skipLocked: true } : undefined);
         if (!row) return null;
         const t = await decide(row);
         if (!t) return null;

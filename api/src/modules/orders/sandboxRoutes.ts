@@ -22,12 +22,7 @@ const sandboxDeposit = {
   response: OrderSchema,
 } satisfies RouteDef;
 
-export function registerSandboxOrderRoutes(
-  app: FastifyInstance,
-  orders: OrderService,
-  opts: RegisterOptions,
-  afterChange: () => void,
-): void {
+export function registerSandboxOrderRoutes(app: FastifyInstance, orders: OrderService, opts: RegisterOptions, afterChange: () => void): void {
   registerRoute(
     app,
     sandboxDeposit,

@@ -5,7 +5,12 @@ import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { InstrumentRepo } from '../instruments/repo';
 import { listPopular, listPublicPairs } from './service';
 
-export function registerPairRoutes(app: FastifyInstance, repo: InstrumentRepo, config: Pick<Config, 'defaultPair' | 'popularPairs'>, opts: RegisterOptions): void {
+export function registerPairRoutes(
+  app: FastifyInstance,
+  repo: InstrumentRepo,
+  config: Pick<Config, 'defaultPair' | 'popularPairs'>,
+  opts: RegisterOptions,
+): void {
   registerRoute(app, apiRoutes.pairsPublic, () => listPublicPairs(repo), opts);
   registerRoute(app, apiRoutes.popularExchanges, () => listPopular(repo, config.popularPairs), opts);
   // The default pair is BTC→ETH with 0.1 BTC (DEFAULT_PAIR): §9's default amount 500 is a fiat amount

@@ -20,6 +20,14 @@ export function listPopular(repo: InstrumentRepo, popular: Config['popularPairs'
     const f = repo.byBestChangeName(from);
     const t = repo.byBestChangeName(to);
     if (!f || !t) return [];
-    return [{ fromBestChangeCurrencyName: f.bestChangeName, toBestChangeCurrencyName: t.bestChangeName, fromSlug: f.slug, toSlug: t.slug, isActive: isTradable(f, t) }];
+    return [
+      {
+        fromBestChangeCurrencyName: f.bestChangeName,
+        toBestChangeCurrencyName: t.bestChangeName,
+        fromSlug: f.slug,
+        toSlug: t.slug,
+        isActive: isTradable(f, t),
+      },
+    ];
   });
 }

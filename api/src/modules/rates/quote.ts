@@ -114,14 +114,22 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
 
     const unit = from.currencyTitle;
     if (deposit.lt(minAmount)) {
-      throw ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', `Claimed deposit amount ${money(deposit)} ${unit} is below the minimum of ${money(minAmount)} ${unit}`, {
-        details: { expectedAmount: money(minAmount) },
-      });
+      throw ApiError.of(
+        'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL',
+        `Claimed deposit amount ${money(deposit)} ${unit} is below the minimum of ${money(minAmount)} ${unit}`,
+        {
+          details: { expectedAmount: money(minAmount) },
+        },
+      );
     }
     if (deposit.gt(maxAmount)) {
-      throw ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', `Claimed deposit amount ${money(deposit)} ${unit} is above the maximum of ${money(maxAmount)} ${unit}`, {
-        details: { expectedAmount: money(maxAmount) },
-      });
+      throw ApiError.of(
+        'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG',
+        `Claimed deposit amount ${money(deposit)} ${unit} is above the maximum of ${money(maxAmount)} ${unit}`,
+        {
+          details: { expectedAmount: money(maxAmount) },
+        },
+      );
     }
 
     const amountToGet = amountToGetFor(deposit, price, { networkFee, platformFee }, to);

@@ -8,7 +8,15 @@ import { SerializedJson } from '../../http/registerRoute';
 type Entry = { json: SerializedJson<PairData> } | { error: ApiError };
 
 export function quoteRequestKey(r: ExchangeRequest): string {
-  return [r.instrumentFromSlug, r.instrumentToSlug, r.claimedDepositAmount, r.claimedDepositAmountCurrency, r.rateMode ?? 'FLOATING', r.referrerId, r.exchangeType].join('|');
+  return [
+    r.instrumentFromSlug,
+    r.instrumentToSlug,
+    r.claimedDepositAmount,
+    r.claimedDepositAmountCurrency,
+    r.rateMode ?? 'FLOATING',
+    r.referrerId,
+    r.exchangeType,
+  ].join('|');
 }
 
 export function cacheQuotesPerTick(quote: (request: ExchangeRequest) => PairData, priceBoard: Pick<PriceBoard, 'updatedAt'>, maxEntries = 10_000) {

@@ -15,10 +15,11 @@ export interface OrderHistoryPage {
 export function createOrderHistory(q: Query, ordersById: OrdersById) {
   return async (userId: number, page: number, perPage: number): Promise<OrderHistoryPage> => {
     const [{ total }] = await q<{ total: number | string }>(`SELECT count(*) AS total FROM orders WHERE user_id = $1`, [userId]);
-    const rows = await q<{ order_id: string }>(
-      `SELECT order_id FROM orders WHERE user_id = $1 ORDER BY created_at DESC, order_id DESC LIMIT $2 OFFSET $3`,
-      [userId, perPage, (page - 1) * perPage],
-    );
+    const rows = await q<{ order_id: string }>(`SELECT order_id FROM orders WHERE user_id = $1 ORDER BY created_at DESC, order_id DESC LIMIT $2 OFFSET $3`, [
+      userId,
+      perPage,
+      (page - 1) * perPage,
+    ]);
     const ids = rows.map((r) => r.order_id);
     const byId = new Map((await ordersById(ids)).map((o) => [o.orderId, o]));
     return { items: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total), page, perPage };

@@ -170,10 +170,10 @@ export function createEmailConfirmationRepo(q: Query) {
      * the address, if there is one, as having a confirmed email.
      */
     async confirm(id: number, now: Date): Promise<boolean> {
-      const rows = await q<{ email: string }>(
-        `UPDATE email_confirmations SET confirmed_at = $2 WHERE id = $1 AND confirmed_at IS NULL RETURNING email`,
-        [id, now],
-      );
+      const rows = await q<{ email: string }>(`UPDATE email_confirmations SET confirmed_at = $2 WHERE id = $1 AND confirmed_at IS NULL RETURNING email`, [
+        id,
+        now,
+      ]);
       if (rows.length !== 1) return false;
       await q(`UPDATE users SET email_confirmed_at = $2, updated_at = now() WHERE email = $1 AND email_confirmed_at IS NULL`, [rows[0].email, now]);
       return true;
