@@ -6,6 +6,7 @@ import type { ApiClient, HostRoute, HostServices, HostSession, LocaleCode, PageN
 import { createDevHost, type DevHost } from './devHost';
 
 export type { DevHost as TestHost } from './devHost';
+export { orderWith } from './testing/orderFixture';
 
 /**
  * `page` names the page under test; its `params` are then typed from the page map (a param the page does not

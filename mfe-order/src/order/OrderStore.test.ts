@@ -1,7 +1,7 @@
 import { ApiError, ORDER_POLL_INTERVAL_MS, WS_RECONNECT_INTERVAL_MS, type Order } from 'shared-contracts';
 import { OrderStore, type OrderStoreDeps } from './OrderStore';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
-import { orderWith } from '../test/orderFixture';
+import { orderWith } from 'remote-kit/testing';
 
 function makeApi(order: Order = orderWith(['CREATION_END'])) {
   return {

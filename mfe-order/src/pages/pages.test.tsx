@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { ApiError } from 'shared-contracts';
 import { namespace, pages, resources } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
-import { orderWith } from '../test/orderFixture';
+import { orderWith } from 'remote-kit/testing';
 
 class SilentSocket {
   static all: SilentSocket[] = [];

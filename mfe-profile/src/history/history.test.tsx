@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { orderWith } from 'remote-kit/testing';
 import type { Order, OrderEventKind } from 'shared-contracts';
 import { pages } from '../pages';
 import { createTestHost, renderPage } from '../test/testHost';
@@ -9,45 +10,15 @@ import { relativeTime } from './relativeTime';
 afterEach(cleanup);
 
 function order(id: string, kinds: OrderEventKind[] = ['CREATION_END'], createdAt = new Date(Date.now() - 3 * 3600_000).toISOString()): Order {
-  return {
+  return orderWith(kinds, {
     orderId: id,
     orderEvents: kinds.map((kind) => ({ kind, createdAt })),
-    orderDetails: {
-      depositAddress: 'dep',
-      depositAddressMemo: null,
-      requiredConfirmations: 2,
-      confirmations: 0,
-      depositTxHash: null,
-      payoutTxHash: null,
-      fixedRateExpiresAt: null,
-    },
-    pair: {
-      instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC', slug: 'btc' },
-      instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH', slug: 'eth' },
-    },
     claimedDepositAmount: '0.05',
-    claimedPublicRate: {
-      price: '20',
-      finalNetworkFeeAmount: '0.001',
-      platformFee_Absolute: '0',
-      quotes: { buyQuote: { quoteValue: '20' }, sellQuote: { quoteValue: '20' } },
-      updatedAt: createdAt,
-      claimedAmountToReceive: '0.999',
-    },
-    claimedNetworkFee: '0.001',
-    deposits: [],
-    withdrawals: [],
     amountToGet: '0.999',
     createdAt,
     userEmail: 'a@b.co',
-    rateMode: 'FLOATING',
     destinationAddress: '0xAbC 1',
-    destinationAddressMemo: null,
-    refundAddress: null,
-    refundAddressMemo: null,
-    legacyOrderId: null,
-    referrerId: null,
-  } as Order;
+  });
 }
 
 describe('order status label (§4 displayed state)', () => {

@@ -1,5 +1,7 @@
 import type { Order, OrderEventKind } from 'shared-contracts';
 
+/** A sample Order (BTC → ETH, floating rate) with the given event kinds; `over` replaces any member. */
+
 export function orderWith(kinds: OrderEventKind[], over: Partial<Order> = {}): Order {
   return {
     orderId: 'ord1',
