@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { action, computed, makeObservable, observable } from 'mobx';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, SUPPORTED_LOCALES, type LocaleCode } from 'shared-contracts';
 import type { CookieJar } from './env';
 
@@ -20,7 +20,7 @@ export class LocaleStore {
 
   constructor(private readonly deps: LocaleStoreDeps) {
     this.current = this.detect();
-    makeAutoObservable<LocaleStore, 'deps'>(this, { deps: false });
+    makeObservable(this, { current: observable, prefix: computed, applyFromUrl: action, set: action });
   }
 
   /** What a first access without a locale prefix would choose. */

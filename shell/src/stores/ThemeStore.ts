@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { action, makeObservable, observable } from 'mobx';
 import { THEMES, THEME_COOKIE, THEME_COOKIE_MAX_AGE_S, type Theme } from 'shared-contracts';
 import type { CookieJar } from './env';
 
@@ -19,7 +19,7 @@ export class ThemeStore {
     const saved = deps.cookies.get(THEME_COOKIE);
     this.current = isTheme(saved) ? saved : deps.defaultTheme;
     deps.root.setAttribute('data-theme', this.current);
-    makeAutoObservable<ThemeStore, 'deps'>(this, { deps: false });
+    makeObservable(this, { current: observable, set: action, toggle: action });
   }
 
   set(theme: Theme) {
