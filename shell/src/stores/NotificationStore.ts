@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { action, makeObservable, observable } from 'mobx';
 import { NOTIFICATION_DEFAULT_TIMEOUT_MS, NOTIFICATION_SHORT_TIMEOUT_MS, type Notification } from 'shared-contracts';
 import type { Clock } from './env';
 
@@ -11,7 +11,7 @@ export class NotificationStore {
   private seq = 0;
 
   constructor(private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>) {
-    makeAutoObservable<NotificationStore, 'clock' | 'timers' | 'seq'>(this, { clock: false, timers: false, seq: false });
+    makeObservable(this, { items: observable, add: action, remove: action, dispose: action });
   }
 
   add(input: NotificationInput): Notification | undefined {

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { action, makeObservable, observableRef } from 'mobx';
 import type { KeyValueStorage } from './env';
 
 /** Where the window should scroll after a navigation (§2 Scrolling). */
@@ -27,7 +27,7 @@ export class ScrollStore {
 
   constructor(private readonly storage?: KeyValueStorage) {
     this.positions = new Map(readSaved(storage));
-    makeAutoObservable<ScrollStore, 'storage' | 'positions' | 'current'>(this, { storage: false, positions: false, current: false });
+    makeObservable<ScrollStore, 'save'>(this, { pending: observableRef, navigated: action, take: action, save: action });
   }
 
   /** Records a navigation; `scrollY` is where the page being left was scrolled to. */
