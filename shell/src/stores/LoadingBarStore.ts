@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { action, computed, makeObservable, observable } from 'mobx';
 import { LOADING_BAR } from 'shared-contracts';
 import type { Clock } from './env';
 
@@ -16,11 +16,14 @@ export class LoadingBarStore {
   private hideTimer: unknown;
 
   constructor(private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>) {
-    makeAutoObservable<LoadingBarStore, 'clock' | 'pending' | 'showTimer' | 'hideTimer'>(this, {
-      clock: false,
-      pending: false,
-      showTimer: false,
-      hideTimer: false,
+    makeObservable<LoadingBarStore, 'show' | 'hide'>(this, {
+      visible: observable,
+      progress: observable,
+      isLoading: computed,
+      start: action,
+      finish: action,
+      show: action,
+      hide: action,
     });
   }
 

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, makeObservable, observable, runInAction } from 'mobx';
 import { RELOAD_GUARD_TTL_MS } from 'shared-contracts';
 import type { Clock, KeyValueStorage } from './env';
 
@@ -27,7 +27,7 @@ export class UpdateStore {
   private timer: unknown;
 
   constructor(private readonly deps: UpdateStoreDeps) {
-    makeAutoObservable<UpdateStore, 'deps' | 'timer'>(this, { deps: false, timer: false });
+    makeObservable(this, { updateAvailable: observable, latestBuildId: observable, start: action, stop: action, check: action });
   }
 
   start() {
