@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, makeObservable, observable, runInAction } from 'mobx';
 import { HEALTH_CHECK, type Health, type HealthStatus } from 'shared-contracts';
 import type { Clock } from './env';
 
@@ -31,11 +31,15 @@ export class HealthStore {
   private disposed = false;
 
   constructor(private readonly deps: HealthStoreDeps) {
-    makeAutoObservable<HealthStore, 'deps' | 'retryAttempt' | 'retryTimer' | 'disposed'>(this, {
-      deps: false,
-      retryAttempt: false,
-      retryTimer: false,
-      disposed: false,
+    makeObservable<HealthStore, 'scheduleRetry'>(this, {
+      enabled: observable,
+      status: observable,
+      sandbox: observable,
+      failures: observable,
+      checking: observable,
+      check: action,
+      scheduleRetry: action,
+      dispose: action,
     });
   }
 
