@@ -1,5 +1,5 @@
 // §4 authorisation, §6 session cookies, §8 startup 401/418: the signed-in state of the site.
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   ACCESS_TOKEN_COOKIE,
   CLIENT_ID_COOKIE,
@@ -48,7 +48,22 @@ export class SessionStore {
   private lastRefreshAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: SessionStoreDeps) {
-    makeAutoObservable<SessionStore, 'deps' | 'refreshing' | 'lastRefreshAt'>(this, { deps: false, refreshing: false, lastRefreshAt: false });
+    makeObservable(this, {
+      account: observableRef,
+      registeredInSession: observable,
+      verification: observableRef,
+      status: observable,
+      isAuthorised: computed,
+      isAdmin: computed,
+      isLoading: computed,
+      start: action,
+      register: action,
+      login: action,
+      logout: action,
+      fetchAccountData: action,
+      refresh: action,
+      signedOut: action,
+    });
   }
 
   /** §4: userId is a non-zero number and email is non-blank. */
