@@ -1,6 +1,6 @@
 // §2 account dialogs (login, register, restore password, new password, email confirmation): which one is
 // open, its form (§3 auth form), client-side checks (§5) and the §8 error mapping. The UI only renders it.
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, makeObservable, observable, runInAction } from 'mobx';
 import { isApiError } from 'shared-contracts';
 import type { AnalyticsEvent, ApiClient, NotificationInputLike } from './types';
 import type { SessionStore } from '../stores/SessionStore';
@@ -64,10 +64,30 @@ export class AuthDialogsStore {
   private emailConfirmation: ((email: string | null) => void) | null = null;
 
   constructor(private readonly deps: AuthDialogsDeps) {
-    makeAutoObservable<AuthDialogsStore, 'deps' | 'emailConfirmation' | 'registrationCompleted'>(this, {
-      deps: false,
-      emailConfirmation: false,
-      registrationCompleted: false,
+    makeObservable<AuthDialogsStore, 'run' | 'showError' | 'show' | 'finish'>(this, {
+      open: observable,
+      form: observable,
+      fieldErrors: observable,
+      formError: observable,
+      info: observable,
+      registerOutcome: observable,
+      submitting: observable,
+      next: observable,
+      emailConfirmationStep: observable,
+      openLogin: action,
+      openRegister: action,
+      openRestore: action,
+      openNewPassword: action,
+      confirmEmail: action,
+      changeConfirmationEmail: action,
+      close: action,
+      setField: action,
+      submit: action,
+      run: action,
+      validate: action,
+      showError: action,
+      show: action,
+      finish: action,
     });
   }
 
