@@ -1,5 +1,5 @@
 // The order history tab: one page of the signed-in user's orders at a time, newest first (server order).
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { ApiClient, Order } from 'shared-contracts';
 
 export const HISTORY_PER_PAGE = 10;
@@ -14,7 +14,17 @@ export class OrderHistoryStore {
   private request = 0;
 
   constructor(private readonly api: Pick<ApiClient, 'orderHistory'>) {
-    makeAutoObservable<OrderHistoryStore, 'api' | 'request'>(this, { api: false, request: false });
+    makeObservable(this, {
+      items: observableRef,
+      total: observable,
+      page: observable,
+      state: observable,
+      pageCount: computed,
+      hasPrevious: computed,
+      hasNext: computed,
+      isEmpty: computed,
+      load: action,
+    });
   }
 
   get pageCount(): number {
