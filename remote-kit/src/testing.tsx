@@ -1,6 +1,6 @@
 // HostServices for a remote's render tests, with a stub api whose calls can be overridden
 // (an unstubbed call never settles, so a test only sees what it set up).
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { ApiClient, HostRoute, HostServices, HostSession, LocaleCode, PageName, PageParams, RemoteName, RemotePageProps } from 'shared-contracts';
 import { createDevHost, type DevHost } from './devHost';
@@ -40,4 +40,39 @@ export function createTestHostFor<R extends RemoteName>(remote: { name: R; names
 
 export function renderPage(Page: ComponentType<RemotePageProps>, host: HostServices) {
   return render(<Page host={host} />);
+}
+
+/** What a remote's `./pages` exports (`src/pages/index.ts`), as its pages.test.tsx reads it. */
+export interface PagesModule {
+  namespace: string;
+  pages: Record<string, ComponentType<RemotePageProps>>;
+  resources: Record<LocaleCode, Record<string, string>>;
+}
+
+/**
+ * The checks every remote's pages.test.tsx starts with, inside its own `describe`: `./pages` exports exactly the
+ * pages of `titles`, the namespace `namespace` and the same keys in both locales; each page renders its
+ * page-title (`titles[page]` = [en, ru]) in both locales with the host `host(lng)` makes.
+ */
+export function itExportsPagesWithTitles(
+  mod: PagesModule,
+  namespace: string,
+  titles: Record<string, [string, string]>,
+  host: (lng: 'en' | 'ru') => HostServices,
+): void {
+  it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
+    expect(Object.keys(mod.pages).sort()).toEqual(Object.keys(titles).sort());
+    expect(mod.namespace).toBe(namespace);
+    expect(Object.keys(mod.resources.ru).sort()).toEqual(Object.keys(mod.resources.en).sort());
+  });
+
+  it.each(
+    Object.entries(titles).flatMap(([name, [en, ru]]) => [
+      ['en', name, en],
+      ['ru', name, ru],
+    ]),
+  )('%s %s renders its page-title', (lng, name, title) => {
+    renderPage(mod.pages[name], host(lng as 'en' | 'ru'));
+    expect(screen.getByTestId('page-title').textContent).toBe(title);
+  });
 }
