@@ -34,7 +34,7 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
-export function parsePublicOrigins(value: string | undefined): string[] {
+function parsePublicOrigins(value: string | undefined): string[] {
   const origins: string[] = [];
   for (const item of (value ?? '')
     .split(',')
@@ -59,7 +59,7 @@ export function parsePublicOrigins(value: string | undefined): string[] {
  * A hop count or `true` is refused: neither says who the immediate peer is, so any client reaching web
  * directly could name its own address (Fastify 5 treats a bare hop count as "trust nothing" for this reason).
  */
-export function parseTrustProxy(value: string | undefined): string[] | false {
+function parseTrustProxy(value: string | undefined): string[] | false {
   const raw = value?.trim() ?? '';
   if (!raw || raw === 'false') return false;
   if (raw === 'true' || /^\d+$/.test(raw)) {

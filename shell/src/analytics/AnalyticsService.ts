@@ -1,6 +1,6 @@
 import type { AnalyticsEvent } from 'shared-contracts';
 
-export interface AnalyticsPayload {
+interface AnalyticsPayload {
   event: AnalyticsEvent;
   /** §4: every event says whether the visitor is a guest or registered. */
   user_type: 'guest' | 'registered';

@@ -21,7 +21,7 @@ const SUBMITS = {
   emailConfirmation: 'auth.emailConfirmation.submit',
 } as const;
 
-export const AuthDialogs = observer(function AuthDialogs() {
+const AuthDialogs = observer(function AuthDialogs() {
   const { dialogs } = useStores();
   const { t } = useTranslation('shell');
   const kind = dialogs.open;

@@ -1,2 +1,2 @@
-export { AuthDialogsStore, type AuthDialogKind, type AuthForm } from './AuthDialogsStore';
-export { authErrorFeedback, type AuthField, type AuthErrorFeedback } from './authErrors';
+export { AuthDialogsStore } from './AuthDialogsStore';
+export type { AuthField } from './authErrors';

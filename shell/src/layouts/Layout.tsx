@@ -162,8 +162,3 @@ export function Layout({ name, children }: { name: LayoutName; children?: ReactN
     </div>
   );
 }
-
-export const DefaultLayout = (p: { children?: ReactNode }) => <Layout name="default" {...p} />;
-export const NonWorkingLayout = (p: { children?: ReactNode }) => <Layout name="non-working" {...p} />;
-export const BlogSidebarLayout = (p: { children?: ReactNode }) => <Layout name="blog-sidebar" {...p} />;
-export const DocsSidebarLayout = (p: { children?: ReactNode }) => <Layout name="docs-sidebar" {...p} />;

@@ -9,8 +9,8 @@ export type SessionState = 'loading' | 'guest' | 'signed-in';
 
 export type LkDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
-export const LK_PATH = '/lk';
-export const LK_HOME = '/profile/info';
+const LK_PATH = '/lk';
+const LK_HOME = '/profile/info';
 export const LOGIN_QUERY = 'login';
 export const NEXT_QUERY = 'next';
 

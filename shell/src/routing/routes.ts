@@ -109,7 +109,7 @@ export const BASE_ROUTES: readonly RouteDef[] = [
   { name: 'support', remote: 'mfe_blog', page: 'Support', layout: 'default', titleKey: 'titles.support', pattern: /^\/support$/ },
 ];
 
-export const LOCALE_PREFIXES: Record<LocaleCode, '' | '/ru'> = { en: '', ru: '/ru' };
+const LOCALE_PREFIXES: Record<LocaleCode, '' | '/ru'> = { en: '', ru: '/ru' };
 
 /** Every route, both locales: `index___en`, `index___ru`, … */
 export const ROUTES: readonly (RouteDef & { fullName: string; locale: LocaleCode })[] = (['en', 'ru'] as const).flatMap((locale) =>
