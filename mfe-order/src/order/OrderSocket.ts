@@ -2,9 +2,9 @@
 // frames, on the shared reconnecting connection (remote-kit/socket: 3 s, at most 40 times, §9).
 // Polling stays the fallback (§4), so a failed socket is not an error.
 import type { Order } from 'shared-contracts';
-import { ReconnectingSocket, type SocketFactory, type SocketLike, type SocketState } from 'remote-kit/socket';
+import { ReconnectingSocket, type SocketFactory, type SocketState } from 'remote-kit/socket';
 
-export type { SocketFactory, SocketLike };
+export type { SocketFactory };
 export type OrderSocketState = SocketState;
 
 export interface OrderSocketOptions {

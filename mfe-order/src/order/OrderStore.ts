@@ -28,7 +28,7 @@ import {
 } from './orderProgress';
 import { OrderSocket, type SocketFactory } from './OrderSocket';
 
-export type OrderApi = Pick<ApiClient, 'orderPublicInfo' | 'orderRefundInfo' | 'orderRequestRefund' | 'orderAcceptRateModeChange' | 'orderSetEmail'>;
+type OrderApi = Pick<ApiClient, 'orderPublicInfo' | 'orderRefundInfo' | 'orderRequestRefund' | 'orderAcceptRateModeChange' | 'orderSetEmail'>;
 
 export type OrderStatus = 'pending' | 'addressIncorrect' | 'loading' | 'ready' | 'loadFailed';
 export type OrderAction = 'refund' | 'acceptRate' | 'email';

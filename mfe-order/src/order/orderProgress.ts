@@ -20,7 +20,7 @@ export function progressStepIndex(events: Events): number {
 }
 
 /** The known list, most advanced first: the first kind present is the displayed state (§4). */
-export const DISPLAYED_STATE_ORDER: readonly OrderEventKind[] = [
+const DISPLAYED_STATE_ORDER: readonly OrderEventKind[] = [
   'WITHDRAWAL_COMPLETED',
   'FUNDS_WITHDRAWAL_START',
   'RATE_MODE_CHANGE_ACCEPTED',
