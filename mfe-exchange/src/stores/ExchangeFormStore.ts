@@ -25,7 +25,7 @@ export type FormStatus = 'idle' | 'initialising' | 'initFailed' | 'loadingRate' 
 /** §3 "Active side: send or receive": the side whose amount the visitor typed (the buy flag). */
 export type ActiveSide = 'send' | 'receive';
 
-export type FormErrorKind = 'min' | 'max' | 'unsupported' | 'same' | 'unselected' | 'unknown' | 'loadFailed';
+type FormErrorKind = 'min' | 'max' | 'unsupported' | 'same' | 'unselected' | 'unknown' | 'loadFailed';
 export interface FormError {
   kind: FormErrorKind;
   /** For min / max: the limit from the error's details.expectedAmount, in the send currency. */
@@ -48,7 +48,7 @@ export interface InitialSelection {
   amount?: string | null;
 }
 
-export interface FeeLine {
+interface FeeLine {
   amount: string;
   currency: string;
 }

@@ -2,9 +2,9 @@
 // reconnecting connection (remote-kit/socket), which owns the §9 reconnect state machine.
 import { action, computed, makeObservable, observableRef } from 'mobx';
 import type { ExchangeRequest, PairData, WsServerMessage } from 'shared-contracts';
-import { ReconnectingSocket, type SocketFactory, type SocketLike, type SocketState } from 'remote-kit/socket';
+import { ReconnectingSocket, type SocketFactory, type SocketState } from 'remote-kit/socket';
 
-export type { SocketFactory, SocketLike };
+export type { SocketFactory };
 export type RatesSocketState = SocketState;
 
 export type PairsSocketError = Extract<WsServerMessage, { channel: 'pairs'; event: 'error' }>['data'];
