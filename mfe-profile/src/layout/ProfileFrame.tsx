@@ -10,7 +10,7 @@ import styles from './profile.module.css';
 
 type Key = keyof (typeof resources)['en'];
 
-export const PROFILE_TABS: { path: string; titleKey: Key; testId: string }[] = [
+const PROFILE_TABS: { path: string; titleKey: Key; testId: string }[] = [
   { path: '/profile/info', titleKey: 'info_title', testId: 'tab-info' },
   { path: '/profile/history', titleKey: 'history_title', testId: 'tab-history' },
   { path: '/profile/wallet', titleKey: 'wallet_title', testId: 'tab-wallet' },
