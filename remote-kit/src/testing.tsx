@@ -1,8 +1,20 @@
 // HostServices for a remote's render tests, with a stub api whose calls can be overridden
 // (an unstubbed call never settles, so a test only sees what it set up).
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import type { ApiClient, HostRoute, HostServices, HostSession, LocaleCode, PageName, PageParams, RemoteName, RemotePageProps } from 'shared-contracts';
+import {
+  pageSamples,
+  type ApiClient,
+  type HostRoute,
+  type HostServices,
+  type HostSession,
+  type LocaleCode,
+  type PageName,
+  type PageParams,
+  type RemoteName,
+  type RemotePageProps,
+  type RemotePagesOf,
+} from 'shared-contracts';
 import { createDevHost, type DevHost } from './devHost';
 
 export type { DevHost as TestHost } from './devHost';
@@ -74,5 +86,48 @@ export function itExportsPagesWithTitles(
   )('%s %s renders its page-title', (lng, name, title) => {
     renderPage(mod.pages[name], host(lng as 'en' | 'ru'));
     expect(screen.getByTestId('page-title').textContent).toBe(title);
+  });
+}
+
+/** A WebSocket that never connects, for pages that open a socket while they render. */
+class SilentWebSocket {
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+export interface PageSampleTestOptions<R extends RemoteName> {
+  /** What each page shows of its params, checked after it renders (`params` = the sample's). */
+  showsParams?: Partial<Record<PageName<R>, (params: Readonly<Record<string, string>>) => void>>;
+  /** Replace the global WebSocket with one that never connects (before all the renders). */
+  silentWebSocket?: boolean;
+  /** Let the page settle (`await act(…)`) after the checks. */
+  settle?: boolean;
+}
+
+/**
+ * The remote's half of the page-map contract, inside a remote's routes.test.tsx `describe`: every page renders
+ * with the params the shell's route table produces for each sample path of `remote` (`pageSamples`), shows a
+ * page-title, and then what `showsParams[page]` expects of those params.
+ */
+export function itRendersEveryPageSample<R extends RemoteName>(
+  remote: R,
+  pages: RemotePagesOf<R>,
+  host: (route: { path: string; params: Readonly<Record<string, string>> }) => HostServices,
+  o: PageSampleTestOptions<R> = {},
+): void {
+  if (o.silentWebSocket) {
+    beforeAll(() => {
+      (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;
+    });
+  }
+  it.each(pageSamples(remote).map((s) => [s.path, s.page, s] as const))('%s renders %s with its params', (path, page, { params }) => {
+    renderPage(pages[page], host({ path, params }));
+    expect(screen.getByTestId('page-title')).toBeTruthy();
+    o.showsParams?.[page]?.(params);
+    return o.settle ? act(async () => undefined) : undefined;
   });
 }

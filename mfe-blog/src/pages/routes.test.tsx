@@ -2,9 +2,10 @@
 // shell/src/routing/pageMap.test.ts): every page renders with the params the shell's route table produces
 // for each sample path, and shows what they say. A param renamed on either side fails one of the two.
 import { cleanup, screen } from '@testing-library/react';
-import { pageParams, pageSamples, type PageName } from 'shared-contracts';
+import { pageParams, type PageName } from 'shared-contracts';
 import { pages } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
+import { itRendersEveryPageSample } from 'remote-kit/testing';
 
 afterEach(cleanup);
 
@@ -19,11 +20,7 @@ const showsParams: Record<PageName<'mfe_blog'>, (params: Readonly<Record<string,
 };
 
 describe('mfe-blog pages at the shell routes of the page map', () => {
-  it.each(pageSamples('mfe_blog').map((s) => [s.path, s.page, s] as const))('%s renders %s with its params', (path, page, { params }) => {
-    renderPage(pages[page], createTestHost({ route: { path, params } }));
-    expect(screen.getByTestId('page-title')).toBeTruthy();
-    showsParams[page](params);
-  });
+  itRendersEveryPageSample('mfe_blog', pages, (route) => createTestHost({ route }), { showsParams });
 
   it('shows page 2 of a list in ru too', () => {
     renderPage(pages.Blog, createTestHost({ lng: 'ru', route: { path: '/blog/page2', params: { page: '2' } } }));

@@ -2,22 +2,11 @@
 // shell/src/routing/pageMap.test.ts): every page renders with the params the shell's route table produces
 // for each sample path, and shows what they say. A param renamed on either side fails one of the two.
 import { cleanup, screen } from '@testing-library/react';
-import { pageSamples, type PageName } from 'shared-contracts';
+import type { PageName } from 'shared-contracts';
 import { pages } from './index';
-import { createTestHost, renderPage } from '../test/testHost';
+import { createTestHost } from '../test/testHost';
+import { itRendersEveryPageSample } from 'remote-kit/testing';
 
-class SilentWebSocket {
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
-
-beforeAll(() => {
-  (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;
-});
 afterEach(cleanup);
 
 const showsParams: Record<PageName<'mfe_order'>, (params: Readonly<Record<string, string>>) => void> = {
@@ -28,9 +17,5 @@ const showsParams: Record<PageName<'mfe_order'>, (params: Readonly<Record<string
 };
 
 describe('mfe-order pages at the shell routes of the page map', () => {
-  it.each(pageSamples('mfe_order').map((s) => [s.path, s.page, s] as const))('%s renders %s with its params', (path, page, { params }) => {
-    renderPage(pages[page], createTestHost({ route: { path, params } }));
-    expect(screen.getByTestId('page-title')).toBeTruthy();
-    showsParams[page](params);
-  });
+  itRendersEveryPageSample('mfe_order', pages, (route) => createTestHost({ route }), { showsParams, silentWebSocket: true });
 });
