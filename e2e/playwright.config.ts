@@ -1,4 +1,5 @@
 import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
+import { CHROMIUM_ARGS } from './harness/chromium';
 
 // `pnpm test` (scripts/test.mjs) sets CHROMIUM_PATH=/usr/bin/chromium when present and asks for a json
 // report at PLAYWRIGHT_JSON_OUTPUT_FILE; elsewhere Playwright's own Chromium is used.
@@ -34,16 +35,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH || undefined,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -3,6 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../e2e/harness/chromium';
 
 export const BUDGET_KB = 150;
 
@@ -47,16 +48,7 @@ export function chromiumExecutable(): string | undefined {
 export async function measureHomeJs(opts: { webUrl: string; remotes: Record<string, string>; path?: string }): Promise<PageWeight> {
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const bodies: Array<Promise<{ url: string; body: Buffer } | undefined>> = [];
   let loaded: Array<{ url: string; body: Buffer }> = [];
