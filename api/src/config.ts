@@ -130,7 +130,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
 });
 
-export type Ckm = 'A' | 'B' | 'D';
+type Ckm = 'A' | 'B' | 'D';
 
 export interface Config {
   port: number;
@@ -178,7 +178,7 @@ export interface HttpConfig {
   rateLimits: Record<RateLimitedRoute, number>;
 }
 
-export interface WsConfig {
+interface WsConfig {
   maxConnections: number;
   maxConnectionsPerAddress: number;
   maxOrderSubscriptions: number;

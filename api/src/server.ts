@@ -31,7 +31,7 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-export function apiVersion(config: Pick<Config, 'buildId'>): string {
+function apiVersion(config: Pick<Config, 'buildId'>): string {
   if (config.buildId) return config.buildId;
   try {
     return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'api', 'package.json'), 'utf8')) as { version: string }).version;

@@ -3,7 +3,7 @@ import { MemoryBus } from './memory';
 import { RedisBus } from './redis';
 import type { MessageBus } from './types';
 
-export { BUS_CHANNELS, type MessageBus } from './types';
+export type { MessageBus } from './types';
 export { MemoryBus } from './memory';
 export { RedisBus } from './redis';
 

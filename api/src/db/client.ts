@@ -11,7 +11,7 @@ import { schema } from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A single connection for raw, multi-statement SQL (migrations) and session-level locks. */
-export interface RawSession {
+interface RawSession {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from 'shared-contracts/server';
 
 /** Control characters refused in free text: all C0 but tab, line feed and carriage return; DEL. */
-export const CONTROL_CHARS_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARS_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Control characters refused in identifiers, URLs and headers: all C0 but tab; DEL. */
 export const CONTROL_CHARS_IN_LINE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
@@ -32,7 +32,7 @@ export function findControlChar(value: unknown, forbidden: RegExp = CONTROL_CHAR
   return null;
 }
 
-export function controlCharError(part: string, path: string): ApiError {
+function controlCharError(part: string, path: string): ApiError {
   const field = path || part;
   return ApiError.of('ERR_VALIDATION', `Invalid ${path ? `${part}.${path}` : part}: control characters are not allowed`, {
     fields: { [field]: 'control characters are not allowed' },

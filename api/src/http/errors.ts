@@ -16,7 +16,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'ERR_SERVICE_UNAVAILABLE',
 };
 
-export function toApiError(err: unknown): ApiError | null {
+function toApiError(err: unknown): ApiError | null {
   if (isApiError(err)) return err;
   if (err instanceof ZodError) return validationError('request', err);
   const status = (err as FastifyError | undefined)?.statusCode;

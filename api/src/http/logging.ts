@@ -6,7 +6,7 @@
  * Keys whose values are credentials wherever they appear in a logged object; whole request bodies and
  * queries too (an email confirmation code travels as `code`, a key too common to redact on its own).
  */
-export const SECRET_KEYS = [
+const SECRET_KEYS = [
   'body',
   'query',
   'destinationAddress',
@@ -33,7 +33,7 @@ export const SECRET_KEYS = [
 const bracket = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`);
 
 /** The key at the top level and up to three levels down (pino's wildcards match one level each). */
-export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
+const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
   const k = bracket(key);
   return [k.startsWith('.') ? k.slice(1) : k, `*${k}`, `*.*${k}`, `*.*.*${k}`];
 });

@@ -8,7 +8,7 @@ import type { RouteAccess } from './access';
 // `query?: Q` makes Def['query'] `Q | undefined`; a route without a query gets `never`.
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
-export interface RouteInput<Def extends RouteDef> {
+interface RouteInput<Def extends RouteDef> {
   query: Out<Def['query']>;
   body: Out<Def['body']>;
   params: Out<Def['params']>;

@@ -10,7 +10,7 @@ import { ApiError } from 'shared-contracts/server';
 
 export const SANDBOX_TOKEN_HEADER = 'x-sandbox-token';
 
-export function isLoopback(ip: string): boolean {
+function isLoopback(ip: string): boolean {
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   if (isIP(v4) === 4) return v4.split('.')[0] === '127';
   return ip === '::1';

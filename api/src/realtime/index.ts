@@ -12,8 +12,7 @@ import { type LeaderLock, LocalLeaderLock, RedisLeaderLock } from './leader';
 import { BusPriceBoard, parseRateTick, type RateTickMessage } from './priceBoard';
 import type { CreateRealtime, Realtime, RealtimeLogger } from './types';
 
-export type { Realtime, RealtimeOptions, PriceBoard, QuotePair, CreateRealtime } from './types';
-export { BusPriceBoard, type RateTickMessage } from './priceBoard';
+export type { CreateRealtime } from './types';
 
 const consoleLogger: RealtimeLogger = {
   info: () => undefined,

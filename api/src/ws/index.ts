@@ -11,7 +11,7 @@ import { CONTROL_CHARS_IN_LINE, findControlChar } from '../http/controlChars';
 import { BUS_CHANNELS, type MessageBus, type OrderEventMessage } from '../bus/types';
 import type { PriceBoard, QuotePair, RealtimeLogger, WsOptions } from '../realtime/types';
 
-export const WS_PATH = '/api/v2/ws';
+const WS_PATH = '/api/v2/ws';
 
 type ErrorData = { statusCode: number; code: string; message: string; details?: Record<string, unknown> };
 type Channel = 'pairs' | 'orders';
@@ -65,7 +65,7 @@ export function subscriptionKey(request: ExchangeRequest): string {
   return JSON.stringify(entries);
 }
 
-export function toErrorData(err: unknown): ErrorData {
+function toErrorData(err: unknown): ErrorData {
   const e = err as Partial<ApiError> | undefined;
   if (err instanceof ApiError || (e && typeof e.statusCode === 'number' && typeof e.code === 'string' && e.code.startsWith('ERR_'))) {
     const data: ErrorData = { statusCode: e!.statusCode!, code: e!.code!, message: String(e!.message ?? '') };

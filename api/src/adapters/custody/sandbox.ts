@@ -11,7 +11,7 @@ import type { CustodyAdapter, DepositAddress, PayoutRequest, PayoutResult } from
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest();
 
 /** A made-up transaction hash in the network's usual shape. */
-export function sandboxTxHash(instrument: Pick<InstrumentRecord, 'addressValidator'>, key: string): string {
+function sandboxTxHash(instrument: Pick<InstrumentRecord, 'addressValidator'>, key: string): string {
   const hex = hash('tx', key).toString('hex');
   return instrument.addressValidator === 'eth' || instrument.addressValidator === 'etc' ? `0x${hex}` : hex;
 }

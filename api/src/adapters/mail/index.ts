@@ -4,9 +4,9 @@ import { createOutboxMailer } from './outbox';
 import { createSmtpMailer } from './smtp';
 import type { Mailer } from './types';
 
-export type { Mailer, MailMessage, MailKind, MailLocale } from './types';
+export type { Mailer } from './types';
 export { codeMessage, pickLocale } from './templates';
-export { readOutbox, codeIn, type OutboxEntry } from './outbox';
+export { readOutbox, codeIn } from './outbox';
 
 export function createMailer(config: Config, db: DbHandle): Mailer {
   return config.auth.smtpUrl ? createSmtpMailer(config.auth.smtpUrl, config.auth.mailFrom) : createOutboxMailer(db);

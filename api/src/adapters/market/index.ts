@@ -2,9 +2,7 @@ import { createCcxtMarketAdapter, type TickerSource } from './ccxt';
 import { createSandboxMarketAdapter } from './sandbox';
 import type { MarketDataAdapter } from './types';
 
-export type { MarketDataAdapter, PriceSnapshot, PriceContext } from './types';
-export { createSandboxMarketAdapter, sandboxPriceAt, SANDBOX_REFERENCE_PRICES } from './sandbox';
-export { createCcxtMarketAdapter } from './ccxt';
+export type { MarketDataAdapter } from './types';
 
 export interface MarketAdapterOptions {
   marketAdapter: 'sandbox' | 'ccxt';

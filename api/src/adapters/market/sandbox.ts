@@ -32,7 +32,7 @@ const stable = (usd: string): Reference => ({ usd, volatility: 0.02 });
 const fiat = (usd: string): Reference => ({ usd, volatility: 0.1 });
 
 /** Reference USD prices of the sandbox walk. Unknown currencies get no price. */
-export const SANDBOX_REFERENCE_PRICES: Readonly<Record<string, Reference>> = {
+const SANDBOX_REFERENCE_PRICES: Readonly<Record<string, Reference>> = {
   BTC: crypto('65000'),
   ETH: crypto('3200'),
   LTC: crypto('82'),

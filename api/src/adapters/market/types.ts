@@ -4,7 +4,7 @@ import type Decimal from 'decimal.js';
 /** USD reference price per currencyTitle (e.g. BTC, ETH, USDT, EUR). */
 export type PriceSnapshot = ReadonlyMap<string, Decimal>;
 
-export interface PriceContext {
+interface PriceContext {
   tick: number;
 }
 

@@ -8,7 +8,6 @@ import { routeTable } from 'shared-contracts/server';
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 export const VISITOR_COOKIE = 'u_id';
-export const SESSION_COOKIES = [ACCESS_COOKIE, REFRESH_COOKIE, VISITOR_COOKIE] as const;
 
 function commonPrefix(paths: string[]): string {
   const parts = paths.map((p) => p.split('/'));
@@ -18,7 +17,7 @@ function commonPrefix(paths: string[]): string {
 }
 
 /** The folder holding refresh and logout in the route table: /api/v1/users/authentication. */
-export const REFRESH_COOKIE_PATH = commonPrefix([routeTable.refresh.path, routeTable.logout.path]);
+const REFRESH_COOKIE_PATH = commonPrefix([routeTable.refresh.path, routeTable.logout.path]);
 
 export interface CookiePolicy {
   /** NODE_ENV=production: Secure whatever the request looked like. */
@@ -35,7 +34,7 @@ export function installCookiePolicy(app: FastifyInstance, policy: CookiePolicy):
   app.decorate('cookiePolicy', policy);
 }
 
-export function isHttps(request: FastifyRequest, publicOrigins: readonly string[]): boolean {
+function isHttps(request: FastifyRequest, publicOrigins: readonly string[]): boolean {
   if (request.server.cookiePolicy?.alwaysSecure) return true;
   // request.protocol follows X-Forwarded-Proto only from proxies TRUST_PROXY trusts.
   return request.protocol === 'https' || (publicOrigins.length > 0 && publicOrigins.every((o) => o.startsWith('https://')));

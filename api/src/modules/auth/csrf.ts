@@ -5,7 +5,7 @@ import { ApiError } from 'shared-contracts/server';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function crossSiteReason(request: FastifyRequest, publicOrigins: readonly string[]): string | null {
+function crossSiteReason(request: FastifyRequest, publicOrigins: readonly string[]): string | null {
   if (!STATE_CHANGING.has(request.method)) return null;
   // Only cookie-authenticated browsers can be forged into a request; API clients without cookies are not concerned.
   if (!request.headers.cookie) return null;

@@ -15,7 +15,7 @@ import { ApiError } from 'shared-contracts/server';
 import type { AttemptBudget, AuthConfig } from '../../config';
 
 /** Password reset requests and code submissions share one budget; email confirmation codes have their own of the same size. */
-export type AttemptFlow = 'login' | 'reset' | 'confirmEmail';
+type AttemptFlow = 'login' | 'reset' | 'confirmEmail';
 
 export interface AttemptLimiter {
   /**

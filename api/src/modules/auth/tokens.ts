@@ -5,12 +5,12 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 const ISSUER = 'exchange-api';
 const AUDIENCE = 'exchange-web';
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: number;
   sessionId: string;
 }
 
-export type AccessVerdict = { ok: true; claims: AccessClaims } | { ok: false; reason: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' };
+type AccessVerdict = { ok: true; claims: AccessClaims } | { ok: false; reason: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' };
 
 export interface TokenService {
   signAccess(claims: AccessClaims, nowMs: number): Promise<string>;

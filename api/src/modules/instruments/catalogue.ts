@@ -94,7 +94,7 @@ const crypto: Entry[] = [
   },
 ];
 
-export function slugOf(currency: string, network: string): string {
+function slugOf(currency: string, network: string): string {
   const c = currency.toLowerCase();
   const n = network.toLowerCase();
   return c === n ? c : `${c}${n}`;

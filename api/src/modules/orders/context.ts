@@ -15,7 +15,7 @@ export interface ReferrerDirectory {
   exists(referrerId: string): Promise<boolean>;
 }
 
-export type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'>;
+type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'>;
 
 export interface OrderServiceDeps {
   repo: OrderRepo;
@@ -31,7 +31,7 @@ export interface OrderServiceDeps {
   log?: OrderLog;
 }
 
-export interface OrderLog {
+interface OrderLog {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }

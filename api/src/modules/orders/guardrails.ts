@@ -3,7 +3,7 @@ import type { PairData } from 'shared-contracts/server';
 import { D } from '../../lib/decimal';
 import { REASONS } from './lifecycle';
 
-export type HoldReason = typeof REASONS.depositAboveMaximum | typeof REASONS.depositAboveNoKycThreshold;
+type HoldReason = typeof REASONS.depositAboveMaximum | typeof REASONS.depositAboveNoKycThreshold;
 
 export interface DepositHold {
   reason: HoldReason;

@@ -16,7 +16,7 @@
 // ON_HOLD has no way to EXCHANGING: a held deposit is never paid out automatically (issue 7).
 import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, type OrderEventKind } from 'shared-contracts/server';
 
-export const ORDER_STATUSES = [
+const ORDER_STATUSES = [
   'AWAITING_DEPOSIT',
   'CONFIRMING',
   'AWAITING_DECISION',

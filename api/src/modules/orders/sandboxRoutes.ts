@@ -8,7 +8,7 @@ import { sandboxDepositTxHash } from '../../adapters/custody/sandbox';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { OrderService } from './service';
 
-export const SANDBOX_DEPOSIT_PATH = '/api/v1/sandbox/orders/:orderId/deposit';
+const SANDBOX_DEPOSIT_PATH = '/api/v1/sandbox/orders/:orderId/deposit';
 
 const sandboxDeposit = {
   method: 'POST',

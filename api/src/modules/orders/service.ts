@@ -10,9 +10,7 @@ import { createOrderPresentation } from './presentation';
 import { createOrderPricing } from './pricing';
 import { createSettlement } from './settlement';
 
-export type { OrderServiceDeps, OrdersConfig, ReferrerDirectory } from './context';
-export type { CreateOptions } from './creation';
-export type { RefundRequest } from './customerActions';
+export type { OrderServiceDeps, ReferrerDirectory } from './context';
 
 export function createOrderService(deps: OrderServiceDeps) {
   const ctx = createOrderContext(deps);

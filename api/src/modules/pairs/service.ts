@@ -3,7 +3,7 @@
 import type { Config } from '../../config';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
 
-export function isTradable(from: InstrumentRecord, to: InstrumentRecord): boolean {
+function isTradable(from: InstrumentRecord, to: InstrumentRecord): boolean {
   return from.slug !== to.slug && from.isActive && to.isActive && !to.isFiat;
 }
 

@@ -7,7 +7,7 @@ import { SerializedJson } from '../../http/registerRoute';
 
 type Entry = { json: SerializedJson<PairData> } | { error: ApiError };
 
-export function quoteRequestKey(r: ExchangeRequest): string {
+function quoteRequestKey(r: ExchangeRequest): string {
   return [
     r.instrumentFromSlug,
     r.instrumentToSlug,

@@ -34,7 +34,7 @@ interface UserRow {
 
 const USER_COLUMNS = 'u.id, u.email, u.password_hash, u.permissions, u.admin_permissions_scope, u.locale, u.email_confirmed_at';
 
-export function toUser(r: UserRow): UserRecord {
+function toUser(r: UserRow): UserRecord {
   const scope = typeof r.admin_permissions_scope === 'string' ? JSON.parse(r.admin_permissions_scope) : r.admin_permissions_scope;
   return {
     userId: Number(r.id),

@@ -16,10 +16,10 @@ import { unauthorized } from '../auth/authenticate';
 import { normalizeEmail, type EmailConfirmationRepo, type Locale, type ResetCodeRepo, type UserRecord, type UserRepo } from './repo';
 
 /** Wrong codes a reset code survives before it is dead. */
-export const RESET_CODE_MAX_ATTEMPTS = 5;
-export const RESET_CODE_DIGITS = 8;
+const RESET_CODE_MAX_ATTEMPTS = 5;
+const RESET_CODE_DIGITS = 8;
 /** Email confirmation codes: as many digits and wrong attempts as reset codes, valid 15 minutes. */
-export const EMAIL_CONFIRMATION_CODE_TTL_SECONDS = 15 * 60;
+const EMAIL_CONFIRMATION_CODE_TTL_SECONDS = 15 * 60;
 
 export interface UsersServiceDeps {
   config: Config;
