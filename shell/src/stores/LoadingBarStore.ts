@@ -11,14 +11,16 @@ export class LoadingBarStore {
   /** 0..100; the CSS transition runs over durationMs */
   progress = 0;
   readonly durationMs = LOADING_BAR.durationMs;
+  /** jobs started and not yet finished (observable, so `isLoading` follows it) */
   private pending = 0;
   private showTimer: unknown;
   private hideTimer: unknown;
 
   constructor(private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>) {
-    makeObservable<LoadingBarStore, 'show' | 'hide'>(this, {
+    makeObservable<LoadingBarStore, 'pending' | 'show' | 'hide'>(this, {
       visible: observable,
       progress: observable,
+      pending: observable,
       isLoading: computed,
       start: action,
       finish: action,
