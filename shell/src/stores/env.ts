@@ -27,11 +27,11 @@ export interface CookieJar {
   set(name: string, value: string, options: CookieOptions): void;
 }
 
-export function serialiseCookie(name: string, value: string, o: CookieOptions): string {
+function serialiseCookie(name: string, value: string, o: CookieOptions): string {
   return `${name}=${encodeURIComponent(value)}; Max-Age=${o.maxAge}; Path=${o.path ?? '/'}; SameSite=${o.sameSite ?? 'Lax'}`;
 }
 
-export function parseCookies(cookieString: string): Record<string, string> {
+function parseCookies(cookieString: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of cookieString.split(';')) {
     const eq = part.indexOf('=');
