@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import type { Order, RemotePageProps } from 'shared-contracts';
+import { type Order, pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
 import { OrderStore } from '../order/OrderStore';
 import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';
 import { useT } from './useT';
 import styles from './order.module.css';
 
-/** `/order/{id}?destinationAddress=…` and `/order/pending` (spec §2, §4, §8). */
-export function OrderPage({ host }: RemotePageProps) {
+/** `/order/{id}?destinationAddress=…` and `/order/pending` (spec §2, §4, §8). An observer: follows the id and query. */
+export const OrderPage = observer(function OrderPage({ host }: RemotePageProps) {
   const t = useT(host);
-  const id = host.route.params.id ?? 'pending';
-  const destination = host.route.query.get('destinationAddress');
+  const { id } = pageParams(host.route, 'mfe_order', 'Order');
+  const destination = pageQuery(host.route, 'mfe_order', 'Order').destinationAddress;
   const [store, setStore] = useState<OrderStore | null>(null);
 
   useEffect(() => {
@@ -43,7 +43,7 @@ export function OrderPage({ host }: RemotePageProps) {
       {store ? <OrderView store={store} t={t} /> : null}
     </section>
   );
-}
+});
 
 const OrderView = observer(function OrderView({ store, t }: { store: OrderStore; t: TFunction }) {
   switch (store.status) {
