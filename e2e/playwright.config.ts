@@ -1,8 +1,8 @@
 import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
-import { CHROMIUM_ARGS } from './harness/chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from './harness/chromium';
 
-// `pnpm test` (scripts/test.mjs) sets CHROMIUM_PATH=/usr/bin/chromium when present and asks for a json
-// report at PLAYWRIGHT_JSON_OUTPUT_FILE; elsewhere Playwright's own Chromium is used.
+// Chromium: CHROMIUM_PATH, else /usr/bin/chromium when present, else Playwright's own (harness/chromium.ts, shared
+// with the bench). `pnpm test` (scripts/test.mjs) asks for a json report at PLAYWRIGHT_JSON_OUTPUT_FILE.
 const reporter: ReporterDescription[] = [['list']];
 if (process.env.PLAYWRIGHT_JSON_OUTPUT_FILE) reporter.push(['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]);
 
@@ -34,7 +34,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || undefined,
+          executablePath: chromiumExecutable(),
           args: CHROMIUM_ARGS,
         },
       },

@@ -1,11 +1,10 @@
 // Home first-load JavaScript: every JS response of a cold load of `/` until network idle, gzip-sized with
 // zlib, split by where it comes from and by what it carries (DESIGN.md performance budgets).
 import { gzipSync } from 'node:zlib';
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../e2e/harness/chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/harness/chromium';
 
-export const BUDGET_KB = 150;
+const BUDGET_KB = 150;
 
 /** Content markers that survive minification. Checked in this order; the first match names a chunk. */
 const CONTENT_MARKERS: Array<[label: string, test: (s: string) => boolean]> = [
@@ -24,7 +23,7 @@ const CONTENT_MARKERS: Array<[label: string, test: (s: string) => boolean]> = [
 const LIBS = new Set(['react-router', 'zod', 'ky']);
 const VENDOR = new Set(['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next']);
 
-export interface Chunk {
+interface Chunk {
   url: string;
   rawBytes: number;
   gzipBytes: number;
@@ -38,11 +37,6 @@ export interface PageWeight {
   chunks: Chunk[];
   buckets: Array<{ bucket: string; files: number; rawKb: number; gzipKb: number }>;
   totalGzipKb: number;
-}
-
-export function chromiumExecutable(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
 export async function measureHomeJs(opts: { webUrl: string; remotes: Record<string, string>; path?: string }): Promise<PageWeight> {
