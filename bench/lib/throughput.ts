@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 
-export const GOAL_RATIO = 0.6;
+const GOAL_RATIO = 0.6;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface Run {

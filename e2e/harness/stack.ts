@@ -158,7 +158,7 @@ async function waitHealthy(proc: ManagedProcess, url: string, timeoutMs: number)
 }
 
 /** Throws a clear error naming every missing build output. */
-export function assertBuilt(): void {
+function assertBuilt(): void {
   const needed = ['shell/dist/index.html', ...REMOTES.flatMap((r) => [`${r.dir}/dist/mf-manifest.json`, `${r.dir}/dist/remoteEntry.js`])];
   const missing = needed.filter((p) => !fs.existsSync(path.join(ROOT, p)));
   if (missing.length > 0) {
