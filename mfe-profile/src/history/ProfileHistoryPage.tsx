@@ -21,7 +21,7 @@ export const ProfileHistoryPage = observer(function ProfileHistoryPage({ host }:
   const page = pageFromQuery(host.route.query);
   useEffect(() => {
     if (authorised) void host.trackLoading(store.load(page));
-  }, [authorised, page, store]);
+  }, [authorised, host, page, store]);
   return (
     <ProfileFrame host={host} titleKey="history_title">
       <HistoryBody host={host} store={store} />

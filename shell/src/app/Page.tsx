@@ -30,6 +30,7 @@ export const Page = observer(function Page() {
 
   // A new build waiting: the navigation becomes a full load of the target path.
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (location.key, also a navigation to the same URL), reading that navigation's URL; a re-render is not a navigation
   useEffect(() => {
     if (first.current) {
       first.current = false;

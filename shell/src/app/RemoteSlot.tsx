@@ -27,6 +27,7 @@ export function RemoteSlot({ match, onNotFound }: { match: RouteMatch; onNotFoun
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
   const host = useSlotHost(shell, match, onNotFound);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per remote: a new URL within the same remote keeps the module (and a failure its fallback); fullPath and t are read at failure time
   useEffect(() => {
     if (loaded?.remote === remote) return;
     const cached = loader.peek(remote);
@@ -50,12 +51,12 @@ export function RemoteSlot({ match, onNotFound }: { match: RouteMatch; onNotFoun
     return () => {
       alive = false;
     };
-    // Loads once per remote: a new URL within the same remote keeps the module (and a failure its fallback).
   }, [remote]);
 
   const mod = loaded?.remote === remote ? loaded.mod : null;
 
   // a saved position or a hash target is applied once the remote page is there
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key re-runs it on every navigation within the remote, whose scroll position the store holds
   useEffect(() => {
     if (!mod) return;
     const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 0);

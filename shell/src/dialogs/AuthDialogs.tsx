@@ -41,6 +41,7 @@ const AuthDialogs = observer(function AuthDialogs() {
   if (!kind) return null;
   const { form } = dialogs;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only: a mouse-down on the backdrop closes, keyboard users close with Escape (the keydown listener above) or the × button
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dialogs.close()}>
       <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="auth-dialog" data-kind={kind}>
         <button type="button" className="dialog__close" aria-label={t('notification.close')} data-testid="auth-close" onClick={() => dialogs.close()}>
@@ -65,60 +66,75 @@ const AuthDialogs = observer(function AuthDialogs() {
           }}
         >
           <Field store={dialogs} field="email" label={t('auth.fields.email')}>
-            <input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={form.email}
-              readOnly={kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code'}
-              onChange={(e) => dialogs.setField('email', e.target.value)}
-              data-testid="auth-email"
-            />
+            {(id) => (
+              <input
+                id={id}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={form.email}
+                readOnly={kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code'}
+                onChange={(e) => dialogs.setField('email', e.target.value)}
+                data-testid="auth-email"
+              />
+            )}
           </Field>
           {kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code' && (
             <Field store={dialogs} field="emailConfirmationCode" label={t('auth.fields.code')}>
-              <input
-                type="text"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                value={form.emailConfirmationCode}
-                onChange={(e) => dialogs.setField('emailConfirmationCode', e.target.value)}
-                data-testid="auth-confirmation-code"
-              />
+              {(id) => (
+                <input
+                  id={id}
+                  type="text"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  value={form.emailConfirmationCode}
+                  onChange={(e) => dialogs.setField('emailConfirmationCode', e.target.value)}
+                  data-testid="auth-confirmation-code"
+                />
+              )}
             </Field>
           )}
           {kind === 'newPassword' && (
             <Field store={dialogs} field="passwordResetCode" label={t('auth.fields.code')}>
-              <input
-                type="text"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                value={form.passwordResetCode}
-                onChange={(e) => dialogs.setField('passwordResetCode', e.target.value)}
-                data-testid="auth-code"
-              />
+              {(id) => (
+                <input
+                  id={id}
+                  type="text"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  value={form.passwordResetCode}
+                  onChange={(e) => dialogs.setField('passwordResetCode', e.target.value)}
+                  data-testid="auth-code"
+                />
+              )}
             </Field>
           )}
           {(kind === 'login' || kind === 'register' || kind === 'newPassword') && (
             <Field store={dialogs} field="password" label={t(kind === 'newPassword' ? 'auth.fields.newPassword' : 'auth.fields.password')}>
-              <input
-                type="password"
-                autoComplete={kind === 'login' ? 'current-password' : 'new-password'}
-                value={form.password}
-                onChange={(e) => dialogs.setField('password', e.target.value)}
-                data-testid="auth-password"
-              />
+              {(id) => (
+                <input
+                  id={id}
+                  type="password"
+                  autoComplete={kind === 'login' ? 'current-password' : 'new-password'}
+                  value={form.password}
+                  onChange={(e) => dialogs.setField('password', e.target.value)}
+                  data-testid="auth-password"
+                />
+              )}
             </Field>
           )}
           {(kind === 'register' || kind === 'newPassword') && (
             <Field store={dialogs} field="passwordConfirm" label={t('auth.fields.passwordConfirm')}>
-              <input
-                type="password"
-                autoComplete="new-password"
-                value={form.passwordConfirm}
-                onChange={(e) => dialogs.setField('passwordConfirm', e.target.value)}
-                data-testid="auth-password-confirm"
-              />
+              {(id) => (
+                <input
+                  id={id}
+                  type="password"
+                  autoComplete="new-password"
+                  value={form.passwordConfirm}
+                  onChange={(e) => dialogs.setField('passwordConfirm', e.target.value)}
+                  data-testid="auth-password-confirm"
+                />
+              )}
             </Field>
           )}
           {kind === 'register' && (
@@ -197,11 +213,23 @@ const AuthDialogs = observer(function AuthDialogs() {
   );
 });
 
-const Field = observer(function Field({ store, field, label, children }: { store: AuthDialogsStore; field: AuthField; label: string; children: ReactNode }) {
+/** A labelled field: `children` renders the control with the id the label points at. */
+const Field = observer(function Field({
+  store,
+  field,
+  label,
+  children,
+}: {
+  store: AuthDialogsStore;
+  field: AuthField;
+  label: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
   return (
-    <label className={`dialog__field${store.fieldErrors[field] ? ' has-error' : ''}`}>
+    <label htmlFor={id} className={`dialog__field${store.fieldErrors[field] ? ' has-error' : ''}`}>
       <span className="dialog__label">{label}</span>
-      {children}
+      {children(id)}
       <FieldError store={store} field={field} />
     </label>
   );

@@ -41,6 +41,7 @@ const Header = observer(function Header() {
           ))}
         </nav>
         <div className="site-header__tools">
+          {/* biome-ignore lint/a11y/useSemanticElements: a <fieldset> brings the UA's fieldset margin, padding and min-inline-size into this inline pill (.lang-switch in global.css); role="group" gives the same grouping to assistive tech */}
           <div className="lang-switch" role="group" aria-label={t('language')}>
             {SUPPORTED_LOCALES.map((code) => (
               <button
