@@ -1,9 +1,10 @@
 // Money guardrails (issue 7): a deposit the pair would not have quoted is held instead of exchanged.
-import type { PairData } from 'shared-contracts/server';
+import type { OrderHoldReason, PairData } from 'shared-contracts/server';
 import { D } from '../../lib/decimal';
 import { REASONS } from './lifecycle';
 
-type HoldReason = typeof REASONS.depositAboveMaximum | typeof REASONS.depositAboveNoKycThreshold;
+/** The hold reasons a deposit's amount gives (the pair being switched off is the other: jobSteps.ts). */
+type HoldReason = Exclude<OrderHoldReason, typeof REASONS.pairNotActive>;
 
 export interface DepositHold {
   reason: HoldReason;

@@ -1,6 +1,6 @@
 // Deposits (custody watcher / sandbox) and the order job's steps, which move orders along the lifecycle of
 // lifecycle.ts. Each step is a compare-and-set, so every replica may run the job at once.
-import { ApiError, type Order, type PairData } from 'shared-contracts/server';
+import { ApiError, type Order, type OrderHoldReason, type PairData } from 'shared-contracts/server';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
 import type { InstrumentRecord } from '../instruments/repo';
@@ -75,7 +75,7 @@ export function createJobSteps(
    * Issue 7: checks the deposit against the pair's limits as the rate endpoint quotes them now, for this
    * pair and rate mode. A pair switched off since the order was made has no limits to check against: held.
    */
-  function holdOf(row: OrderRow): { reason: string; limit: D | null } | null {
+  function holdOf(row: OrderRow): { reason: OrderHoldReason; limit: D | null } | null {
     const from = instrument(row.fromSlug);
     let limits: PairData;
     try {

@@ -14,7 +14,7 @@
 //                                      └──request refund──▶ REFUND_REQUESTED ◀──────────────────────────────────┘
 //                                                              └──▶ REFUNDING ──▶ REFUNDED (REFUND_COMPLETED)
 // ON_HOLD has no way to EXCHANGING: a held deposit is never paid out automatically (issue 7).
-import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, type OrderEventKind } from 'shared-contracts/server';
+import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, type OrderEventKind, type OrderEventReason, type OrderNextStep } from 'shared-contracts/server';
 
 const ORDER_STATUSES = [
   'AWAITING_DEPOSIT',
@@ -32,10 +32,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface NewOrderEvent {
   kind: OrderEventKind;
-  /** Machine-readable cause, on every event off the happy path. */
-  reason?: string;
-  /** What happens next / what the customer can do. */
-  nextStep?: string;
+  /** Machine-readable cause, on every event off the happy path (one of shared-contracts' ORDER_EVENT_REASONS). */
+  reason?: OrderEventReason;
+  /** What happens next / what the customer can do (one of ORDER_NEXT_STEPS). */
+  nextStep?: OrderNextStep;
 }
 
 /** Reasons and next steps the order page shows: the enums of shared-contracts (the page translates them). */
