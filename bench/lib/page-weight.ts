@@ -126,7 +126,7 @@ export async function measureHomeJs(opts: { webUrl: string; remotes: Record<stri
 export function printPageWeight(w: PageWeight, webUrl: string): void {
   const shortUrl = (url: string) => {
     const u = new URL(url);
-    return u.origin === new URL(webUrl).origin ? u.pathname : `${u.port ? ':' + u.port : u.host}${u.pathname}`;
+    return u.origin === new URL(webUrl).origin ? u.pathname : `${u.port ? `:${u.port}` : u.host}${u.pathname}`;
   };
   console.log('\n  files (gzip, zlib default level)');
   for (const c of [...w.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
