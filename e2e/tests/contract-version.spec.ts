@@ -21,6 +21,13 @@ let server: ChildProcess | undefined;
 let bumpedUrl = '';
 let bumpedVersion = '';
 
+// The contract-mismatch notification's own text (shell/src/i18n/resources.ts, `fallback.contract_mismatch`), not the
+// generic "Part of the site could not be loaded" a remote that is down gets (contained: the notification also holds its × button).
+const MISMATCH_NOTICE = {
+  en: 'This part of the site is being updated. Please reload the page in a minute.',
+  ru: 'Этот раздел сайта обновляется. Перезагрузите страницу через минуту.',
+};
+
 /** Rewrites the version the `./pages` chunk recorded (`contractVersion`, a literal the webpack factory wrote in). */
 function bumpRecordedMajor(distDir: string): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')) as Manifest;
@@ -98,7 +105,7 @@ test('/blog from a remote built against the next contract major shows the fallba
   await expect(layout).toBeVisible();
   await expect(layout.getByTestId('remote-fallback')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-remote="mfe_blog"][data-fallback="true"]')).toBeVisible();
-  await expect(page.getByTestId('notification').first()).toBeVisible();
+  await expect(page.getByTestId('notification').first()).toContainText(MISMATCH_NOTICE.en);
   await expect(layout.getByTestId('page-title')).toHaveCount(0);
   // refused for its contract, not because it could not be loaded: its pages chunk came from the bumped copy
   expect(fetched.some((u) => u.includes('__federation_expose_pages'))).toBe(true);
@@ -111,6 +118,7 @@ test('/ru/blog: the fallback and the notification are in Russian', async ({ page
   await expect(page.getByTestId('remote-fallback')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('remote-fallback')).toHaveText(CYRILLIC);
   await expect(page.getByTestId('notification').first()).toHaveText(CYRILLIC);
+  await expect(page.getByTestId('notification').first()).toContainText(MISMATCH_NOTICE.ru);
 });
 
 test('the rest of the site keeps working next to the refused remote', async ({ page }) => {

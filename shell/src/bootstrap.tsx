@@ -6,7 +6,7 @@ import { RootStore, browserEnv } from './stores/RootStore';
 import { dataLayerSink } from './analytics/AnalyticsService';
 import { warmWhenIdle } from './session/visitorId';
 import { createI18n } from './i18n/createI18n';
-import { PagesLoader, registerRemotesFrom } from './federation/remotes';
+import { PagesLoader, registerRemotesFrom, remoteFailedMessageKey } from './federation/remotes';
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
 import { isChunkLoadError } from './stores/UpdateStore';
 import { ShellApp, routerRoutes } from './App';
@@ -51,8 +51,8 @@ async function main() {
   const i18n = createI18n(initialLocale);
   translate = (key) => i18n.t(`shell:${key}`);
 
-  window.addEventListener(REMOTE_FAILED_EVENT, () => {
-    stores.notifications.add({ type: 'warning', message: i18n.t('shell:fallback.notify') });
+  window.addEventListener(REMOTE_FAILED_EVENT, (event) => {
+    stores.notifications.add({ type: 'warning', message: i18n.t(`shell:${remoteFailedMessageKey((event as CustomEvent).detail)}`) });
   });
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) stores.updates.onChunkError(`${location.pathname}${location.search}${location.hash}`);

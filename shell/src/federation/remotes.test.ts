@@ -2,7 +2,7 @@ import { CONTRACT_VERSION } from 'shared-contracts';
 import { createI18n } from '../i18n/createI18n';
 import { FALLBACK_MARK, type PagesModule } from './fallbackModule';
 import { REMOTE_FAILED_EVENT } from './fallbackPlugin';
-import { PagesLoader, reportContractMismatch, type ContractMismatch } from './remotes';
+import { CONTRACT_MISMATCH_REASON, PagesLoader, remoteFailedMessageKey, reportContractMismatch, type ContractMismatch } from './remotes';
 
 function BlogPage() {
   return null;
@@ -70,13 +70,15 @@ describe('PagesLoader contract check (DESIGN rule 8)', () => {
         remoteVersion: `${major + 1}.0.0`,
       });
       expect(error).toHaveBeenCalledWith(expect.stringContaining(`mfe_blog was built against contract ${major + 1}.0.0`));
+      // its own notification, not the generic "could not be loaded"
+      expect(remoteFailedMessageKey(events[0].detail)).toBe('fallback.contract_mismatch');
     } finally {
       window.removeEventListener(REMOTE_FAILED_EVENT, listener);
       error.mockRestore();
     }
   });
 
-  it('reportContractMismatch posts the shell notification event', () => {
+  it('reportContractMismatch posts the shell notification event with its own reason', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const seen = jest.fn();
     window.addEventListener(REMOTE_FAILED_EVENT, seen);
@@ -84,5 +86,29 @@ describe('PagesLoader contract check (DESIGN rule 8)', () => {
     window.removeEventListener(REMOTE_FAILED_EVENT, seen);
     error.mockRestore();
     expect(seen).toHaveBeenCalledTimes(1);
+    const detail = (seen.mock.calls[0][0] as CustomEvent).detail;
+    expect(detail).toMatchObject({ id: 'mfe_docs/pages', remote: 'mfe_docs', reason: CONTRACT_MISMATCH_REASON });
+    expect(remoteFailedMessageKey(detail)).toBe('fallback.contract_mismatch');
+  });
+});
+
+describe('remoteFailedMessageKey: which notification a shell:remote-failed event posts', () => {
+  it('a remote that could not be loaded (fallbackPlugin: id, remote, error) gets the generic text', () => {
+    expect(remoteFailedMessageKey({ id: 'mfe_blog/pages', remote: 'mfe_blog', error: new Error('x') })).toBe('fallback.notify');
+    expect(remoteFailedMessageKey(undefined)).toBe('fallback.notify');
+    expect(remoteFailedMessageKey(null)).toBe('fallback.notify');
+  });
+
+  it('a refused contract gets its own text, different in both locales', () => {
+    expect(remoteFailedMessageKey({ reason: CONTRACT_MISMATCH_REASON })).toBe('fallback.contract_mismatch');
+    for (const lng of ['en', 'ru'] as const) {
+      const i18n = createI18n(lng);
+      const mismatch = i18n.t('shell:fallback.contract_mismatch');
+      const generic = i18n.t('shell:fallback.notify');
+      expect(mismatch).not.toBe('fallback.contract_mismatch');
+      expect(mismatch).not.toBe(generic);
+    }
+    expect(createI18n('en').t('shell:fallback.contract_mismatch')).toBe('This part of the site is being updated. Please reload the page in a minute.');
+    expect(createI18n('ru').t('shell:fallback.contract_mismatch')).toMatch(/^[А-яЁё ,.]+$/);
   });
 });

@@ -12,11 +12,23 @@ export interface ContractMismatch {
   remoteVersion: string;
 }
 
-/** The shell's usual remote-failure path: the notification (bootstrap listens) and a line for whoever deploys. */
+/** `reason` of a `shell:remote-failed` event for a remote refused for its contract major (a plain load failure has none). */
+export const CONTRACT_MISMATCH_REASON = 'contract-mismatch';
+
+/**
+ * The `shell` i18n key of the notification a `shell:remote-failed` event posts (bootstrap listens): a refused
+ * contract has its own text (the remote is being deployed: reload soon), any other failure the generic one.
+ */
+export function remoteFailedMessageKey(detail: unknown): 'fallback.notify' | 'fallback.contract_mismatch' {
+  const reason = detail && typeof detail === 'object' ? (detail as { reason?: unknown }).reason : undefined;
+  return reason === CONTRACT_MISMATCH_REASON ? 'fallback.contract_mismatch' : 'fallback.notify';
+}
+
+/** The shell's remote-failure path with its own reason: the notification (bootstrap listens) and a line for whoever deploys. */
 export function reportContractMismatch(mismatch: ContractMismatch): void {
   console.error(`${mismatch.remote} was built against contract ${mismatch.remoteVersion}; the shell runs ${mismatch.hostVersion}: showing its fallback`);
   if (typeof window !== 'undefined') {
-    window.dispatchEvent(new CustomEvent(REMOTE_FAILED_EVENT, { detail: { id: `${mismatch.remote}/pages`, reason: 'contract-mismatch', ...mismatch } }));
+    window.dispatchEvent(new CustomEvent(REMOTE_FAILED_EVENT, { detail: { id: `${mismatch.remote}/pages`, reason: CONTRACT_MISMATCH_REASON, ...mismatch } }));
   }
 }
 
@@ -32,7 +44,8 @@ export async function registerRemotesFrom(url = '/remotes.json', fetchImpl: type
 
 /**
  * Loads each remote's `./pages` once, registering its i18next namespace once. A remote built against another
- * major of the contract (DESIGN rule 8) is not run: its slot gets the fallback and a notification.
+ * major of the contract (DESIGN rule 8) is not run: its slot gets the fallback and its own notification
+ * (`fallback.contract_mismatch`, not the generic "could not be loaded").
  */
 export class PagesLoader {
   private cache = new Map<string, Promise<PagesModule>>();

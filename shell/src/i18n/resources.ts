@@ -45,6 +45,8 @@ export const shellResources = {
     fallback: {
       text: 'This part of the site is temporarily unavailable',
       notify: 'Part of the site could not be loaded. Please try again later.',
+      // a remote built against another major of shared-contracts (shell/src/federation/remotes.ts)
+      contract_mismatch: 'This part of the site is being updated. Please reload the page in a minute.',
       retry: 'Try again',
     },
     maintenance: {
@@ -151,7 +153,12 @@ export const shellResources = {
       home: 'На главную',
       pageNotFound: 'Page Not Found: {{path}}',
     },
-    fallback: { text: 'Этот раздел сайта временно недоступен', notify: 'Часть сайта не загрузилась. Попробуйте позже.', retry: 'Повторить' },
+    fallback: {
+      text: 'Этот раздел сайта временно недоступен',
+      notify: 'Часть сайта не загрузилась. Попробуйте позже.',
+      contract_mismatch: 'Этот раздел сайта обновляется. Перезагрузите страницу через минуту.',
+      retry: 'Повторить',
+    },
     maintenance: { title: 'Технические работы', text: 'Сервис временно недоступен. Мы уже работаем над этим.', retry: 'Проверить снова' },
     loading: 'Загрузка…',
     notification: { close: 'Закрыть' },
