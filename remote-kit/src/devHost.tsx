@@ -86,6 +86,8 @@ function devSession(records: ReturnType<typeof memoryVisitRecords>): HostSession
     },
     logout: async () => console.info('[dev host] logout'),
     getVisitorId: async () => 'dev-visitor',
+    // The shell records UTM landings; a dev or test host has none (a test passes `session: { utm }`).
+    utm: () => null,
     ...records,
   };
 }

@@ -5,7 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { ApiClient } from './client';
 import type { LocaleCode } from './constants';
-import type { AccountData, Notification } from './schemas';
+import type { AccountData, Notification, UtmRecord } from './schemas';
 import type { AnalyticsEvent, Theme } from './domain';
 
 export interface HostRoute {
@@ -65,6 +65,11 @@ export interface HostSession {
   getVisitorId(): Promise<string>;
   readonly referral: HostReferral;
   readonly confirmedEmails: HostConfirmedEmails;
+  /**
+   * §3 UTM record sent with an order: the latest one with utm parameters, else the latest, or null. The shell
+   * records the landing and every navigation (its `utm_*` cookie and storage keys are its own; remotes read only this).
+   */
+  utm(): UtmRecord | null;
 }
 
 export interface HostConfig {

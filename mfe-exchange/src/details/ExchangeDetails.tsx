@@ -1,19 +1,24 @@
-// The details part of the exchange form and the create button, in its own chunk (not on the first paint).
-import { useState } from 'react';
+// The details part of the exchange form and the create button, in its own chunk (not on the first paint). The same
+// chunk exports the factory of its store: the page's root store loads it after mount and owns the store (one root
+// store per page mount, stores/ExchangeRootStore.ts); this UI renders once the root has it.
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import type { HostServices } from 'shared-contracts';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
-import { browserUtmEnvironment, captureUtm, latestUtm } from '../lib/utm';
+import type { DetailsStoreFactory, ExchangeRootStore } from '../stores/ExchangeRootStore';
 import { useT } from '../pages/useT';
 import { ExchangeDetailsStore, type DetailsField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
 
-export default function ExchangeDetails({ host, form }: { host: HostServices; form: ExchangeFormStore }) {
+const ExchangeDetails = observer(function ExchangeDetails({ host, root }: { host: HostServices; root: ExchangeRootStore }) {
   const t = useT(host);
-  const [store] = useState(() => {
-    const utmEnv = browserUtmEnvironment();
-    captureUtm(utmEnv);
+  return root.details ? <DetailsForm store={root.details} form={root.form} t={t} /> : null;
+});
+export default ExchangeDetails;
+
+/** The details store's dependencies from the page's host (the UTM record, referral and confirmed email are the shell's). */
+export function detailsStoreFactory(host: HostServices): DetailsStoreFactory {
+  return (form) => {
     const { session } = host;
     return new ExchangeDetailsStore({
       api: host.api,
@@ -24,13 +29,12 @@ export default function ExchangeDetails({ host, form }: { host: HostServices; fo
       referral: session.referral,
       localEmail: { get: () => session.confirmedEmails.last(), remember: (email) => session.confirmedEmails.remember(email) },
       confirmEmail: (email) => session.confirmEmail(email),
-      utm: () => latestUtm(utmEnv),
+      utm: () => session.utm(),
       fingerprint: () => session.getVisitorId(),
       newIdempotencyKey: () =>
         typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`,
     });
-  });
-  return <DetailsForm store={store} form={form} t={t} />;
+  };
 }
 
 const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: ExchangeDetailsStore; form: ExchangeFormStore; t: TFunction }) {

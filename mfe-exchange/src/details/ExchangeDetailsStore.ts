@@ -67,6 +67,7 @@ export class ExchangeDetailsStore {
   isCreating = false;
 
   private idempotency: { fingerprint: string; key: string } | null = null;
+  private disposed = false;
 
   constructor(private readonly deps: ExchangeDetailsDeps) {
     this.email = deps.localEmail.get() ?? '';
@@ -186,7 +187,7 @@ export class ExchangeDetailsStore {
 
   private async waitForPair(): Promise<void> {
     const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-    while (this.deps.form.isLoading || this.deps.form.isSwapCoinsLoading) await sleep(PAIR_LOADING_WAIT_POLL_MS);
+    while (!this.disposed && (this.deps.form.isLoading || this.deps.form.isSwapCoinsLoading)) await sleep(PAIR_LOADING_WAIT_POLL_MS);
   }
 
   buildBody(pair: PairData, fingerprint?: string): CreateOrderBody {
@@ -257,6 +258,7 @@ export class ExchangeDetailsStore {
         return false;
       }
       this.idempotency = null;
+      if (this.disposed) return false; // the page is gone: the visitor went elsewhere meanwhile
       this.deps.navigate(`/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`);
       return true;
     } catch (error) {
@@ -310,6 +312,11 @@ export class ExchangeDetailsStore {
     }
     console.warn('[mfe-exchange] order creation failed', error);
     return 'error_create_exchange';
+  }
+
+  /** The page is gone (its root store disposes this): a create still running stops waiting and navigates nowhere. */
+  dispose(): void {
+    this.disposed = true;
   }
 }
 

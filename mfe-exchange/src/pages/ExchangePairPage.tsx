@@ -1,4 +1,4 @@
-import type { RemotePageProps } from 'shared-contracts';
+import { pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
 import { ExchangeScreen } from './ExchangeScreen';
 import { PairHeader } from './PairHeader';
 import { useT } from './useT';
@@ -6,15 +6,17 @@ import { useT } from './useT';
 /** `/exchange-{from}-{to}`: the shell passes the codes as route params. */
 export function ExchangePairPage({ host }: RemotePageProps) {
   const t = useT(host);
-  const from = (host.route.params.from ?? '').toLowerCase();
-  const to = (host.route.params.to ?? '').toLowerCase();
+  const params = pageParams(host.route, 'mfe_exchange', 'ExchangePair');
+  const from = params.from.toLowerCase();
+  const to = params.to.toLowerCase();
+  const { amount } = pageQuery(host.route, 'mfe_exchange', 'ExchangePair');
   return (
     <ExchangeScreen
       host={host}
       pairIn="path"
       title={t('pair_title', { from: from.toUpperCase(), to: to.toUpperCase() })}
       header={(form) => <PairHeader form={form} t={t} />}
-      initial={{ from: from || undefined, to: to || undefined, amount: host.route.query.get('amount') }}
+      initial={{ from: from || undefined, to: to || undefined, amount }}
     />
   );
 }

@@ -8,8 +8,10 @@ import { ExchangeForm } from './ExchangeForm';
 import { useT } from './useT';
 import styles from './pages.module.css';
 
-// Not needed for the first paint of the calculator: loaded in their own chunks (home page budget).
-const ExchangeDetails = lazy(() => import(/* webpackChunkName: "exchange-details" */ '../details/ExchangeDetails'));
+// Not needed for the first paint of the calculator: the details UI and its store's factory, in one chunk of their
+// own (home page budget). The lazy UI and the root store's `loadDetails` import the same module.
+const loadDetailsChunk = () => import(/* webpackChunkName: "exchange-details" */ '../details/ExchangeDetails');
+const ExchangeDetails = lazy(loadDetailsChunk);
 
 export interface ExchangeScreenProps {
   host: HostServices;
@@ -19,22 +21,37 @@ export interface ExchangeScreenProps {
   initial: InitialSelection;
   /** 'query': send/receive/amount in the query (home); 'path': the pair lives in the path (pair page). */
   pairIn: 'query' | 'path';
-  children?: ReactNode;
+  /** Home only: the root store also owns the latest exchanges and stats (`root.extras`). */
+  withExtras?: boolean;
+  /** Under the form, given the page's root store. */
+  footer?: (root: ExchangeRootStore) => ReactNode;
 }
 
-/** Creates the root store per mount, starts it, keeps the URL in sync, disposes it on unmount. */
-export function ExchangeScreen({ host, title, header, initial, pairIn, children }: ExchangeScreenProps) {
+/**
+ * One root store per mount, created in render (no side effects there: ready for server rendering); started after
+ * mount, where the URL sync is set up; disposed on unmount.
+ */
+export function ExchangeScreen({ host, title, header, initial, pairIn, withExtras, footer }: ExchangeScreenProps) {
   const t = useT(host);
-  const [store, setStore] = useState<ExchangeRootStore | null>(null);
-  const { from, to, amount } = initial;
+  // The host is one object for the page's lifetime: the first render's props make the store; a later change of
+  // the route's pair is applied by the selectPair effect below, without a new store.
+  const [root] = useState(
+    () =>
+      new ExchangeRootStore({
+        api: host.api,
+        wsUrl: host.config.wsUrl,
+        initial,
+        extrasApi: withExtras ? host.api : undefined,
+        loadDetails: () => loadDetailsChunk().then((chunk) => chunk.detailsStoreFactory(host)),
+      }),
+  );
+  const { from, to } = initial;
 
   useEffect(() => {
-    const root = new ExchangeRootStore({ api: host.api, wsUrl: host.config.wsUrl });
-    setStore(root);
     let active = true;
     let sync: QuerySync | null = null;
     let stopPathSync: (() => void) | null = null;
-    void root.form.init({ from, to, amount }).then(() => {
+    void root.start().then(() => {
       if (!active) return;
       // §2 route validity: an unknown pair code is a 404.
       if (root.form.unknownSlugs.length > 0) {
@@ -67,31 +84,23 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, children 
       stopPathSync?.();
       root.dispose();
     };
-    // one store per mount (the host is one object for the page's lifetime); a route change of the pair is
-    // applied below without a new store
-  }, [host]);
+  }, [root, host, pairIn]);
 
   useEffect(() => {
-    if (store && from && to && store.form.isFirstLoadingSuccess) store.form.selectPair(from, to);
-  }, [store, from, to]);
+    if (from && to && root.form.isFirstLoadingSuccess) root.form.selectPair(from, to);
+  }, [root, from, to]);
 
   return (
     <section className={styles.page}>
       <h1 data-testid="page-title" className={styles.title}>
         {title}
       </h1>
-      {store && header ? header(store.form) : null}
-      {store ? (
-        <>
-          <ExchangeForm form={store.form} socket={store.ratesSocket} t={t} />
-          <Suspense fallback={null}>
-            <ExchangeDetails host={host} form={store.form} />
-          </Suspense>
-        </>
-      ) : (
-        <div className={styles.placeholder}>{t('loading')}</div>
-      )}
-      {children}
+      {header ? header(root.form) : null}
+      <ExchangeForm form={root.form} socket={root.ratesSocket} t={t} />
+      <Suspense fallback={null}>
+        <ExchangeDetails host={host} root={root} />
+      </Suspense>
+      {footer ? footer(root) : null}
     </section>
   );
 }

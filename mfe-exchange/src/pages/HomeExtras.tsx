@@ -1,24 +1,12 @@
-import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
 import { formatDecimal } from '../lib/cleanNumericInput';
-import { HomeExtrasStore } from '../stores/HomeExtrasStore';
+import type { HomeExtrasStore } from '../stores/HomeExtrasStore';
 import { useT } from './useT';
 import styles from './pages.module.css';
 
-/** Latest completed exchanges and public stats under the home form (own chunk). */
-export default function HomeExtras({ host }: { host: HostServices }) {
-  const [store, setStore] = useState<HomeExtrasStore | null>(null);
-  useEffect(() => {
-    const s = new HomeExtrasStore(host.api);
-    setStore(s);
-    void s.load();
-    return () => s.dispose();
-  }, [host.api]);
-  return store ? <Extras store={store} host={host} /> : null;
-}
-
-const Extras = observer(function Extras({ store, host }: { store: HomeExtrasStore; host: HostServices }) {
+/** Latest completed exchanges and public stats under the home form (own chunk); the store is the home root's `extras`. */
+const HomeExtras = observer(function HomeExtras({ store, host }: { store: HomeExtrasStore; host: HostServices }) {
   const t = useT(host);
   const { Link } = host;
   return (
@@ -64,3 +52,4 @@ const Extras = observer(function Extras({ store, host }: { store: HomeExtrasStor
     </div>
   );
 });
+export default HomeExtras;

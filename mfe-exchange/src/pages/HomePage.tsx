@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { RemotePageProps } from 'shared-contracts';
+import { pageQuery, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
 import { ExchangeScreen } from './ExchangeScreen';
 import { useT } from './useT';
@@ -9,17 +9,21 @@ const HomeExtras = lazy(() => import(/* webpackChunkName: "home-extras" */ './Ho
 
 export function HomePage({ host }: RemotePageProps) {
   const t = useT(host);
-  const q = host.route.query;
-  const redirect = readIndexRedirect(q, host.config.partnerReferralParam);
+  const query = pageQuery(host.route, 'mfe_exchange', 'Home');
+  const redirect = readIndexRedirect(host.route.query, host.config.partnerReferralParam);
   const [redirecting, setRedirecting] = useState(!!redirect);
+  // The effect is keyed to the redirect's fields (a new object every render), so it runs once per redirect asked for.
+  const curFrom = redirect?.curFrom;
+  const curTo = redirect?.curTo;
+  const referral = redirect?.referral;
 
   useEffect(() => {
-    if (!redirect) return;
+    if (!curFrom || !curTo || !referral) return;
     let active = true;
     // §2: matched by bestChangeName; unknown or any error → the localised home page
     host.api
       .instrumentsV2({ query: {} })
-      .then((list) => indexRedirectTarget(redirect, list))
+      .then((list) => indexRedirectTarget({ curFrom, curTo, referral }, list))
       .catch(() => '/')
       .then((target) => {
         if (!active) return;
@@ -29,7 +33,7 @@ export function HomePage({ host }: RemotePageProps) {
     return () => {
       active = false;
     };
-  }, [redirect?.curFrom, redirect?.curTo, redirect?.referral]);
+  }, [host, curFrom, curTo, referral]);
 
   if (redirecting) {
     return (
@@ -46,11 +50,15 @@ export function HomePage({ host }: RemotePageProps) {
       host={host}
       title={t('home_title')}
       pairIn="query"
-      initial={{ from: q.get('send') ?? undefined, to: q.get('receive') ?? undefined, amount: q.get('amount') }}
-    >
-      <Suspense fallback={null}>
-        <HomeExtras host={host} />
-      </Suspense>
-    </ExchangeScreen>
+      initial={{ from: query.send, to: query.receive, amount: query.amount }}
+      withExtras
+      footer={(root) =>
+        root.extras ? (
+          <Suspense fallback={null}>
+            <HomeExtras host={host} store={root.extras} />
+          </Suspense>
+        ) : null
+      }
+    />
   );
 }

@@ -1,25 +1,25 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { pairPath, type HostServices, type RemotePageProps } from 'shared-contracts';
-import { PopularExchangesStore } from '../stores/PopularExchangesStore';
+import { PopularExchangesRootStore } from '../stores/PopularExchangesRootStore';
+import type { PopularExchangesStore } from '../stores/PopularExchangesStore';
 import { useT } from './useT';
 import styles from './pages.module.css';
 
+/** One root store per mount, created in render (no side effects), started after mount, disposed on unmount. */
 export function PopularExchangesPage({ host }: RemotePageProps) {
   const t = useT(host);
-  const [store, setStore] = useState<PopularExchangesStore | null>(null);
+  const [root] = useState(() => new PopularExchangesRootStore({ api: host.api }));
   useEffect(() => {
-    const s = new PopularExchangesStore(host.api);
-    setStore(s);
-    void s.load();
-    return () => s.dispose();
-  }, [host.api]);
+    void root.start();
+    return () => root.dispose();
+  }, [root]);
   return (
     <section className={styles.page}>
       <h1 data-testid="page-title" className={styles.title}>
         {t('popular_title')}
       </h1>
-      {store ? <PopularList store={store} host={host} /> : <p className={styles.muted}>{t('loading')}</p>}
+      <PopularList store={root.popular} host={host} />
     </section>
   );
 }

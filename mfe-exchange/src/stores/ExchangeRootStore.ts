@@ -1,30 +1,90 @@
-// The mfe-exchange root store, one per mount of a page (DESIGN.md "Stores").
+// The mfe-exchange root store, one per mount of an exchange page (DESIGN.md "Stores"): it owns every feature store of
+// the page: `form`, `ratesSocket`, `extras` (home only) and `details` (the order details, see below).
+//
+// Lifecycle (ready for server rendering): the page creates it in render (`useState(() => new ExchangeRootStore(…))`);
+// the constructor only builds objects (no socket, request, timer, window or storage). `start()` runs in an effect
+// after mount (loads, socket through the form's first rate), `dispose()` in that effect's cleanup. One start and one
+// dispose per root: a disposed root is not restarted (a new mount makes a new root).
+//
+// `details`: the details UI is an async chunk (not on the calculator's first paint), and so is its store. The root
+// does not import ExchangeDetailsStore (only its type); `start()` asks `loadDetails` (the page wires it to that same
+// chunk, which exports the factory) and then owns what the factory made. Until then `details` is null.
+import { makeObservable, observableRef, runInAction } from 'mobx';
 import type { ApiClient } from 'shared-contracts';
-import { ExchangeFormStore } from './ExchangeFormStore';
+import type { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
+import { ExchangeFormStore, type FormApi, type InitialSelection } from './ExchangeFormStore';
+import { HomeExtrasStore } from './HomeExtrasStore';
 import { RatesSocket, type SocketFactory } from './RatesSocket';
 
+/** Makes the details store for a root's form (exported by the details chunk). */
+export type DetailsStoreFactory = (form: ExchangeFormStore) => ExchangeDetailsStore;
+
 export interface ExchangeRootDeps {
-  api: Pick<ApiClient, 'instrumentsV2' | 'pairsDefault' | 'rateOne'>;
+  api: FormApi;
   wsUrl: string;
   createSocket?: SocketFactory;
+  /** The selection the page's URL asks for, applied by start(). */
+  initial?: InitialSelection;
+  /** Home only: the latest exchanges and public stats under the form. */
+  extrasApi?: Pick<ApiClient, 'ordersPublicLatest' | 'statsPublic'>;
+  /** Loads the details chunk's factory (absent: no details part, e.g. in form-only tests). */
+  loadDetails?: () => Promise<DetailsStoreFactory>;
 }
 
 export class ExchangeRootStore {
   readonly ratesSocket: RatesSocket;
   readonly form: ExchangeFormStore;
-  private readonly stopListening: () => void;
+  readonly extras: HomeExtrasStore | null;
+  /** The details part's store, once its chunk has loaded (observable: the details UI waits for it). */
+  details: ExchangeDetailsStore | null = null;
 
-  constructor(deps: ExchangeRootDeps) {
+  private readonly stopListening: () => void;
+  private started = false;
+  private disposed = false;
+
+  constructor(private readonly deps: ExchangeRootDeps) {
     this.ratesSocket = new RatesSocket({ url: deps.wsUrl, createSocket: deps.createSocket });
     this.form = new ExchangeFormStore(deps.api, this.ratesSocket);
+    this.extras = deps.extrasApi ? new HomeExtrasStore(deps.extrasApi) : null;
     this.stopListening = this.ratesSocket.listen({
       onData: (data) => this.form.applyLive(data),
       onError: (error) => this.form.applyLiveError(error),
     });
+    makeObservable(this, { details: observableRef });
+  }
+
+  /**
+   * After mount: the extras and the details chunk load alongside the form; resolves when the form's first load is
+   * done (instruments, pair, rate; the socket subscribes then), so the page can check the route's slugs.
+   */
+  async start(): Promise<void> {
+    if (this.started || this.disposed) return;
+    this.started = true;
+    void this.extras?.load();
+    void this.startDetails();
+    await this.form.init(this.deps.initial);
+  }
+
+  private async startDetails(): Promise<void> {
+    if (!this.deps.loadDetails) return;
+    let create: DetailsStoreFactory;
+    try {
+      create = await this.deps.loadDetails();
+    } catch (error) {
+      // A chunk that fails to load is the shell's business (unhandled chunk errors reload the page once).
+      console.warn('[mfe-exchange] details chunk unavailable', error);
+      return;
+    }
+    if (this.disposed) return;
+    runInAction(() => (this.details = create(this.form)));
   }
 
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
     this.stopListening();
+    this.details?.dispose();
+    this.extras?.dispose();
     this.form.dispose();
     this.ratesSocket.dispose();
   }

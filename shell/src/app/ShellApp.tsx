@@ -1,9 +1,10 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { StoresContext } from '../stores/RootStore';
 import { CurrentLocation } from '../host/CurrentLocation';
 import { browserVisitRecordsEnv, createVisitRecords } from '../session/hostSession';
+import { followUtm } from '../analytics/utm';
 import { ShellContext, type Router, type ShellDeps, type ShellRuntime } from './ShellContext';
 import { NavigatorBridge } from './NavigatorBridge';
 import { ScrollManager } from './ScrollManager';
@@ -24,6 +25,8 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
   });
   // The observable location changes in the router's own notification, before React renders the new URL.
   useLayoutEffect(() => shell.currentLocation.follow(router), [shell, router]);
+  // §3 UTM: the landing and every client navigation are recorded (cookie and storage), after mount, not in render.
+  useEffect(() => followUtm(router, shell.visit.utm, window.location.origin), [shell, router]);
   return (
     <ShellContext.Provider value={shell}>
       <StoresContext.Provider value={deps.stores}>

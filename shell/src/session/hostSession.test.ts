@@ -1,4 +1,5 @@
-import { createVisitRecords, type VisitRecordsEnv } from './hostSession';
+import { createVisitRecords, hostSession, type VisitRecordsEnv } from './hostSession';
+import type { UtmEnvironment } from '../analytics/utm';
 
 function env(cookie: string, over: Partial<VisitRecordsEnv> = {}) {
   const written: string[] = [];
@@ -50,5 +51,33 @@ describe('visit records behind host.session (§2, §4 ckm A, §8)', () => {
     memory.remember('x@y.io');
     expect(memory.last()).toBe('x@y.io');
     expect(memory.has('X@Y.io')).toBe(true);
+  });
+
+  it('§3 UTM: the records capture landings and host.session.utm() reads the latest; without a UTM environment it is null', () => {
+    const local = new Map<string, string>();
+    const session = new Map<string, string>();
+    const utm: UtmEnvironment = {
+      referrer: '',
+      userAgent: 'UA',
+      language: 'en',
+      screenWidth: 1,
+      screenHeight: 1,
+      local: { getItem: (k) => local.get(k) ?? null, setItem: (k, v) => void local.set(k, v) },
+      session: { getItem: (k) => session.get(k) ?? null, setItem: (k, v) => void session.set(k, v) },
+      getCookie: () => undefined,
+      setCookie: () => undefined,
+      now: () => 1,
+      randomId: () => 's-1',
+    };
+    const records = createVisitRecords(guest as never, env('', { utm }).env, () => undefined);
+    const host = hostSession({ session: {}, dialogs: {}, visitorId: () => Promise.resolve('v') } as never, records);
+    expect(host.utm()).toBeNull();
+    records.utm.capture('https://site.test/?utm_source=ads');
+    expect(host.utm()?.utmParams).toEqual({ source: 'ads' });
+    expect(host.utm()?.sessionId).toBe('s-1');
+
+    const none = createVisitRecords(guest as never, env('').env, () => undefined);
+    none.utm.capture('https://site.test/?utm_source=ads');
+    expect(none.utm.latest()).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 // What remotes see of the session (`host.session`): read-only account state, the account dialogs, logout,
-// the visitor id, and the shell-owned visit records (referral id, confirmed email) behind small interfaces.
+// the visitor id, and the shell-owned visit records (referral id, confirmed email, UTM) behind small interfaces.
 import { REFERRAL_COOKIE, readCookie, type HostConfirmedEmails, type HostReferral, type HostSession } from 'shared-contracts';
 import type { RootStore } from '../stores/RootStore';
 import type { KeyValueStorage } from '../stores/env';
 import { localConfirmedEmails } from '../dialogs/confirmedEmails';
 import { referralSource } from './referral';
+import { browserUtmEnvironment, utmRecorder, type UtmEnvironment, type UtmRecorder } from '../analytics/utm';
 
 export interface VisitRecordsEnv {
   /** Where the referralID cookie lives (`document` in the browser). */
@@ -12,12 +13,16 @@ export interface VisitRecordsEnv {
   isHttps(): boolean;
   /** The email confirmed locally (§4 ckm A); absent = remembered for this page only. */
   localStorage?: KeyValueStorage;
+  /** §3 UTM cookie and storage; absent = no UTM records (host.session.utm() is null). */
+  utm?: UtmEnvironment;
 }
 
 /** The shell's records of this visit that remotes use but never touch directly (one set per shell mount). */
 export interface VisitRecords {
   referral: HostReferral;
   confirmedEmails: HostConfirmedEmails;
+  /** Fed by the navigation hook (ShellApp), read by host.session.utm(). */
+  utm: UtmRecorder;
 }
 
 export function createVisitRecords(stores: Pick<RootStore, 'session'>, env: VisitRecordsEnv, queryRef: () => string | undefined): VisitRecords {
@@ -32,6 +37,7 @@ export function createVisitRecords(stores: Pick<RootStore, 'session'>, env: Visi
       isHttps: env.isHttps,
     }),
     confirmedEmails: localConfirmedEmails(env.localStorage),
+    utm: utmRecorder(env.utm),
   };
 }
 
@@ -42,7 +48,7 @@ export function browserVisitRecordsEnv(): VisitRecordsEnv {
   } catch {
     localStorage = undefined; // blocked storage (some private modes)
   }
-  return { cookieDocument: document, isHttps: () => window.location.protocol === 'https:', localStorage };
+  return { cookieDocument: document, isHttps: () => window.location.protocol === 'https:', localStorage, utm: browserUtmEnvironment(document) };
 }
 
 export function hostSession(stores: RootStore, records: VisitRecords): HostSession {
@@ -68,5 +74,6 @@ export function hostSession(stores: RootStore, records: VisitRecords): HostSessi
     getVisitorId: () => stores.visitorId(),
     referral: records.referral,
     confirmedEmails: records.confirmedEmails,
+    utm: () => records.utm.latest(),
   };
 }
