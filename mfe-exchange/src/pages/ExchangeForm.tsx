@@ -32,13 +32,12 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
   const fees = form.fees;
   return (
     <div className={styles.form} aria-busy={form.isLoading}>
-      <div className={styles.modes} role="radiogroup" aria-label={t('rate_mode')}>
+      <fieldset className={styles.modes} aria-label={t('rate_mode')}>
         {(['FLOATING', 'FIXED'] as const).map((mode) => (
           <button
             key={mode}
             type="button"
-            role="radio"
-            aria-checked={form.rateMode === mode}
+            aria-pressed={form.rateMode === mode}
             className={form.rateMode === mode ? styles.modeActive : styles.mode}
             onClick={() => form.setRateMode(mode)}
             data-testid={`rate-mode-${mode.toLowerCase()}`}
@@ -46,7 +45,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
             {t(mode === 'FIXED' ? 'rate_fixed' : 'rate_floating')}
           </button>
         ))}
-      </div>
+      </fieldset>
 
       <div className={styles.field}>
         <label htmlFor="exchange-amount" className={styles.label}>

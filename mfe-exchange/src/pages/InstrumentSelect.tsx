@@ -19,6 +19,12 @@ export function InstrumentSelect({ label, instruments, value, onChange, testId, 
   const [search, setSearch] = useState('');
   const listId = useId();
   const root = useRef<HTMLSpanElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  // The search field takes the focus when the picker opens (an effect, not autoFocus: only on this explicit open).
+  useEffect(() => {
+    if (open) searchInput.current?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -47,7 +53,7 @@ export function InstrumentSelect({ label, instruments, value, onChange, testId, 
         type="button"
         className={styles.select}
         aria-label={label}
-        aria-haspopup="listbox"
+        aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
@@ -68,9 +74,9 @@ export function InstrumentSelect({ label, instruments, value, onChange, testId, 
         </span>
       )}
       {open && (
-        <div className={styles.dropdown}>
+        <div className={styles.dropdown} id={listId}>
           <input
-            autoFocus
+            ref={searchInput}
             className={styles.search}
             placeholder={t('search_currency')}
             aria-label={t('search_currency')}
@@ -85,19 +91,21 @@ export function InstrumentSelect({ label, instruments, value, onChange, testId, 
             }}
             data-testid={`${testId}-search`}
           />
-          <ul id={listId} role="listbox" aria-label={label} className={styles.options}>
+          {/* A list of buttons (focusable, Enter/Space pick), not an ARIA listbox: no roving focus to maintain. */}
+          <ul aria-label={label} className={styles.options}>
             {shown.length === 0 ? <li className={styles.muted}>{t('no_currency_found')}</li> : null}
             {shown.map((i) => (
-              <li
-                key={i.slug}
-                role="option"
-                aria-selected={i.slug === value?.slug}
-                className={styles.option}
-                onClick={() => pick(i.slug)}
-                data-testid={`${testId}-option-${i.slug}`}
-              >
-                <CoinLogo instrument={i} /> <span>{i.currencyTitle}</span> <span className={styles.muted}>{i.currencyFriendlyTitle}</span>{' '}
-                <span className={styles.badge}>{i.networkTitle}</span>
+              <li key={i.slug}>
+                <button
+                  type="button"
+                  aria-current={i.slug === value?.slug ? 'true' : undefined}
+                  className={styles.option}
+                  onClick={() => pick(i.slug)}
+                  data-testid={`${testId}-option-${i.slug}`}
+                >
+                  <CoinLogo instrument={i} /> <span>{i.currencyTitle}</span> <span className={styles.muted}>{i.currencyFriendlyTitle}</span>{' '}
+                  <span className={styles.badge}>{i.networkTitle}</span>
+                </button>
               </li>
             ))}
           </ul>
