@@ -31,10 +31,15 @@ if (wants('unit') || only.includes('api')) {
 }
 
 if (wants('e2e') && !only.includes('api')) {
-  status ||= run(process.execPath, ['scripts/build.mjs', '--missing']);
+  // run the build and the browser tests even when jest failed: CI must report both runners' results
+  const buildStatus = run(process.execPath, ['scripts/build.mjs', '--missing']);
+  status ||= buildStatus;
   const env = {};
   if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) env.CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  else status ||= run('pnpm', ['--filter', 'e2e', 'exec', 'playwright', 'install', 'chromium']);
+  else {
+    const installStatus = run('pnpm', ['--filter', 'e2e', 'exec', 'playwright', 'install', 'chromium']);
+    status ||= installStatus;
+  }
   const pwReport = path.join(tmp, 'playwright.json');
   const e2eStatus = run('pnpm', ['--filter', 'e2e', 'test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: pwReport });
   status ||= e2eStatus;

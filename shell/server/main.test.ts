@@ -9,6 +9,9 @@ import { buildWebServer, IMMUTABLE, NO_CACHE } from './main';
 import { WEB_DEFAULTS } from './edge';
 import { REMOTES, REMOTE_NAMES } from 'shared-contracts/remotes';
 
+// Each case starts a real server; with the api's suites on the same two cores one start can take seconds.
+jest.setTimeout(20_000);
+
 function fixture() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'web-'));
   const dist = path.join(root, 'shell/dist');
