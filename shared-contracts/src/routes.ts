@@ -2,6 +2,7 @@
 // and response schema of each call. The api registers its handlers from it, the client is typed by it and
 // the OpenAPI document is generated from it.
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from './constants';
 import { routeTable, type RouteMeta, type RouteName, type RouteTable } from './routeTable';
 import {
   RateModeSchema,
@@ -25,6 +26,7 @@ import {
   PublicPairSchema,
   PublicStatsSchema,
   RefundInfoSchema,
+  SeoTextsSchema,
   UtmRecordSchema,
   VerificationDataSchema,
   VerificationStatusBodySchema,
@@ -210,7 +212,8 @@ export const apiRoutes = {
   // ── Other ──────────────────────────────────────────────────────────
   seo: route('seo', {
     body: z.object({ config_id: z.string(), params: z.object({ page: z.string() }) }),
-    response: z.object({ data: z.record(z.string(), z.object({ title: z.string(), description: z.string() })) }),
+    // SeoTexts in ./seo.ts; every locale of §9 in the answer
+    response: z.object({ data: z.record(z.enum(SUPPORTED_LOCALES), SeoTextsSchema) }),
   }),
   redirectLookup: route('redirectLookup', {
     query: z.object({ path: z.string().max(2048) }),

@@ -361,3 +361,22 @@ export type WsServerMessage =
   | { channel: 'pairs'; event: 'error'; data: { statusCode: number; code: string; message: string; details?: Record<string, unknown> } }
   | { channel: 'orders'; event: 'data'; data: Order }
   | { channel: 'orders'; event: 'error'; data: { statusCode: number; code: string; message: string } };
+
+/** §2 SEO texts of one page in one locale (`POST /dict/seo`); the plain types and the §8 key check are in seo.ts. */
+export const SeoTextsSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    ogTitle: z.string(),
+    ogDescription: z.string(),
+    structuredData: z
+      .object({
+        organizationName: z.string(),
+        organizationDescription: z.string(),
+        reviewAuthor: z.string(),
+        reviewBody: z.string(),
+        ratingValue: z.string(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'SeoTexts' });

@@ -6,3 +6,4 @@ export * from './schemas';
 export * from './routeTable';
 export * from './routes';
 export * from './pairPath';
+export * from './seo';
