@@ -1,0 +1,138 @@
+// Server rendering of one page request (DESIGN "Server rendering"): the same ShellApp the browser hydrates,
+// rendered from a memory router with per-request stores, i18n and an API client bound to the request.
+// Nothing here touches window, timers or sockets: stores are built but never started; effects do not run.
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { createApiClient, type HostConfig, type LocaleCode, type Theme } from 'shared-contracts';
+import { ShellApp, routerRoutes } from '../App';
+import { RootStore } from '../stores/RootStore';
+import { MemoryCookieJar, realClock } from '../stores/env';
+import { createI18n } from '../i18n/createI18n';
+import { PagesLoader } from '../federation/remotes';
+import { FALLBACK_MARK } from '../federation/fallbackModule';
+import { matchRoute, splitLocale } from '../routing/routes';
+import type { VisitRecordsEnv } from '../session/hostSession';
+import { SSR_STATE_VERSION, type SsrState } from './state';
+
+export interface SsrRequest {
+  /** path and query as the browser asked for them (already normalised by web) */
+  url: string;
+  cookies: Record<string, string>;
+  /** Accept-Language, for the root's first-visit language detection */
+  acceptLanguage?: string;
+  /** the site's public origin (wss URL, host.config) */
+  origin: string;
+  /** where web reaches the api, and the headers that make a call the visitor's own (cookie, X-Forwarded-*) */
+  apiBaseUrl: string;
+  apiHeaders: Record<string, string>;
+  /** time left for loading the page's remote and its data; past it the slot renders its skeleton */
+  budgetMs: number;
+  shellConfig?: { defaultTheme?: Theme; partnerReferralParam?: string };
+}
+
+export interface SsrResult {
+  status: number;
+  /** the markup of #root */
+  html: string;
+  state: SsrState;
+  locale: LocaleCode;
+  theme: Theme;
+  /** the remote whose page is in the markup (null: shell-only page, or the slot fell back to its skeleton) */
+  remote: string | null;
+}
+
+/** Remotes' server entries (`name` → `http(s)://…/server/remoteEntry.js`); `force` replaces a redeployed one. */
+export function registerServerRemotes(remotes: { name: string; entry: string }[], options: { force?: boolean } = {}): void {
+  registerRemotes(remotes, { force: options.force ?? false });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function languagesOf(acceptLanguage: string | undefined): string[] {
+  if (!acceptLanguage) return [];
+  return acceptLanguage
+    .split(',')
+    .map((part) => part.split(';')[0].trim())
+    .filter(Boolean);
+}
+
+export async function render(req: SsrRequest): Promise<SsrResult> {
+  const started = Date.now();
+  const url = new URL(req.url, 'http://ssr.invalid');
+  const cookies = new MemoryCookieJar(req.cookies);
+  const api = createApiClient({
+    baseUrl: req.apiBaseUrl,
+    getClientId: () => undefined,
+    fetch: (input, init) => {
+      const headers = new Headers((init as RequestInit | undefined)?.headers ?? (input instanceof Request ? input.headers : undefined));
+      for (const [k, v] of Object.entries(req.apiHeaders)) headers.set(k, v);
+      return input instanceof Request ? fetch(new Request(input, { headers })) : fetch(input, { ...init, headers });
+    },
+  });
+  let themeAttr: Theme = req.shellConfig?.defaultTheme ?? 'light';
+  const stores = new RootStore({
+    clock: realClock,
+    cookies,
+    languages: languagesOf(req.acceptLanguage),
+    root: {
+      setAttribute: (name, value) => {
+        if (name === 'data-theme') themeAttr = value as Theme;
+      },
+    },
+    sessionStorage: { getItem: () => null, setItem: () => undefined },
+    defaultTheme: req.shellConfig?.defaultTheme ?? 'light',
+    healthCheckOnStart: false,
+    buildId: typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev',
+    fetchHealth: () => api.health(),
+    isReachable: () => Promise.resolve(true),
+    fetchLatestBuild: () => Promise.resolve({}),
+    reload: () => undefined,
+    api,
+    visitorId: () => Promise.reject(new Error('no visitor id on the server')),
+    analyticsSink: () => undefined,
+  });
+  const locale: LocaleCode = splitLocale(url.pathname).locale;
+  stores.locale.applyFromUrl(locale);
+  const i18n = createI18n(locale);
+  const loader = new PagesLoader(i18n);
+
+  const match = matchRoute(url.pathname);
+  let remote: string | null = null;
+  if (match?.valid) {
+    const mod = await withTimeout(
+      loader.get(match.route.remote).catch(() => undefined),
+      req.budgetMs - (Date.now() - started),
+    );
+    if (mod && !mod[FALLBACK_MARK]) remote = match.route.remote;
+  }
+
+  const wsProtocol = req.origin.startsWith('https:') ? 'wss:' : 'ws:';
+  const config: HostConfig = {
+    wsUrl: `${wsProtocol}//${new URL(req.origin).host}/api/v2/ws`,
+    apiBaseUrl: req.origin,
+    sandbox: false,
+    partnerReferralParam: req.shellConfig?.partnerReferralParam ?? 'ref',
+  };
+  const visitEnv: VisitRecordsEnv = { cookieDocument: { cookie: '' }, isHttps: () => req.origin.startsWith('https:') };
+  const router = createMemoryRouter(routerRoutes, { initialEntries: [`${url.pathname}${url.search}`] });
+  // a remote that did not load in time is left out: its slot renders the skeleton, as the browser's first render will
+  const serverLoader = { get: (r: string) => loader.get(r), peek: (r: string) => (r === remote ? loader.peek(r) : undefined) };
+  const html = renderToString(<ShellApp deps={{ stores, i18n, api, loader: serverLoader, config, visitEnv }} router={router} />);
+
+  const status = !match ? 404 : match.valid ? 200 : 404;
+  return {
+    status,
+    html,
+    locale,
+    theme: themeAttr,
+    remote,
+    state: { v: SSR_STATE_VERSION, remote, theme: themeAttr, locale },
+  };
+}
