@@ -1,7 +1,7 @@
 // §2 SEO and §7 `POST /dict/seo`: the texts of a page's head, per page kind and locale. The api serves them
 // (api/src/modules/seo); web puts them in the first HTML (shell/server) and the shell updates the head on client
 // navigation (§9 head-update debounce). No zod here: this file is in the browser entry.
-import { STRUCTURED_DATA } from './constants';
+import { DEFAULT_LOCALE, type LocaleCode, STRUCTURED_DATA, SUPPORTED_LOCALES } from './constants';
 
 /**
  * `config_id` of `POST /dict/seo`: the base name of a §2 route (the shell's route table names, without the
@@ -85,4 +85,92 @@ export function seoKeyProblems(configId: string, texts: unknown): string[] {
   )
     problems.push('structuredData.ratingValue');
   return problems;
+}
+
+/** The attribute every head tag of seoHeadTags carries in the DOM, so web's HTML and client updates replace the same set. */
+export const SEO_TAG_ATTR = 'data-seo';
+
+/** Where web serves the Open Graph image (1200×630) and the organisation logo (200×60) of §9's structured data. */
+const SEO_IMAGE_PATH = '/og-image.png';
+const SEO_LOGO_PATH = '/logo.png';
+
+export type SeoHeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta'; attrs: Record<string, string> }
+  | { tag: 'link'; attrs: Record<string, string> }
+  | { tag: 'script'; type: 'application/ld+json'; json: unknown };
+
+interface SeoHeadInput {
+  configId: string;
+  locale: LocaleCode;
+  /** the path without the locale prefix and without a query, e.g. `/exchange-btc-eth` or `/` */
+  path: string;
+  /** scheme and host without a trailing slash, e.g. `https://example.com` */
+  origin: string;
+  texts: SeoTexts;
+  noindex?: boolean;
+}
+
+const OG_LOCALE: Record<LocaleCode, string> = { en: 'en_US', ru: 'ru_RU' };
+
+function localisedUrl(origin: string, locale: LocaleCode, path: string): string {
+  if (locale === DEFAULT_LOCALE) return `${origin}${path}`;
+  return `${origin}/${locale}${path === '/' ? '' : path}`;
+}
+
+/**
+ * §2 head of a page: title, description, Open Graph and Twitter card, canonical, per-locale alternates (not on blog
+ * and docs) and, on the home page, the organisation and review structured data with the §9 defaults.
+ * Pure: web renders it to HTML, the shell applies it to the DOM on client navigation.
+ */
+export function seoHeadTags(input: SeoHeadInput): SeoHeadTag[] {
+  const { configId, locale, path, origin, texts } = input;
+  const url = localisedUrl(origin, locale, path);
+  const image = `${origin}${SEO_IMAGE_PATH}`;
+  const siteName = texts.structuredData?.organizationName ?? texts.ogTitle;
+  const meta = (attrs: Record<string, string>): SeoHeadTag => ({ tag: 'meta', attrs });
+  const tags: SeoHeadTag[] = [
+    { tag: 'title', text: texts.title },
+    meta({ name: 'description', content: texts.description }),
+    meta({ property: 'og:title', content: texts.ogTitle }),
+    meta({ property: 'og:description', content: texts.ogDescription }),
+    meta({ property: 'og:url', content: url }),
+    meta({ property: 'og:type', content: 'website' }),
+    meta({ property: 'og:site_name', content: siteName }),
+    meta({ property: 'og:locale', content: OG_LOCALE[locale] }),
+    meta({ property: 'og:image', content: image }),
+    meta({ property: 'og:image:width', content: String(STRUCTURED_DATA.image.width) }),
+    meta({ property: 'og:image:height', content: String(STRUCTURED_DATA.image.height) }),
+    meta({ name: 'twitter:card', content: 'summary_large_image' }),
+    meta({ name: 'twitter:title', content: texts.ogTitle }),
+    meta({ name: 'twitter:description', content: texts.ogDescription }),
+    meta({ name: 'twitter:image', content: image }),
+  ];
+  if (input.noindex) tags.push(meta({ name: 'robots', content: 'noindex' }));
+  tags.push({ tag: 'link', attrs: { rel: 'canonical', href: url } });
+  if (hasSeoAlternates(configId)) {
+    for (const l of SUPPORTED_LOCALES) tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: l, href: localisedUrl(origin, l, path) } });
+    tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: localisedUrl(origin, DEFAULT_LOCALE, path) } });
+  }
+  const sd = texts.structuredData;
+  if (configId === 'index' && sd) {
+    const organization = {
+      '@type': 'Organization',
+      '@id': `${origin}/#organization`,
+      name: sd.organizationName,
+      description: sd.organizationDescription,
+      url: localisedUrl(origin, locale, '/'),
+      logo: { '@type': 'ImageObject', url: `${origin}${SEO_LOGO_PATH}`, width: STRUCTURED_DATA.logo.width, height: STRUCTURED_DATA.logo.height },
+      image: { '@type': 'ImageObject', url: image, width: STRUCTURED_DATA.image.width, height: STRUCTURED_DATA.image.height },
+    };
+    const review = {
+      '@type': 'Review',
+      itemReviewed: { '@id': organization['@id'] },
+      author: { '@type': 'Person', name: sd.reviewAuthor },
+      reviewBody: sd.reviewBody,
+      reviewRating: { '@type': 'Rating', ratingValue: sd.ratingValue, bestRating: STRUCTURED_DATA.rating.best, worstRating: STRUCTURED_DATA.rating.worst },
+    };
+    tags.push({ tag: 'script', type: 'application/ld+json', json: { '@context': 'https://schema.org', '@graph': [organization, review] } });
+  }
+  return tags;
 }
