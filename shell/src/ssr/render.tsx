@@ -4,14 +4,15 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { createApiClient, type HostConfig, type LocaleCode, type Theme } from 'shared-contracts';
+import { CLIENT_ID_COOKIE, createApiClient, type HostConfig, type LocaleCode, type Theme } from 'shared-contracts';
 import { ShellApp, routerRoutes } from '../App';
 import { RootStore } from '../stores/RootStore';
 import { MemoryCookieJar, realClock } from '../stores/env';
 import { createI18n } from '../i18n/createI18n';
 import { PagesLoader } from '../federation/remotes';
 import { FALLBACK_MARK } from '../federation/fallbackModule';
-import { matchRoute, splitLocale } from '../routing/routes';
+import { localePath, matchRoute, splitLocale } from '../routing/routes';
+import { resolvePage, sessionState } from '../app/resolvePage';
 import type { VisitRecordsEnv } from '../session/hostSession';
 import { SSR_STATE_VERSION, type SsrState } from './state';
 
@@ -40,6 +41,14 @@ export interface SsrResult {
   theme: Theme;
   /** the remote whose page is in the markup (null: shell-only page, or the slot fell back to its skeleton) */
   remote: string | null;
+  /** decided before rendering: the root's language choice (§4) or lk-redirect for a guest (§2); web answers 302 */
+  redirect?: string;
+}
+
+/** Test seam: how a remote's `./pages` is loaded (default: the federation runtime's loadRemote). */
+export interface RenderOverrides {
+  load?: (id: string) => Promise<unknown>;
+  fetch?: typeof fetch;
 }
 
 /** Remotes' server entries (`name` → `http(s)://…/server/remoteEntry.js`); `force` replaces a redeployed one. */
@@ -63,7 +72,11 @@ function languagesOf(acceptLanguage: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export async function render(req: SsrRequest): Promise<SsrResult> {
+function redirectTo(to: string, locale: LocaleCode, theme: Theme): SsrResult {
+  return { status: 302, html: '', locale, theme, remote: null, redirect: to, state: { v: SSR_STATE_VERSION, remote: null, theme, locale } };
+}
+
+export async function render(req: SsrRequest, overrides: RenderOverrides = {}): Promise<SsrResult> {
   const started = Date.now();
   const url = new URL(req.url, 'http://ssr.invalid');
   const cookies = new MemoryCookieJar(req.cookies);
@@ -73,7 +86,8 @@ export async function render(req: SsrRequest): Promise<SsrResult> {
     fetch: (input, init) => {
       const headers = new Headers((init as RequestInit | undefined)?.headers ?? (input instanceof Request ? input.headers : undefined));
       for (const [k, v] of Object.entries(req.apiHeaders)) headers.set(k, v);
-      return input instanceof Request ? fetch(new Request(input, { headers })) : fetch(input, { ...init, headers });
+      const send = overrides.fetch ?? fetch;
+      return input instanceof Request ? send(new Request(input, { headers })) : send(input, { ...init, headers });
     },
   });
   let themeAttr: Theme = req.shellConfig?.defaultTheme ?? 'light';
@@ -98,14 +112,31 @@ export async function render(req: SsrRequest): Promise<SsrResult> {
     visitorId: () => Promise.reject(new Error('no visitor id on the server')),
     analyticsSink: () => undefined,
   });
-  const locale: LocaleCode = splitLocale(url.pathname).locale;
+  const { locale, prefix } = splitLocale(url.pathname);
+  // First access at the root without a prefix: the cookie, else the browser languages, decide (§4) — here, so the
+  // browser never rewrites the URL of a server-rendered page before hydrating it.
+  if (url.pathname === '/' && !prefix) {
+    const detected = stores.locale.detect();
+    if (detected !== locale) return redirectTo(`${localePath('/', detected)}${url.search}`, locale, themeAttr);
+  }
   stores.locale.applyFromUrl(locale);
+  // Without the u_id cookie there is no session to load: the guest is known now, as in the browser's first render.
+  // With it, the account load is the browser's (the page waits in both renders).
+  if (!cookies.get(CLIENT_ID_COOKIE)) void stores.session.start();
   const i18n = createI18n(locale);
-  const loader = new PagesLoader(i18n);
+  const loader = new PagesLoader(i18n, overrides.load);
 
   const match = matchRoute(url.pathname);
+  const resolution = resolvePage({
+    match,
+    search: url.search,
+    healthEnabled: true,
+    reportedNotFound: false,
+    session: sessionState(stores.session),
+  });
+  if (resolution.kind === 'redirect') return redirectTo(resolution.to, locale, themeAttr);
   let remote: string | null = null;
-  if (match?.valid) {
+  if (resolution.kind === 'remote' && match?.valid) {
     const mod = await withTimeout(
       loader.get(match.route.remote).catch(() => undefined),
       req.budgetMs - (Date.now() - started),

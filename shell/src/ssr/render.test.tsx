@@ -1,0 +1,81 @@
+/**
+ * @jest-environment node
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// Server rendering runs with no window or document: this suite proves it, in Node's own environment.
+import { LOCALE_COOKIE, THEME_COOKIE, type HostServices } from 'shared-contracts';
+import { render, type SsrRequest } from './render';
+
+function RoadmapPage({ host }: { host: HostServices }) {
+  return <h1 data-testid="page-title">Roadmap {host.locale.current}</h1>;
+}
+
+const blogPages = {
+  pages: { Roadmap: RoadmapPage, Blog: RoadmapPage, BlogPost: RoadmapPage, Support: RoadmapPage },
+  namespace: 'mfe-blog',
+  resources: { en: { hello: 'Hello' }, ru: { hello: 'Привет' } },
+};
+
+const request = (url: string, more: Partial<SsrRequest> = {}): SsrRequest => ({
+  url,
+  cookies: {},
+  origin: 'https://exchange.example',
+  apiBaseUrl: 'http://127.0.0.1:1',
+  apiHeaders: {},
+  budgetMs: 300,
+  ...more,
+});
+
+const load = (id: string) => (id === 'mfe_blog/pages' ? Promise.resolve(blogPages) : new Promise<never>(() => undefined));
+// no request of a server render may reach the api in these cases
+const noFetch = () => Promise.reject(new Error('unexpected api call'));
+
+describe('server render of a page request', () => {
+  it('renders the route’s remote page inside the shell’s layout, 200', async () => {
+    const result = await render(request('/roadmap'), { load, fetch: noFetch });
+    expect(result.status).toBe(200);
+    expect(result.remote).toBe('mfe_blog');
+    expect(result.html).toContain('data-testid="page-title"');
+    expect(result.html).toContain('Roadmap');
+    expect(result.html).toContain('data-remote="mfe_blog"');
+    expect(result.state).toMatchObject({ remote: 'mfe_blog', locale: 'en' });
+  });
+
+  it('renders /ru in Russian', async () => {
+    const result = await render(request('/ru/roadmap'), { load, fetch: noFetch });
+    expect(result.locale).toBe('ru');
+    expect(result.html).toMatch(/Roadmap (<!-- -->)?ru/);
+  });
+
+  it('an unknown path is the 404 page with status 404', async () => {
+    const result = await render(request('/no/such/page'), { load, fetch: noFetch });
+    expect(result.status).toBe(404);
+    expect(result.html).toContain('data-testid="not-found"');
+  });
+
+  it('a remote that does not answer within the budget leaves its slot as the skeleton; the rest is rendered', async () => {
+    const result = await render(request('/docs', { budgetMs: 20 }), { load, fetch: noFetch });
+    expect(result.status).toBe(200);
+    expect(result.remote).toBeNull();
+    expect(result.state.remote).toBeNull();
+    expect(result.html).toContain('data-testid="layout-docs-sidebar"');
+    expect(result.html).not.toContain('data-remote="mfe_docs"');
+  });
+
+  it('the theme comes from the theme cookie', async () => {
+    const result = await render(request('/roadmap', { cookies: { [THEME_COOKIE]: 'dark' } }), { load, fetch: noFetch });
+    expect(result.theme).toBe('dark');
+  });
+
+  it('the root follows the language cookie with a redirect (§4), before anything renders', async () => {
+    const result = await render(request('/?amount=5', { cookies: { [LOCALE_COOKIE]: 'ru' } }), { load, fetch: noFetch });
+    expect(result.status).toBe(302);
+    expect(result.redirect).toBe('/ru?amount=5');
+  });
+
+  it('a guest asking for a profile page is sent home with the login dialog (lk-redirect), decided on the server', async () => {
+    const result = await render(request('/profile/history'), { load, fetch: noFetch });
+    expect(result.status).toBe(302);
+    expect(result.redirect).toMatch(/^\/\?/);
+  });
+});
