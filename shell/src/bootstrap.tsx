@@ -1,16 +1,16 @@
 import './styles/global.css';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { createApiClient, type HostConfig } from 'shared-contracts';
 import { RootStore, browserEnv } from './stores/RootStore';
 import { dataLayerSink } from './analytics/AnalyticsService';
-import { warmWhenIdle } from './session/visitorId';
 import { createI18n } from './i18n/createI18n';
 import { PagesLoader, registerRemotesFrom, remoteFailedMessageKey } from './federation/remotes';
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
 import { isChunkLoadError } from './stores/UpdateStore';
 import { ShellApp, routerRoutes } from './App';
 import { localePath, splitLocale } from './routing/routes';
+import { readSsrState } from './ssr/state';
 
 const config = typeof __SHELL_CONFIG__ === 'object' && __SHELL_CONFIG__ ? __SHELL_CONFIG__ : {};
 
@@ -39,9 +39,13 @@ async function main() {
     }),
   );
 
-  // First access at the root without a prefix: the cookie, else the browser languages, decide (§4).
+  // A server-rendered document: the first render must be the server's (same locale, same remote page).
+  const ssr = readSsrState(document);
+
+  // First access at the root without a prefix: the cookie, else the browser languages, decide (§4) — on the
+  // server already when it rendered the page.
   const { locale: urlLocale, prefix } = splitLocale(location.pathname);
-  if (location.pathname === '/' && !prefix) {
+  if (!ssr && location.pathname === '/' && !prefix) {
     const detected = stores.locale.detect();
     if (detected !== 'en') history.replaceState(null, '', `${localePath('/', detected)}${location.search}${location.hash}`);
   }
@@ -75,10 +79,17 @@ async function main() {
   };
 
   stores.start();
-  warmWhenIdle(stores.visitorId);
   const router = createBrowserRouter(routerRoutes);
   const loader = new PagesLoader(i18n);
-  createRoot(document.getElementById('root')!).render(<ShellApp deps={{ stores, i18n, api, loader, config: hostConfig }} router={router} />);
+  const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig }} router={router} />;
+  const rootElement = document.getElementById('root')!;
+  if (ssr) {
+    // the page the server rendered is in hand before hydrating, so the slot's first render is that page
+    if (ssr.remote) await loader.get(ssr.remote).catch(() => undefined);
+    hydrateRoot(rootElement, app, {
+      onRecoverableError: (error) => console.warn('[shell] hydration recovered by rendering on the client', error),
+    });
+  } else createRoot(rootElement).render(app);
 }
 
 void main();

@@ -1,5 +1,6 @@
 // §1 visitor id: the open-source FingerprintJS agent, loaded in its own chunk on first use (never on the
-// first paint), with its monitoring ping turned off (§7 names the ping; we do not send it).
+// first paint), with its monitoring ping turned off (§7 names the ping; we do not send it). Computed only when
+// a call needs it (register, login, refresh, order creation): it costs ~1.3 s of main thread on a slow phone.
 export type VisitorIdSource = () => Promise<string>;
 
 type FingerprintModule = { load(options: { monitoring?: boolean }): Promise<{ get(): Promise<{ visitorId: string }> }> };
@@ -19,12 +20,4 @@ export function lazyVisitorId(
       });
     return pending;
   };
-}
-
-/** Warms the visitor id when the browser is idle, so the first sign-in does not wait for it. */
-export function warmWhenIdle(source: VisitorIdSource): void {
-  if (typeof window === 'undefined') return;
-  const run = () => void source().catch(() => undefined);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
-  else setTimeout(run, 2_000);
 }
