@@ -142,7 +142,18 @@ describe.each(BACKENDS)('api on %s', (backend) => {
       const { body } = await get('/api/v1/pairs/popular');
       expect(body[0]).toEqual({ fromBestChangeCurrencyName: 'BTC', toBestChangeCurrencyName: 'ETH', fromSlug: 'btc', toSlug: 'eth', isActive: true });
       expect(body).toContainEqual(expect.objectContaining({ fromSlug: 'xmr', isActive: false }));
-      expect(body).toContainEqual(expect.objectContaining({ fromBestChangeCurrencyName: 'CARDUSD', toSlug: 'btc', isActive: true }));
+    });
+
+    it('offers only popular exchanges that have a pair page (no card pairs, whose page is a 404)', async () => {
+      const { body: popular } = await get('/api/v1/pairs/popular');
+      // the pair page knows the instruments GET /api/v2/instruments/public lists without a query; other slugs are a 404
+      const { body: instruments } = await get('/api/v2/instruments/public');
+      const onPairPage = new Set((instruments as { slug: string }[]).map((i) => i.slug));
+      const active = (popular as { fromSlug: string; toSlug: string; isActive: boolean }[]).filter((p) => p.isActive);
+      expect(active.length).toBeGreaterThan(5);
+      for (const p of active) expect([p.fromSlug, p.toSlug].filter((slug) => !onPairPage.has(slug))).toEqual([]);
+      expect(popular).not.toContainEqual(expect.objectContaining({ fromBestChangeCurrencyName: 'CARDUSD' }));
+      expect(popular).not.toContainEqual(expect.objectContaining({ fromBestChangeCurrencyName: 'CARDEUR' }));
     });
   });
 

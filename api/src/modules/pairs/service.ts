@@ -14,12 +14,20 @@ export function listPublicPairs(repo: InstrumentRepo) {
   return pairs;
 }
 
-/** §3 Popular exchange: the configured list of bestChange name pairs, unknown names skipped. */
+/** The pair page offers only what `GET /api/v2/instruments` lists by default: EXCHANGE instruments (card ones have no provider yet). */
+function hasPairPage(i: InstrumentRecord): boolean {
+  return i.provider === 'EXCHANGE';
+}
+
+/**
+ * §3 Popular exchange: the configured list of bestChange name pairs; unknown names are skipped, and so are pairs
+ * with no pair page (a link from /popular-exchanges must not lead to a 404).
+ */
 export function listPopular(repo: InstrumentRepo, popular: Config['popularPairs']) {
   return popular.flatMap(({ from, to }) => {
     const f = repo.byBestChangeName(from);
     const t = repo.byBestChangeName(to);
-    if (!f || !t) return [];
+    if (!f || !t || !hasPairPage(f) || !hasPairPage(t)) return [];
     return [
       {
         fromBestChangeCurrencyName: f.bestChangeName,
