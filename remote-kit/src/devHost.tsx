@@ -38,6 +38,8 @@ export interface DevHostOptions {
   lng?: LocaleCode;
   api?: ApiClient;
   route?: Partial<HostRoute>;
+  /** host.initialData: what the page's loader would have handed a server-rendered page (tests of the first view) */
+  initialData?: unknown;
   /** Replaces members of the session (a signed-in account, spied dialogs…). */
   session?: Partial<HostSession>;
   /** API origin; default the page's own origin (the dev server proxies /api and the WebSocket to API_URL). */
@@ -180,5 +182,6 @@ export function createDevHost(o: DevHostOptions): DevHost {
     config: { wsUrl, apiBaseUrl, sandbox: true, partnerReferralParam: 'ref' },
     notFound: () => console.warn('[dev host] notFound()'),
     trackLoading: (p) => p,
+    initialData: o.initialData,
   };
 }

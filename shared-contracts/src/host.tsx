@@ -102,6 +102,12 @@ export interface HostServices {
   notFound(): void;
   /** Asks the shell's loading bar to show while a promise runs. */
   trackLoading<T>(promise: Promise<T>): Promise<T>;
+  /**
+   * What the page's loader (`./pages` `loaders`) returned when the server rendered this page: set for the slot the
+   * browser hydrates (the same value the server render saw), undefined for a page reached by client navigation or
+   * whose loader failed or ran out of time. A page builds its first state from it instead of fetching again.
+   */
+  readonly initialData: unknown;
 }
 
 /** What every remote page component receives. */

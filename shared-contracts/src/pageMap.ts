@@ -7,6 +7,8 @@
 import type { ComponentType } from 'react';
 import type { RemoteName } from '../remotes.cjs';
 import type { HostRoute, RemotePageProps } from './host';
+import type { ApiClient } from './client';
+import type { LocaleCode } from './constants';
 
 /** A route param that every route of the page provides, or one that only some of them do. */
 export type ParamPresence = 'required' | 'optional';
@@ -119,6 +121,22 @@ export type PageQuery<R extends RemoteName, P extends PageName<R>> = { readonly 
 
 /** What a remote's `./pages` module exports for its entry: every page, no other. */
 export type RemotePagesOf<R extends RemoteName> = { readonly [P in PageName<R>]: ComponentType<RemotePageProps> };
+
+/**
+ * The data a page's first view needs, fetched by the server before it renders the page (DESIGN "Server rendering"):
+ * `api` is bound to the visitor's request (cookies forwarded). The result must be JSON: it travels in the HTML and
+ * reaches the page as `host.initialData` on the server and again on hydration. Render code must not fetch it twice.
+ */
+export interface PageLoaderContext<R extends RemoteName, P extends PageName<R>> {
+  params: PageParams<R, P>;
+  query: URLSearchParams;
+  api: ApiClient;
+  locale: LocaleCode;
+}
+export type PageLoader<R extends RemoteName, P extends PageName<R>> = (context: PageLoaderContext<R, P>) => Promise<unknown>;
+
+/** A remote's optional `loaders` export: a loader for some of its pages. */
+export type RemoteLoadersOf<R extends RemoteName> = { readonly [P in PageName<R>]?: PageLoader<R, P> };
 
 export function pageNames<R extends RemoteName>(remote: R): PageName<R>[] {
   return Object.keys(PAGE_MAP[remote]) as PageName<R>[];

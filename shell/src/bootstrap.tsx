@@ -81,7 +81,8 @@ async function main() {
   stores.start();
   const router = createBrowserRouter(routerRoutes);
   const loader = new PagesLoader(i18n);
-  const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig }} router={router} />;
+  const initialPage = ssr?.remote && ssr.page ? { remote: ssr.remote, page: ssr.page.name, data: ssr.page.data } : undefined;
+  const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig, initialPage }} router={router} />;
   const rootElement = document.getElementById('root')!;
   if (ssr) {
     // the page the server rendered is in hand before hydrating, so the slot's first render is that page

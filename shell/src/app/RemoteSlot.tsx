@@ -91,6 +91,10 @@ function useSlotHost(shell: ShellRuntime, match: RouteMatch, onNotFound: (pathna
   const key = `${remote}/${page}`;
   const slot = useRef<{ key: string; host: HostServices } | null>(null);
   if (slot.current?.key !== key) {
+    // the server-rendered page's data goes to its first mount only (hydration); a later visit fetches afresh
+    const initial = shell.initialPage;
+    const initialData = initial && initial.remote === remote && initial.page === page ? initial.data : undefined;
+    if (initialData !== undefined) shell.initialPage = undefined;
     slot.current = {
       key,
       host: createHostServices({
@@ -102,6 +106,7 @@ function useSlotHost(shell: ShellRuntime, match: RouteMatch, onNotFound: (pathna
         location: shell.currentLocation.slotLocation(remote, page),
         navigate: (to, options) => void shell.router.navigate(to, options),
         notFound: onNotFound,
+        initialData,
       }),
     };
   }

@@ -18,6 +18,14 @@ export interface ShellDeps {
   config: HostConfig;
   /** Cookie, protocol and storage of the visit records; default: the browser's. */
   visitEnv?: VisitRecordsEnv;
+  /** The loader data of the server-rendered page: handed to the first slot showing that page, once. */
+  initialPage?: InitialPageData;
+}
+
+export interface InitialPageData {
+  remote: string;
+  page: string;
+  data: unknown;
 }
 
 /** ShellDeps plus what the shell makes once per mount: the router, its location as an observable, the visit records. */

@@ -18,6 +18,8 @@ export interface HostServicesInput {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Marks a full pathname as not found (a 404 reported by the page). */
   notFound(pathname: string): void;
+  /** The page loader's data of a server-rendered page (the slot being hydrated, or rendered on the server). */
+  initialData?: unknown;
 }
 
 /**
@@ -60,5 +62,6 @@ export function createHostServices(i: HostServicesInput): HostServices {
     config: i.config,
     notFound: () => i.notFound(i.location().pathname),
     trackLoading: (promise) => stores.loadingBar.track(promise),
+    initialData: i.initialData,
   };
 }

@@ -79,3 +79,29 @@ describe('server render of a page request', () => {
     expect(result.redirect).toMatch(/^\/\?/);
   });
 });
+
+describe('a page loader (the first view’s data)', () => {
+  function PricePage({ host }: { host: HostServices }) {
+    const data = host.initialData as { rate: string } | undefined;
+    return <p data-testid="rate">{data ? `rate ${data.rate}` : 'loading'}</p>;
+  }
+  const withLoader = (loader: () => Promise<unknown>) => (id: string) =>
+    id === 'mfe_blog/pages'
+      ? Promise.resolve({ ...blogPages, pages: { ...blogPages.pages, Roadmap: PricePage }, loaders: { Roadmap: loader } })
+      : new Promise<never>(() => undefined);
+
+  it('its data is in the markup and in the state the browser hydrates with', async () => {
+    const result = await render(request('/roadmap'), { load: withLoader(() => Promise.resolve({ rate: '0.05' })), fetch: noFetch });
+    expect(result.html).toMatch(/rate (<!-- -->)?0\.05/);
+    expect(result.state.page).toEqual({ name: 'Roadmap', data: { rate: '0.05' } });
+  });
+
+  it('a loader that fails or outlives the budget leaves the page in its loading state, on both sides', async () => {
+    for (const loader of [() => Promise.reject(new Error('api down')), () => new Promise(() => undefined)]) {
+      const result = await render(request('/roadmap', { budgetMs: 50 }), { load: withLoader(loader), fetch: noFetch });
+      expect(result.status).toBe(200);
+      expect(result.html).toContain('loading');
+      expect(result.state.page).toBeUndefined();
+    }
+  });
+});

@@ -4,13 +4,14 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { CLIENT_ID_COOKIE, createApiClient, type HostConfig, type LocaleCode, type Theme } from 'shared-contracts';
+import { CLIENT_ID_COOKIE, createApiClient, type PageLoader, type RemoteName, type HostConfig, type LocaleCode, type Theme } from 'shared-contracts';
 import { ShellApp, routerRoutes } from '../App';
 import { RootStore } from '../stores/RootStore';
 import { MemoryCookieJar, realClock } from '../stores/env';
 import { createI18n } from '../i18n/createI18n';
 import { PagesLoader } from '../federation/remotes';
 import { FALLBACK_MARK } from '../federation/fallbackModule';
+import type { InitialPageData } from '../app/ShellContext';
 import { localePath, matchRoute, splitLocale } from '../routing/routes';
 import { resolvePage, sessionState } from '../app/resolvePage';
 import type { VisitRecordsEnv } from '../session/hostSession';
@@ -136,12 +137,29 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   });
   if (resolution.kind === 'redirect') return redirectTo(resolution.to, locale, themeAttr);
   let remote: string | null = null;
+  let initialPage: InitialPageData | undefined;
+  const timeLeft = () => req.budgetMs - (Date.now() - started);
   if (resolution.kind === 'remote' && match?.valid) {
     const mod = await withTimeout(
       loader.get(match.route.remote).catch(() => undefined),
-      req.budgetMs - (Date.now() - started),
+      timeLeft(),
     );
-    if (mod && !mod[FALLBACK_MARK]) remote = match.route.remote;
+    if (mod && !mod[FALLBACK_MARK]) {
+      remote = match.route.remote;
+      // `loaders` (contract 1.2) is optional: a remote without one renders its loading state on the server
+      const pageLoader = (mod as { loaders?: Record<string, PageLoader<RemoteName, never>> }).loaders?.[match.route.page];
+      if (pageLoader) {
+        // a loader that fails or runs out of time leaves the page to fetch in the browser, as a client-rendered one
+        const data = await withTimeout(
+          pageLoader({ params: match.params as never, query: url.searchParams, api, locale }).catch((error: unknown) => {
+            console.warn(`[ssr] ${remote}/${match.route.page} loader failed`, error instanceof Error ? error.message : error);
+            return undefined;
+          }),
+          timeLeft(),
+        );
+        if (data !== undefined) initialPage = { remote, page: match.route.page, data };
+      }
+    }
   }
 
   const wsProtocol = req.origin.startsWith('https:') ? 'wss:' : 'ws:';
@@ -155,7 +173,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   const router = createMemoryRouter(routerRoutes, { initialEntries: [`${url.pathname}${url.search}`] });
   // a remote that did not load in time is left out: its slot renders the skeleton, as the browser's first render will
   const serverLoader = { get: (r: string) => loader.get(r), peek: (r: string) => (r === remote ? loader.peek(r) : undefined) };
-  const html = renderToString(<ShellApp deps={{ stores, i18n, api, loader: serverLoader, config, visitEnv }} router={router} />);
+  const html = renderToString(<ShellApp deps={{ stores, i18n, api, loader: serverLoader, config, visitEnv, initialPage }} router={router} />);
 
   const status = !match ? 404 : match.valid ? 200 : 404;
   return {
@@ -164,6 +182,6 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
     locale,
     theme: themeAttr,
     remote,
-    state: { v: SSR_STATE_VERSION, remote, theme: themeAttr, locale },
+    state: { v: SSR_STATE_VERSION, remote, theme: themeAttr, locale, page: initialPage && { name: initialPage.page, data: initialPage.data } },
   };
 }

@@ -12,8 +12,8 @@ export interface SsrState {
   remote: string | null;
   theme: Theme;
   locale: LocaleCode;
-  /** the page loader's data (`./pages` `loaders`), handed to the page as host.initialData */
-  pageData?: unknown;
+  /** the rendered page and its loader's data (`./pages` `loaders`), handed to that page as host.initialData */
+  page?: { name: string; data: unknown };
 }
 
 /** The payload of a server-rendered document, or null (client-rendered document, or one from another build). */
