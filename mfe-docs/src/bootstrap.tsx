@@ -1,5 +1,5 @@
 // Standalone dev host: `pnpm --filter mfe-docs dev`, then http://localhost:8085/?page=DocsPage&slug=api
 import { mountStandalone } from 'remote-kit/standalone';
-import { namespace, pages, resources } from './pages';
+import { loadResources, namespace, pages } from './pages';
 
-mountStandalone({ namespace, pages, resources });
+void mountStandalone({ namespace, pages, loadResources });

@@ -1,5 +1,5 @@
 // Standalone dev host: `pnpm --filter mfe-exchange dev`, then http://localhost:8081/?page=ExchangePair&from=btc&to=eth
 import { mountStandalone } from 'remote-kit/standalone';
-import { namespace, pages, resources } from './pages';
+import { loadResources, namespace, pages } from './pages';
 
-mountStandalone({ namespace, pages, resources });
+void mountStandalone({ namespace, pages, loadResources });

@@ -7,14 +7,18 @@ import { createDevHost } from './devHost';
 
 export { createDevHost, createI18n, type DevHostOptions } from './devHost';
 
-export function mountStandalone(remote: { namespace: string; pages: RemotePages; resources: Record<LocaleCode, Record<string, string>> }): void {
+export async function mountStandalone(remote: {
+  namespace: string;
+  pages: RemotePages;
+  loadResources(locale: LocaleCode): Promise<Record<string, string>>;
+}): Promise<void> {
   const query = new URLSearchParams(location.search);
   const pageName = query.get('page') ?? Object.keys(remote.pages)[0];
   const Page: ComponentType<RemotePageProps> | undefined = remote.pages[pageName];
   const lng: LocaleCode = query.get('lang') === 'ru' ? 'ru' : 'en';
   const host = createDevHost({
     namespace: remote.namespace,
-    resources: remote.resources,
+    resources: { [lng]: await remote.loadResources(lng) } as Record<LocaleCode, Record<string, string>>,
     lng,
     apiBaseUrl: query.get('api') ?? undefined,
     route: { name: `${pageName}___${lng}`, path: location.pathname, params: Object.fromEntries(query), query },

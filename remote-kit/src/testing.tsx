@@ -33,6 +33,8 @@ export interface TestHostOptions<R extends RemoteName, P extends PageName<R>> {
   route?: Partial<HostRoute>;
   /** Replaces members of the session: a signed-in account, spied dialogs, a visitor id… */
   session?: Partial<HostSession>;
+  /** host.initialData: what the page's loader gave a server-rendered page */
+  initialData?: unknown;
 }
 
 export function createTestHostFor<R extends RemoteName>(remote: { name: R; namespace: string; resources: Record<LocaleCode, Record<string, string>> }) {
@@ -46,7 +48,7 @@ export function createTestHostFor<R extends RemoteName>(remote: { name: R; names
       ...(o.query ? { query: o.query } : {}),
       ...o.route,
     };
-    return createDevHost({ namespace: remote.namespace, resources: remote.resources, lng: o.lng, api, route, session: o.session, wsUrl: 'ws://test/ws' });
+    return createDevHost({ namespace: remote.namespace, resources: remote.resources, lng: o.lng, api, route, session: o.session, initialData: o.initialData, wsUrl: 'ws://test/ws' });
   };
 }
 
@@ -58,12 +60,13 @@ export function renderPage(Page: ComponentType<RemotePageProps>, host: HostServi
 export interface PagesModule {
   namespace: string;
   pages: Record<string, ComponentType<RemotePageProps>>;
-  resources: Record<LocaleCode, Record<string, string>>;
+  /** contract 1.2: one locale's texts, each locale its own chunk */
+  loadResources(locale: LocaleCode): Promise<Record<string, string>>;
 }
 
 /**
  * The checks every remote's pages.test.tsx starts with, inside its own `describe`: `./pages` exports exactly the
- * pages of `titles`, the namespace `namespace` and the same keys in both locales; each page renders its
+ * pages of `titles`, the namespace `namespace`, `loadResources` giving the same keys in both locales; each page renders its
  * page-title (`titles[page]` = [en, ru]) in both locales with the host `host(lng)` makes.
  */
 export function itExportsPagesWithTitles(
@@ -72,10 +75,13 @@ export function itExportsPagesWithTitles(
   titles: Record<string, [string, string]>,
   host: (lng: 'en' | 'ru') => HostServices,
 ): void {
-  it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
+  it('exports the pages, namespace and one-locale texts (loadResources) of ARCHITECTURE.md', async () => {
     expect(Object.keys(mod.pages).sort()).toEqual(Object.keys(titles).sort());
     expect(mod.namespace).toBe(namespace);
-    expect(Object.keys(mod.resources.ru).sort()).toEqual(Object.keys(mod.resources.en).sort());
+    const [en, ru] = await Promise.all([mod.loadResources('en'), mod.loadResources('ru')]);
+    expect(Object.keys(en).length).toBeGreaterThan(0);
+    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
+    expect(ru).not.toEqual(en);
   });
 
   it.each(

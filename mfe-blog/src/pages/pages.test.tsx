@@ -1,5 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
-import { namespace, pages, resources } from './index';
+import { loadResources, namespace, pages } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
 import { itExportsPagesWithTitles } from 'remote-kit/testing';
 
@@ -13,7 +13,9 @@ const titles: Record<string, [string, string]> = {
 };
 
 describe('mfe-blog ./pages', () => {
-  itExportsPagesWithTitles({ namespace, pages, resources }, 'mfe-blog', titles, (lng) => createTestHost({ lng, route: { params: { slug: 'news/hello' } } }));
+  itExportsPagesWithTitles({ namespace, pages, loadResources }, 'mfe-blog', titles, (lng) =>
+    createTestHost({ lng, route: { params: { slug: 'news/hello' } } }),
+  );
 
   it('Blog shows the page number of a paginated list', () => {
     renderPage(pages.Blog, createTestHost({ route: { params: { page: '3' } } }));

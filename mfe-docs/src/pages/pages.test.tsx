@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { namespace, pages, resources } from './index';
+import { loadResources, namespace, pages } from './index';
 import { createTestHost } from '../test/testHost';
 import { itExportsPagesWithTitles } from 'remote-kit/testing';
 
@@ -11,5 +11,5 @@ const titles: Record<string, [string, string]> = {
 };
 
 describe('mfe-docs ./pages', () => {
-  itExportsPagesWithTitles({ namespace, pages, resources }, 'mfe-docs', titles, (lng) => createTestHost({ lng, route: { params: { slug: 'orders' } } }));
+  itExportsPagesWithTitles({ namespace, pages, loadResources }, 'mfe-docs', titles, (lng) => createTestHost({ lng, route: { params: { slug: 'orders' } } }));
 });

@@ -1,4 +1,6 @@
 import { createTestHostFor } from 'remote-kit/testing';
-import { namespace, resources } from '../i18n';
+import { namespace } from '../i18n';
+import { en } from '../i18n/en';
+import { ru } from '../i18n/ru';
 
-export const createTestHost = createTestHostFor({ name: 'mfe_docs', namespace, resources });
+export const createTestHost = createTestHostFor({ name: 'mfe_docs', namespace, resources: { en, ru } });

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from 'shared-contracts';
-import { namespace, pages, resources } from './index';
+import { loadResources, namespace, pages } from './index';
+import { en } from '../i18n/en';
+import { ru } from '../i18n/ru';
 import { createTestHost, renderPage } from '../test/testHost';
 import { FakeWebSocket } from 'remote-kit/fake-socket';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
@@ -37,10 +39,15 @@ beforeEach(() => FakeWebSocket.reset());
 afterEach(cleanup);
 
 describe('mfe-exchange ./pages', () => {
+  it('loads the texts of one locale at a time (contract 1.2 loadResources)', async () => {
+    await expect(loadResources('en')).resolves.toEqual(en);
+    await expect(loadResources('ru')).resolves.toEqual(ru);
+  });
+
   it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
     expect(Object.keys(pages).sort()).toEqual(['ExchangePair', 'Home', 'PopularExchanges']);
     expect(namespace).toBe('mfe-exchange');
-    expect(Object.keys(resources.ru).sort()).toEqual(Object.keys(resources.en).sort());
+    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
   });
 
   it.each([
@@ -194,8 +201,8 @@ describe('mfe-exchange ./pages', () => {
       'error_memo_empty',
       'error_terms',
     ]) {
-      expect(resources.en).toHaveProperty(key);
-      expect(resources.ru).toHaveProperty(key);
+      expect(en).toHaveProperty(key);
+      expect(ru).toHaveProperty(key);
     }
   });
 });

@@ -1,8 +1,8 @@
-// `./pages` (ARCHITECTURE.md): pages, namespace, resources.
+// `./pages` (ARCHITECTURE.md): pages, namespace, loadResources (one chunk per locale), contractVersion.
 import type { RemotePagesOf } from 'shared-contracts';
 import { OrderPage } from './OrderPage';
 
-export { namespace, resources } from '../i18n';
+export { namespace, loadResources } from '../i18n';
 // DESIGN rule 8: the shared-contracts version this remote was compiled against, written in by the webpack factory
 // (importing CONTRACT_VERSION would give the host's shared copy); undefined only outside webpack (jest).
 export const contractVersion: string | undefined = typeof __CONTRACT_VERSION__ === 'string' ? __CONTRACT_VERSION__ : undefined;

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from 'shared-contracts';
-import { namespace, pages, resources } from './index';
+import { loadResources, namespace, pages } from './index';
+import { en } from '../i18n/en';
+import { ru } from '../i18n/ru';
 import { createTestHost, renderPage } from '../test/testHost';
 import { orderWith } from 'remote-kit/testing';
 
@@ -34,12 +36,17 @@ const orderAt = (id: string, destinationAddress?: string) => ({
 });
 
 describe('mfe-order ./pages', () => {
+  it('loads the texts of one locale at a time (contract 1.2 loadResources)', async () => {
+    await expect(loadResources('en')).resolves.toEqual(en);
+    await expect(loadResources('ru')).resolves.toEqual(ru);
+  });
+
   it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
     expect(Object.keys(pages)).toEqual(['Order']);
     expect(namespace).toBe('mfe-order');
-    expect(Object.keys(resources.ru).sort()).toEqual(Object.keys(resources.en).sort());
-    expect(resources.en).toHaveProperty('error_email_already_set');
-    expect(resources.ru).toHaveProperty('error_email_already_set');
+    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
+    expect(en).toHaveProperty('error_email_already_set');
+    expect(ru).toHaveProperty('error_email_already_set');
   });
 
   it.each([

@@ -5,10 +5,10 @@ import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
 import { StaticPage, pageStyles } from 'remote-kit/ui';
 import { useT } from '../pages/useT';
-import type { resources } from '../i18n';
+import type { en } from '../i18n/en';
 import styles from './profile.module.css';
 
-type Key = keyof (typeof resources)['en'];
+type Key = keyof typeof en;
 
 const PROFILE_TABS: { path: string; titleKey: Key; testId: string }[] = [
   { path: '/profile/info', titleKey: 'info_title', testId: 'tab-info' },

@@ -3,10 +3,10 @@ import { observer } from 'mobx-react-lite';
 import type { RemotePageProps } from 'shared-contracts';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { useT } from './useT';
-import { resources } from '../i18n';
+import type { en } from '../i18n/en';
 import styles from '../layout/profile.module.css';
 
-type TitleKey = Extract<keyof (typeof resources)['en'], `${string}_title`>;
+type TitleKey = Extract<keyof typeof en, `${string}_title`>;
 
 /** A profile tab whose feature comes in a later release: its frame and an honest note saying so. */
 export function profileSection(titleKey: TitleKey, displayName: string): ComponentType<RemotePageProps> {

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { namespace, pages, resources } from './index';
+import { loadResources, namespace, pages } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
 import { itExportsPagesWithTitles } from 'remote-kit/testing';
 
@@ -17,7 +17,7 @@ const titles: Record<string, [string, string]> = {
 };
 
 describe('mfe-profile ./pages', () => {
-  itExportsPagesWithTitles({ namespace, pages, resources }, 'mfe-profile', titles, (lng) => createTestHost({ lng }));
+  itExportsPagesWithTitles({ namespace, pages, loadResources }, 'mfe-profile', titles, (lng) => createTestHost({ lng }));
 
   it('asks a guest to sign in through the host session', () => {
     const host = createTestHost();

@@ -1,5 +1,7 @@
 import { createTestHostFor } from 'remote-kit/testing';
-import { namespace, resources } from '../i18n';
+import { namespace } from '../i18n';
+import { en } from '../i18n/en';
+import { ru } from '../i18n/ru';
 
 export { renderPage } from 'remote-kit/testing';
-export const createTestHost = createTestHostFor({ name: 'mfe_profile', namespace, resources });
+export const createTestHost = createTestHostFor({ name: 'mfe_profile', namespace, resources: { en, ru } });

@@ -11,6 +11,7 @@ import { pageTitle, resolvePage, sessionState } from './resolvePage';
 import { RemoteSlot } from './RemoteSlot';
 import { SlotLoading } from './SlotLoading';
 import { useShell } from './ShellContext';
+import { switchLocale } from '../i18n/localeSwitch';
 
 /** The current URL's page in its layout, as resolvePage decides; also the locale, title and update hooks of a navigation. */
 export const Page = observer(function Page() {
@@ -24,7 +25,7 @@ export const Page = observer(function Page() {
   // The URL prefix wins.
   useLayoutEffect(() => {
     stores.locale.applyFromUrl(urlLocale);
-    if (i18n.language !== urlLocale) void i18n.changeLanguage(urlLocale);
+    void switchLocale(i18n, urlLocale);
     document.documentElement.lang = urlLocale;
   }, [urlLocale, stores, i18n]);
 

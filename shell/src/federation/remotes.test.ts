@@ -1,5 +1,6 @@
 import { CONTRACT_VERSION } from 'shared-contracts';
 import { createI18n } from '../i18n/createI18n';
+import { switchLocale } from '../i18n/localeSwitch';
 import { FALLBACK_MARK, type PagesModule } from './fallbackModule';
 import { REMOTE_FAILED_EVENT } from './fallbackPlugin';
 import { CONTRACT_MISMATCH_REASON, PagesLoader, remoteFailedMessageKey, reportContractMismatch, type ContractMismatch } from './remotes';
@@ -9,8 +10,127 @@ function BlogPage() {
 }
 
 function blogModule(contractVersion: unknown): PagesModule {
-  return { pages: { Blog: BlogPage }, namespace: 'mfe_blog', resources: { en: { title: 'Blog' } }, contractVersion };
+  return { pages: { Blog: BlogPage }, namespace: 'mfe_blog', loadResources: async () => ({ title: 'Blog' }), contractVersion };
 }
+
+const BLOG_TEXTS: Record<string, Record<string, string>> = { en: { title: 'Blog' }, ru: { title: 'Блог' } };
+
+/** A contract 1.2 remote whose texts arrive when the test releases them (`release(locale)`). */
+function remoteWithLocaleChunks() {
+  const waiting = new Map<string, () => void>();
+  const loadResources = jest.fn((locale: string) => new Promise<Record<string, string>>((resolve) => waiting.set(locale, () => resolve(BLOG_TEXTS[locale]))));
+  const mod: PagesModule = { pages: { Blog: BlogPage }, namespace: 'mfe_blog', loadResources, contractVersion: '1.2.0' };
+  const release = async (locale: string) => {
+    while (!waiting.has(locale)) await Promise.resolve();
+    waiting.get(locale)?.();
+    waiting.delete(locale);
+  };
+  return { mod, loadResources, release };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('PagesLoader texts: only the shown locale is loaded (contract 1.2 loadResources)', () => {
+  it('registers only the active locale, and resolves only once it is registered (a page never renders raw keys)', async () => {
+    const { mod, loadResources, release } = remoteWithLocaleChunks();
+    const i18n = createI18n('ru');
+    const loader = new PagesLoader(i18n, async () => mod);
+    let done = false;
+    const loading = loader.get('mfe_blog').then((m) => {
+      done = true;
+      return m;
+    });
+    await flush();
+    expect(done).toBe(false);
+    expect(loader.peek('mfe_blog')).toBeUndefined();
+    await release('ru');
+    expect((await loading).pages.Blog).toBe(BlogPage);
+    expect(i18n.t('mfe_blog:title')).toBe('Блог');
+    expect(loadResources.mock.calls).toEqual([['ru']]);
+    expect(i18n.hasResourceBundle('en', 'mfe_blog')).toBe(false);
+  });
+
+  it('a language switch loads the other locale of every loaded remote before the language changes', async () => {
+    const { mod, loadResources, release } = remoteWithLocaleChunks();
+    const i18n = createI18n('en');
+    const loader = new PagesLoader(i18n, async () => mod);
+    const loading = loader.get('mfe_blog');
+    await release('en');
+    await loading;
+    const shownOnChange: string[] = [];
+    i18n.on('languageChanged', () => shownOnChange.push(i18n.t('mfe_blog:title')));
+
+    const switching = switchLocale(i18n, 'ru');
+    await flush();
+    expect(i18n.language).toBe('en');
+    await release('ru');
+    await switching;
+    expect(i18n.language).toBe('ru');
+    expect(shownOnChange).toEqual(['Блог']);
+    expect(loadResources.mock.calls).toEqual([['en'], ['ru']]);
+
+    // back again: both are registered, nothing is loaded twice
+    await switchLocale(i18n, 'en');
+    expect(i18n.t('mfe_blog:title')).toBe('Blog');
+    expect(loadResources).toHaveBeenCalledTimes(2);
+  });
+
+  it('a remote still loading when the switch starts gets both locales before it resolves', async () => {
+    const { mod, release } = remoteWithLocaleChunks();
+    const i18n = createI18n('en');
+    const loader = new PagesLoader(i18n, async () => mod);
+    const loading = loader.get('mfe_blog');
+    const switching = switchLocale(i18n, 'ru');
+    await release('en');
+    await release('ru');
+    await Promise.all([loading, switching]);
+    expect(i18n.language).toBe('ru');
+    expect(i18n.t('mfe_blog:title')).toBe('Блог');
+  });
+
+  it('of two quick switches the last one wins', async () => {
+    const { mod, release } = remoteWithLocaleChunks();
+    const i18n = createI18n('en');
+    const loader = new PagesLoader(i18n, async () => mod);
+    const loading = loader.get('mfe_blog');
+    await release('en');
+    await loading;
+    const toRu = switchLocale(i18n, 'ru');
+    await switchLocale(i18n, 'en');
+    await release('ru');
+    await toRu;
+    expect(i18n.language).toBe('en');
+  });
+
+  it('still runs a remote that exports every locale as `resources` (built against contract 1.0/1.1)', async () => {
+    const i18n = createI18n('en');
+    const older: PagesModule = { pages: { Blog: BlogPage }, namespace: 'mfe_blog', resources: BLOG_TEXTS, contractVersion: '1.1.0' };
+    const loader = new PagesLoader(i18n, async () => older);
+    expect((await loader.get('mfe_blog')).pages.Blog).toBe(BlogPage);
+    expect(i18n.t('mfe_blog:title')).toBe('Blog');
+    await switchLocale(i18n, 'ru');
+    expect(i18n.t('mfe_blog:title')).toBe('Блог');
+  });
+
+  it('a text chunk that fails to load fails the remote (its slot shows the fallback), and the next get tries again', async () => {
+    const i18n = createI18n('en');
+    let fail = true;
+    const mod: PagesModule = {
+      pages: { Blog: BlogPage },
+      namespace: 'mfe_blog',
+      loadResources: async () => {
+        if (fail) throw new Error('ChunkLoadError');
+        return BLOG_TEXTS.en;
+      },
+    };
+    const loader = new PagesLoader(i18n, async () => mod);
+    await expect(loader.get('mfe_blog')).rejects.toThrow('ChunkLoadError');
+    expect(loader.peek('mfe_blog')).toBeUndefined();
+    fail = false;
+    await expect(loader.get('mfe_blog')).resolves.toBe(mod);
+    expect(i18n.t('mfe_blog:title')).toBe('Blog');
+  });
+});
 
 function setup(mod: PagesModule, hostVersion = '1.2.0') {
   const i18n = createI18n('en');

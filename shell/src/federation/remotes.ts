@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { CONTRACT_VERSION, contractCompatibility } from 'shared-contracts';
 import { createFallbackModule, FALLBACK_MARK, type PagesModule } from './fallbackModule';
 import { REMOTE_FAILED_EVENT } from './fallbackPlugin';
+import { activeLocales, beforeLocaleSwitch } from '../i18n/localeSwitch';
 
 export interface ContractMismatch {
   remote: string;
@@ -43,9 +44,11 @@ export async function registerRemotesFrom(url = '/remotes.json', fetchImpl: type
 }
 
 /**
- * Loads each remote's `./pages` once, registering its i18next namespace once. A remote built against another
- * major of the contract (DESIGN rule 8) is not run: its slot gets the fallback and its own notification
- * (`fallback.contract_mismatch`, not the generic "could not be loaded").
+ * Loads each remote's `./pages` once, and its texts for the shown locale only (`loadResources`, contract 1.2):
+ * `get` resolves once they are registered, and a language change (`switchLocale`) first loads the new locale's
+ * texts of every loaded remote. A remote built before 1.2 exports `resources`, all locales, registered as they
+ * are. A remote built against another major of the contract (DESIGN rule 8) is not run: its slot gets the
+ * fallback and its own notification (`fallback.contract_mismatch`, not the generic "could not be loaded").
  */
 export class PagesLoader {
   private cache = new Map<string, Promise<PagesModule>>();
@@ -58,7 +61,24 @@ export class PagesLoader {
       hostVersion: CONTRACT_VERSION,
       onMismatch: reportContractMismatch,
     },
-  ) {}
+  ) {
+    beforeLocaleSwitch(i18n, (locale) => Promise.all([...this.resolved.values()].map((m) => this.registerTexts(m, [locale]))));
+  }
+
+  /** Registers the module's texts for `locales` (all it has, for a remote that exports `resources`). */
+  private async registerTexts(m: PagesModule, locales: readonly string[]): Promise<void> {
+    if (m[FALLBACK_MARK] || !m.namespace) return;
+    const ns = m.namespace;
+    const add = (lng: string, bundle: Record<string, unknown>) => {
+      if (!this.i18n.hasResourceBundle(lng, ns)) this.i18n.addResourceBundle(lng, ns, bundle, true, false);
+    };
+    if (m.loadResources) {
+      const load = m.loadResources.bind(m);
+      await Promise.all(locales.filter((lng) => !this.i18n.hasResourceBundle(lng, ns)).map(async (lng) => add(lng, await load(lng))));
+    } else if (m.resources) {
+      for (const [lng, bundle] of Object.entries(m.resources)) add(lng, bundle);
+    }
+  }
 
   peek(remote: string): PagesModule | undefined {
     return this.resolved.get(remote);
@@ -68,7 +88,7 @@ export class PagesLoader {
     let p = this.cache.get(remote);
     if (!p) {
       p = this.load(`${remote}/pages`)
-        .then((mod) => {
+        .then(async (mod) => {
           const m = (mod ?? createFallbackModule(remote)) as PagesModule;
           if (!m[FALLBACK_MARK] && contractCompatibility(this.contract.hostVersion, m.contractVersion) === 'major-mismatch') {
             this.contract.onMismatch({ remote, hostVersion: this.contract.hostVersion, remoteVersion: String(m.contractVersion) });
@@ -77,11 +97,9 @@ export class PagesLoader {
             this.resolved.set(remote, fallback);
             return fallback;
           }
-          if (m.namespace && m.resources) {
-            for (const [lng, bundle] of Object.entries(m.resources)) {
-              if (!this.i18n.hasResourceBundle(lng, m.namespace)) this.i18n.addResourceBundle(lng, m.namespace, bundle, true, false);
-            }
-          }
+          await this.registerTexts(m, activeLocales(this.i18n));
+          // a language switch that started meanwhile did not see this remote yet
+          await this.registerTexts(m, activeLocales(this.i18n));
           // a fallback is not kept: the next navigation tries the remote again
           if (m[FALLBACK_MARK]) this.cache.delete(remote);
           else this.resolved.set(remote, m);

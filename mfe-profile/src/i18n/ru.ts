@@ -1,54 +1,7 @@
-// The remote's i18next namespace (ARCHITECTURE.md): the shell registers `resources` with addResourceBundle.
-export const namespace = 'mfe-profile';
+// The Russian texts of the `mfe-profile` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
+import type { en } from './en';
 
-const en = {
-  info_title: 'Profile',
-  history_title: 'Order history',
-  wallet_title: 'Wallet',
-  withdraw_title: 'Withdrawals',
-  affiliate_title: 'Affiliate program',
-  cashback_title: 'Cashback',
-  keys_title: 'API keys',
-  verification_title: 'Identity verification',
-  tabs_label: 'Personal account',
-  signed_in_as: 'Signed in as {{email}}',
-  sign_in_needed: 'Sign in to see this section of your account.',
-  sign_in: 'Sign in',
-  next_release: 'This section of the personal account arrives in a later release. Your orders and profile are already here.',
-  info_email: 'Email',
-  info_user_id: 'User ID',
-  info_role: 'Access',
-  info_role_admin: 'Administrator',
-  info_role_user: 'Customer',
-  info_sign_out: 'Sign out',
-  info_change_password: 'Change password',
-  info_change_password_hint: 'We will email you a code to set a new password.',
-  history_loading: 'Loading your orders…',
-  history_error: 'Your orders could not be loaded.',
-  history_retry: 'Try again',
-  history_empty: 'You have no orders yet. Orders you create while signed in appear here.',
-  history_make_exchange: 'Make an exchange',
-  history_col_order: 'Order',
-  history_col_status: 'Status',
-  history_col_pair: 'Pair',
-  history_col_send: 'You send',
-  history_col_get: 'You get',
-  history_col_date: 'Created',
-  history_previous: 'Previous',
-  history_next: 'Next',
-  history_page: 'Page {{page}} of {{count}}',
-  status_refund_completed: 'Refunded',
-  status_refund_requested: 'Refund requested',
-  status_on_hold: 'On hold: action needed',
-  status_completed: 'Completed',
-  status_sending: 'Sending',
-  status_received: 'Funds received',
-  status_deposit: 'Deposit seen',
-  status_awaiting_deposit: 'Awaiting deposit',
-  status_created: 'Created',
-};
-
-const ru: Record<keyof typeof en, string> = {
+export const ru: Record<keyof typeof en, string> = {
   info_title: 'Профиль',
   history_title: 'История заказов',
   wallet_title: 'Кошелёк',
@@ -94,5 +47,3 @@ const ru: Record<keyof typeof en, string> = {
   status_awaiting_deposit: 'Ожидает депозита',
   status_created: 'Создан',
 };
-
-export const resources = { en, ru };
