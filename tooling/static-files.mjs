@@ -1,5 +1,6 @@
 // The static-file rules shared by the web server (shell/server) and the single-remote static server:
-// content types, the caching rules of DESIGN.md rule 5, and a path lookup that never leaves its root.
+// content types, the caching rules of DESIGN.md rule 5, a path lookup that never leaves its root, and the
+// build-time compressed siblings (`.br`, `.gz` from compression-webpack-plugin) chosen by Accept-Encoding.
 import path from 'node:path';
 import { statSync } from 'node:fs';
 
@@ -32,8 +33,45 @@ export function cacheControlFor(filePath) {
   return NO_CACHE;
 }
 
-/** Resolves `urlPath` inside `root`; undefined when outside root, missing or not a file. */
-export function resolveStatic(root, urlPath) {
+/** Encodings web and the static server can send, best first. */
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+];
+
+/**
+ * The encodings an Accept-Encoding header allows, in our order of preference (br before gzip): a coding named
+ * with q > 0, or `*` with q > 0 when not named with q=0.
+ */
+export function acceptedEncodings(acceptEncoding) {
+  const q = new Map();
+  for (const part of String(acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  return ENCODINGS.map((e) => e.name).filter((name) => (q.has(name) ? q.get(name) > 0 : (q.get('*') ?? 0) > 0));
+}
+
+function fileSize(file) {
+  try {
+    const st = statSync(file);
+    return st.isFile() ? st.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves `urlPath` inside `root`; undefined when outside root, missing or not a file. With `acceptEncoding`,
+ * a `.br`/`.gz` sibling the client accepts is served instead (`file`/`size` are the sibling's, `type` the
+ * original's, `encoding` its Content-Encoding); `vary` is true when the answer depends on Accept-Encoding.
+ */
+export function resolveStatic(root, urlPath, acceptEncoding) {
   let decoded;
   try {
     decoded = decodeURIComponent(urlPath.split('?')[0]);
@@ -44,11 +82,21 @@ export function resolveStatic(root, urlPath) {
   const base = path.resolve(root);
   const file = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
   if (file !== base && !file.startsWith(base + path.sep)) return undefined;
-  try {
-    const st = statSync(file);
-    if (!st.isFile()) return undefined;
-    return { file, size: st.size, type: MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
-  } catch {
-    return undefined;
-  }
+  const size = fileSize(file);
+  if (size === undefined) return undefined;
+  const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const variants = ENCODINGS.map((e) => ({ ...e, size: fileSize(file + e.ext) })).filter((e) => e.size !== undefined);
+  const accepted = acceptEncoding === undefined ? [] : acceptedEncodings(acceptEncoding);
+  const pick = variants.find((v) => accepted.includes(v.name));
+  const vary = variants.length > 0;
+  if (pick) return { file: file + pick.ext, size: pick.size, type, encoding: pick.name, vary, cacheControl: cacheControlFor(file) };
+  return { file, size, type, vary, cacheControl: cacheControlFor(file) };
+}
+
+/** The response headers of a file resolveStatic found. */
+export function staticHeaders(found) {
+  const headers = { 'content-type': found.type, 'content-length': String(found.size), 'cache-control': found.cacheControl };
+  if (found.encoding) headers['content-encoding'] = found.encoding;
+  if (found.vary) headers.vary = 'Accept-Encoding';
+  return headers;
 }

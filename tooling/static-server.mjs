@@ -4,7 +4,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
-import { cacheControlFor, resolveStatic } from './static-files.mjs';
+import { resolveStatic, staticHeaders } from './static-files.mjs';
 
 export { cacheControlFor as cacheControl } from './static-files.mjs';
 
@@ -24,12 +24,12 @@ export function createStaticServer(dir) {
     }
     let urlPath = new URL(req.url ?? '/', 'http://x').pathname;
     if (urlPath.endsWith('/')) urlPath += 'index.html';
-    const found = resolveStatic(root, urlPath);
+    const found = resolveStatic(root, urlPath, req.headers['accept-encoding'] ?? '');
     if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': found.type, 'content-length': found.size, 'cache-control': cacheControlFor(found.file) });
+    res.writeHead(200, staticHeaders(found));
     if (req.method === 'HEAD') res.end();
     else createReadStream(found.file).pipe(res);
   });

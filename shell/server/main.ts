@@ -4,13 +4,15 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import compress from '@fastify/compress';
 import { REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S } from 'shared-contracts';
 import { normaliseUrl } from './normalise';
 import { developmentOrigins, edgeHeaders, forwardedFor, loadWebConfig, siteOrigin, type EdgeRequest, type WebConfig } from './edge';
 import { createReadStream } from 'node:fs';
-import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic } from 'tooling/static-files';
+import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic, staticHeaders } from 'tooling/static-files';
+import { createPageResponder, registerSeoFiles } from './pages';
 import { REMOTES } from 'shared-contracts/remotes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -107,6 +109,20 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   } as FastifyHttpProxyOptions['wsClientOptions'];
   await app.register(httpProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', websocket: true, replyOptions, wsClientOptions });
   await app.register(httpProxy, { upstream: apiUrl, prefix: '/dict', rewritePrefix: '/dict', replyOptions });
+  // After the proxies: @fastify/compress hooks only the routes declared after it, so the proxied /api answers
+  // and the WebSocket pass through as the api sent them.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+
+  const pageOptions = {
+    apiUrl,
+    env,
+    forwarded: (req: EdgeRequest) => {
+      const f = forwarded(req);
+      return { origin: f.origin, headers: edgeHeaders({}, f) as Record<string, string> };
+    },
+  };
+  registerSeoFiles(app, pageOptions);
+  const sendPage = createPageResponder({ ...pageOptions, indexFile: path.join(distDir, 'index.html') });
 
   app.get('/remotes.json', async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 
@@ -121,10 +137,11 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
 
   const hasDist = existsSync(path.join(distDir, 'index.html'));
 
-  const serve = (reply: FastifyReply, root: string, rel: string, cors: boolean, head: boolean) => {
-    const found = resolveStatic(root, rel);
+  const serve = (req: FastifyRequest, reply: FastifyReply, root: string, rel: string, cors: boolean) => {
+    const found = resolveStatic(root, rel, req.headers['accept-encoding'] ?? '');
     if (!found) return false;
-    reply.header('cache-control', cacheControlFor(found.file)).header('content-length', found.size).type(found.type);
+    const head = req.method === 'HEAD';
+    reply.headers(staticHeaders(found));
     if (cors) reply.header('access-control-allow-origin', '*');
     void reply.send(head ? '' : createReadStream(found.file));
     return true;
@@ -136,7 +153,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     handler: (req, reply) => {
       const { pkg, '*': rest } = req.params as { pkg: string; '*': string };
       const root = remoteRoots.get(pkg);
-      if (root && serve(reply, root, rest, true, req.method === 'HEAD')) return reply;
+      if (root && serve(req, reply, root, rest, true)) return reply;
       return reply
         .code(404)
         .header('access-control-allow-origin', '*')
@@ -145,23 +162,19 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     },
   });
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
     if (!hasDist) return reply.code(503).type('text/plain; charset=utf-8').send('shell/dist is missing: run `pnpm --filter shell build`');
-    return reply
-      .header('cache-control', NO_CACHE)
-      .type('text/html; charset=utf-8')
-      .send(readFileSync(path.join(distDir, 'index.html')));
+    return sendPage(req, reply);
   };
 
-  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/', (req, reply) => sendIndex(req, reply));
 
-  // SPA fallback: every page route gets index.html; missing assets stay 404.
+  // SPA fallback: every page path gets its document (pages.ts: status, head); missing assets stay 404.
   app.setNotFoundHandler((req, reply) => {
     const p = (req.raw.url ?? '/').split('?')[0];
-    if ((req.method === 'GET' || req.method === 'HEAD') && p !== '/index.html' && hasDist && serve(reply, distDir, p, false, req.method === 'HEAD'))
-      return reply;
+    if ((req.method === 'GET' || req.method === 'HEAD') && p !== '/index.html' && hasDist && serve(req, reply, distDir, p, false)) return reply;
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(p) || p.startsWith('/assets/') || p.startsWith('/remotes/');
-    if (req.method === 'GET' && isPageRequest(p) && !looksLikeFile) return sendIndex(reply);
+    if (req.method === 'GET' && isPageRequest(p) && !looksLikeFile) return sendIndex(req, reply);
     return reply
       .code(404)
       .header('cache-control', NO_CACHE)

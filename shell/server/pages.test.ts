@@ -1,0 +1,309 @@
+// web's page answers against a fake api: status, the §2 head, redirects, compression, robots and sitemap.
+import path from 'node:path';
+import os from 'node:os';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { SeoTexts } from 'shared-contracts';
+import { createStaticServer } from 'tooling/static-server';
+import { buildWebServer } from './main';
+
+jest.setTimeout(20_000);
+
+const TEMPLATE =
+  '<!doctype html>\n<html lang="en" data-theme="light">\n<head>\n<meta charset="utf-8">\n<title>Exchange</title>\n</head>\n<body><div id="root"></div></body>\n</html>';
+const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+function fixture() {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'web-pages-'));
+  const dist = path.join(root, 'shell/dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(dist, 'assets/main.abc.js'), BIG_JS);
+  writeFileSync(path.join(dist, 'assets/main.abc.js.br'), 'BR-BYTES');
+  writeFileSync(path.join(dist, 'assets/main.abc.js.gz'), 'GZIP-BYTES!');
+  writeFileSync(path.join(dist, 'assets/plain.def.js'), '// no siblings');
+  return { root, dist };
+}
+
+const texts = (title: string): SeoTexts => ({ title, description: `${title} description`, ogTitle: `${title} og`, ogDescription: `${title} og description` });
+const homeTexts: SeoTexts = {
+  ...texts('Home'),
+  structuredData: { organizationName: 'Swap', organizationDescription: 'Swap desc', reviewAuthor: 'Ann', reviewBody: 'Fine', ratingValue: '4.7' },
+};
+
+/** The api as web sees it: seo texts, redirect lookups and the public pairs. */
+function fakeApi() {
+  const state = {
+    seo: (configId: string, page: string): { status: number; body: unknown } => {
+      if (configId === 'exchange-pair' && page !== 'btc-eth') return { status: 404, body: { statusCode: 404, code: 'ERR_NOT_FOUND', message: 'No SEO texts' } };
+      const t = configId === 'index' ? homeTexts : texts(`${configId} <b>&`);
+      return { status: 200, body: { data: { en: t, ru: { ...t, title: `ru ${t.title}` } } } };
+    },
+    redirects: {} as Record<string, { to: string; external: boolean }>,
+    pairs: [] as unknown[],
+    calls: [] as string[],
+  };
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      state.calls.push(`${req.method} ${url.pathname}${url.search}`);
+      let answer: { status: number; body: unknown } = { status: 404, body: {} };
+      if (url.pathname === '/dict/seo') {
+        const b = JSON.parse(raw) as { config_id: string; params: { page: string } };
+        answer = state.seo(b.config_id, b.params.page);
+      } else if (url.pathname === '/api/v1/redirects/lookup') {
+        answer = { status: 200, body: { redirect: state.redirects[url.searchParams.get('path') ?? ''] ?? null } };
+      } else if (url.pathname === '/api/v2/pairs/public') {
+        answer = { status: 200, body: state.pairs };
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  return {
+    state,
+    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface RawRes {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  text: string;
+}
+/** node:http, so the bytes arrive as sent (fetch would decode them). */
+function request(port: number, urlPath: string, o: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<RawRes>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: o.method ?? 'GET', headers: o.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const enc = res.headers['content-encoding'];
+        let text = raw.toString('utf8');
+        // the fixture's static siblings are stand-in bytes; documents web compresses itself decode
+        try {
+          if (enc === 'br') text = brotliDecompressSync(raw).toString('utf8');
+          if (enc === 'gzip') text = gunzipSync(raw).toString('utf8');
+        } catch {}
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const tagsOf = (html: string, re: RegExp) => head(html).match(re) ?? [];
+
+describe('web pages', () => {
+  const { root, dist } = fixture();
+  const api = fakeApi();
+  let apiUrl = '';
+  const servers: { close(): Promise<unknown> }[] = [];
+  beforeAll(async () => {
+    apiUrl = await api.listen();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await api.close();
+  });
+
+  async function web(env: Record<string, string> = {}, upstream = apiUrl) {
+    const app = await buildWebServer({ workspaceRoot: root, env: { PUBLIC_ORIGIN: 'https://swap.example', ...env }, apiUrl: upstream });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    servers.push(app);
+    const port = (app.server.address() as AddressInfo).port;
+    return (urlPath: string, o?: { method?: string; headers?: Record<string, string> }) => request(port, urlPath, o);
+  }
+
+  describe('the first HTML carries the §2 head', () => {
+    it('home: texts from the api, canonical, alternates, JSON-LD, one title, lang and theme', async () => {
+      const get = await web();
+      const res = await get('/', { headers: { cookie: 'theme=dark' } });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).toContain('<html lang="en" data-theme="dark">');
+      expect(tagsOf(res.text, /<title[^>]*>[^<]*<\/title>/g)).toEqual(['<title data-seo="">Home</title>']);
+      expect(res.text).toContain('<meta name="description" content="Home description" data-seo="">');
+      expect(res.text).toContain('<link rel="canonical" href="https://swap.example/" data-seo="">');
+      expect(tagsOf(res.text, /hreflang="[^"]+"/g)).toEqual(['hreflang="en"', 'hreflang="ru"', 'hreflang="x-default"']);
+      const ld = /<script type="application\/ld\+json" data-seo="">([^<]*)<\/script>/.exec(res.text);
+      expect(JSON.parse(ld?.[1] ?? 'null')['@graph'][1].reviewRating).toMatchObject({ ratingValue: '4.7', bestRating: 5, worstRating: 1 });
+      expect(res.text).toContain('<body><div id="root"></div></body>');
+    });
+
+    it('/ru: Russian texts, lang ru, canonical under /ru; an invalid theme cookie keeps the template theme', async () => {
+      const get = await web();
+      const res = await get('/ru', { headers: { cookie: 'theme=<x>' } });
+      expect(res.text).toContain('<html lang="ru" data-theme="light">');
+      expect(res.text).toContain('<title data-seo="">ru Home</title>');
+      expect(res.text).toContain('<link rel="canonical" href="https://swap.example/ru" data-seo="">');
+    });
+
+    it('escapes the texts; blog has no alternates; exchange pair asks the api for its pair segment', async () => {
+      const get = await web();
+      const blog = await get('/blog');
+      expect(blog.text).toContain('<title data-seo="">blog &lt;b&gt;&amp;</title>');
+      expect(tagsOf(blog.text, /hreflang/g)).toEqual([]);
+      expect(blog.text).toContain('<link rel="canonical" href="https://swap.example/blog" data-seo="">');
+      const pair = await get('/exchange-btc-eth');
+      expect(pair.status).toBe(200);
+      expect(tagsOf(pair.text, /hreflang/g)).toHaveLength(3);
+      expect(api.state.calls).toContain('POST /dict/seo');
+    });
+
+    it('order and profile pages are noindex', async () => {
+      const get = await web();
+      for (const p of ['/order/pending', '/profile/info', '/ru/lk']) {
+        expect((await get(p)).text).toContain('<meta name="robots" content="noindex" data-seo="">');
+      }
+      expect((await get('/roadmap')).text).not.toContain('noindex');
+    });
+  });
+
+  describe('status', () => {
+    it('404 for an unknown path, a failed validity rule and a pair the api does not know', async () => {
+      const get = await web();
+      for (const p of ['/no-such-page', '/exchange-btc', '/blog/page0', '/exchange-btc-xyz']) {
+        const res = await get(p);
+        expect([p, res.status]).toEqual([p, 404]);
+        expect(res.text).toContain('<title data-seo="">Page not found</title>');
+      }
+    });
+
+    it('the api down: the page is served with the shell title as a fallback head', async () => {
+      const get = await web({}, 'http://127.0.0.1:1');
+      const res = await get('/exchange-btc-eth');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<title data-seo="">Exchange BTC to ETH</title>');
+      expect(res.text).toContain('<link rel="canonical" href="https://swap.example/exchange-btc-eth" data-seo="">');
+    });
+
+    it('§8 meta-key check: missing keys are a plain 500 page with SEO_META_KEY_CHECK=true, a fallback head without', async () => {
+      const seo = api.state.seo;
+      api.state.seo = () => ({ status: 200, body: { data: { en: { title: 'Only a title' } } } });
+      try {
+        const checked = await (await web({ SEO_META_KEY_CHECK: 'true' }))('/support');
+        expect(checked.status).toBe(500);
+        expect(checked.text).toContain('Something went wrong');
+        expect(checked.text).not.toMatch(/swap\.example|127\.0\.0\.1|SEO_META_KEY_CHECK|description/);
+        const unchecked = await (await web())('/support');
+        expect(unchecked.status).toBe(200);
+        expect(unchecked.text).toContain('<title data-seo="">Support</title>');
+      } finally {
+        api.state.seo = seo;
+      }
+    });
+  });
+
+  describe('§2 redirect lookup', () => {
+    it('internal: 301 keeping the query; external: 301 to the URL; none: the page', async () => {
+      api.state.redirects['/old-page'] = { to: '/roadmap', external: false };
+      api.state.redirects['/ru/partner'] = { to: 'https://partner.example/x', external: true };
+      const get = await web();
+      const internal = await get('/old-page?utm_source=a');
+      expect([internal.status, internal.headers.location]).toEqual([301, '/roadmap?utm_source=a']);
+      const external = await get('/ru/partner?x=1');
+      expect([external.status, external.headers.location]).toEqual([301, 'https://partner.example/x']);
+      expect((await get('/roadmap')).status).toBe(200);
+      expect(api.state.calls).toContain('GET /api/v1/redirects/lookup?path=%2Fold-page');
+    });
+  });
+
+  describe('compression', () => {
+    it('static files: the br or gzip sibling by Accept-Encoding, original type, encoded length, Vary', async () => {
+      const get = await web();
+      const br = await get('/assets/main.abc.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect([br.headers['content-encoding'], br.raw.toString(), br.headers['content-length']]).toEqual(['br', 'BR-BYTES', '8']);
+      expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      const gz = await get('/assets/main.abc.js', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect([gz.headers['content-encoding'], gz.raw.toString()]).toEqual(['gzip', 'GZIP-BYTES!']);
+      const identity = await get('/assets/main.abc.js', { headers: { 'accept-encoding': 'identity' } });
+      expect([identity.headers['content-encoding'], identity.raw.toString()]).toEqual([undefined, BIG_JS]);
+      expect(identity.headers.vary).toBe('Accept-Encoding');
+      const headReq = await get('/assets/main.abc.js', { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+      expect([headReq.status, headReq.headers['content-encoding'], headReq.headers['content-length'], headReq.raw.length]).toEqual([200, 'br', '8', 0]);
+      const plain = await get('/assets/plain.def.js', { headers: { 'accept-encoding': 'br' } });
+      expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([undefined, undefined]);
+    });
+
+    it('the per-remote static server does the same', async () => {
+      const server = createStaticServer(dist);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      servers.push({ close: () => new Promise((resolve) => server.close(resolve)) });
+      const port = (server.address() as AddressInfo).port;
+      const br = await request(port, '/assets/main.abc.js', { headers: { 'accept-encoding': 'br' } });
+      expect([br.headers['content-encoding'], br.raw.toString(), br.headers.vary]).toEqual(['br', 'BR-BYTES', 'Accept-Encoding']);
+      const gz = await request(port, '/assets/main.abc.js', { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } });
+      expect([gz.headers['content-encoding'], gz.headers['content-length'], gz.raw.length]).toEqual(['gzip', '11', 0]);
+      const none = await request(port, '/assets/main.abc.js');
+      expect([none.headers['content-encoding'], none.raw.toString()]).toEqual([undefined, BIG_JS]);
+    });
+
+    it('pages are compressed on the fly when accepted, with Vary', async () => {
+      const get = await web();
+      const pad = 'p'.repeat(3000);
+      const seo = api.state.seo;
+      api.state.seo = (c, p) => (c === 'roadmap' ? { status: 200, body: { data: { en: texts(`Roadmap ${pad}`), ru: texts('r') } } } : seo(c, p));
+      try {
+        const br = await get('/roadmap', { headers: { 'accept-encoding': 'br, gzip' } });
+        expect([br.headers['content-encoding'], br.headers.vary]).toEqual(['br', 'Accept-Encoding']);
+        expect(br.text).toContain(pad);
+        const gz = await get('/roadmap', { headers: { 'accept-encoding': 'gzip' } });
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        const none = await get('/roadmap');
+        expect(none.headers['content-encoding']).toBeUndefined();
+        expect(none.text).toContain(pad);
+      } finally {
+        api.state.seo = seo;
+      }
+    });
+  });
+
+  describe('robots.txt and sitemap.xml', () => {
+    it('robots allows all but the private areas and names the sitemap', async () => {
+      const res = await (await web())('/robots.txt');
+      expect(res.text).toContain('User-agent: *');
+      for (const p of ['/api/', '/profile/', '/lk', '/order/']) expect(res.text).toContain(`Disallow: ${p}\n`);
+      expect(res.text).toContain('Sitemap: https://swap.example/sitemap.xml');
+    });
+
+    it('sitemap: public pages and active pair pages in both locales, alternates except on blog and docs', async () => {
+      api.state.pairs = [
+        { fromSlug: 'btc', toSlug: 'eth', isActive: true },
+        { fromSlug: 'USDT', toSlug: 'trx', isActive: true },
+        { fromSlug: 'btc', toSlug: 'xmr', isActive: false },
+        { fromSlug: 'bad-slug', toSlug: 'eth', isActive: true },
+      ];
+      const res = await (await web())('/sitemap.xml');
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      const o = 'https://swap.example';
+      expect(locs).toEqual(
+        ['/', '/popular-exchanges', '/blog', '/docs', '/roadmap', '/support', '/exchange-btc-eth', '/exchange-usdt-trx'].flatMap((p) => [
+          `${o}${p}`,
+          `${o}/ru${p === '/' ? '' : p}`,
+        ]),
+      );
+      const entry = (loc: string) => res.text.split('\n').find((l) => l.includes(`<loc>${loc}</loc>`)) ?? '';
+      expect(entry(`${o}/ru/exchange-btc-eth`)).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${o}/exchange-btc-eth"/>`);
+      expect(entry(`${o}/`)).toContain(`hreflang="x-default" href="${o}/"`);
+      expect(entry(`${o}/blog`)).not.toContain('xhtml:link');
+      expect(entry(`${o}/ru/docs`)).not.toContain('xhtml:link');
+    });
+  });
+
+  it('serves the Open Graph image', async () => {
+    const res = await (await web())('/og-image.png');
+    expect(res.headers['content-type']).toBe('image/png');
+    expect([res.raw.readUInt32BE(16), res.raw.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
