@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REMOTES } from 'shared-contracts/remotes';
 
@@ -165,6 +167,19 @@ export function createWebpackConfig(o) {
         ...(o.isHost && isProd
           ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })]
           : []),
+        // Precompressed siblings (`.br`, `.gz`) that web and the static server send by Accept-Encoding (tooling/static-files.mjs).
+        ...(isProd
+          ? [
+              new CompressionPlugin({ test: COMPRESSIBLE, threshold: 1024, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+              new CompressionPlugin({
+                test: COMPRESSIBLE,
+                threshold: 1024,
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              }),
+            ]
+          : []),
         ...(o.extraPlugins ?? []),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: isProd ? 'deterministic' : 'named' },
@@ -185,6 +200,8 @@ export function createWebpackConfig(o) {
     };
   };
 }
+
+const COMPRESSIBLE = /\.(js|mjs|css|json|svg|html|txt)$/;
 
 /**
  * A remote's config from its entry in the one list of remotes (shared-contracts/remotes.cjs), found by the
