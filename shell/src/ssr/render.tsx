@@ -78,6 +78,9 @@ function redirectTo(to: string, locale: LocaleCode, theme: Theme): SsrResult {
 }
 
 export async function render(req: SsrRequest, overrides: RenderOverrides = {}): Promise<SsrResult> {
+  // the shell's build-time configuration (the same DefinePlugin value as the browser bundle), unless the caller says
+  const built = typeof __SHELL_CONFIG__ === 'object' && __SHELL_CONFIG__ ? __SHELL_CONFIG__ : {};
+  req = { ...req, shellConfig: { ...built, ...req.shellConfig } };
   const started = Date.now();
   const url = new URL(req.url, 'http://ssr.invalid');
   const cookies = new MemoryCookieJar(req.cookies);
