@@ -81,7 +81,7 @@ export function seoKeyProblems(configId: string, texts: unknown): string[] {
   const rating = Number(sd.ratingValue);
   if (
     !problems.includes('structuredData.ratingValue') &&
-    (!Number.isFinite(rating) || rating < STRUCTURED_DATA.rating.worst || rating > STRUCTURED_DATA.rating.best)
+    (!/^\d+(\.\d+)?$/.test(String(sd.ratingValue)) || rating < STRUCTURED_DATA.rating.worst || rating > STRUCTURED_DATA.rating.best)
   )
     problems.push('structuredData.ratingValue');
   return problems;
