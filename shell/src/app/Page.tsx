@@ -12,6 +12,7 @@ import { RemoteSlot } from './RemoteSlot';
 import { SlotLoading } from './SlotLoading';
 import { useShell } from './ShellContext';
 import { switchLocale } from '../i18n/localeSwitch';
+import { useHead } from '../seo/useHead';
 
 /** The current URL's page in its layout, as resolvePage decides; also the locale, title and update hooks of a navigation. */
 export const Page = observer(function Page() {
@@ -49,9 +50,7 @@ export const Page = observer(function Page() {
   });
   const titleSpec = pageTitle(resolution);
   const title = String(t(titleSpec.key, titleSpec.values ?? {}));
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useHead(resolution, location.pathname, title);
 
   switch (resolution.kind) {
     case 'maintenance':
