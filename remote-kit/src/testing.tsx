@@ -48,7 +48,16 @@ export function createTestHostFor<R extends RemoteName>(remote: { name: R; names
       ...(o.query ? { query: o.query } : {}),
       ...o.route,
     };
-    return createDevHost({ namespace: remote.namespace, resources: remote.resources, lng: o.lng, api, route, session: o.session, initialData: o.initialData, wsUrl: 'ws://test/ws' });
+    return createDevHost({
+      namespace: remote.namespace,
+      resources: remote.resources,
+      lng: o.lng,
+      api,
+      route,
+      session: o.session,
+      initialData: o.initialData,
+      wsUrl: 'ws://test/ws',
+    });
   };
 }
 

@@ -135,7 +135,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
               {pair.updatedAt}
             </time>
           </span>
-          {pair.rateMode === 'FIXED' && pair.fixedRateExpiresAt ? <FixedRateHold expiresAt={pair.fixedRateExpiresAt} t={t} /> : null}
+          {pair.rateMode === 'FIXED' && pair.fixedRateExpiresAt ? <FixedRateHold expiresAt={pair.fixedRateExpiresAt} quotedAt={pair.updatedAt} t={t} /> : null}
         </div>
       ) : !form.error && !form.isLoading && !form.request ? (
         <p className={styles.muted}>{t('enter_amount')}</p>
@@ -184,8 +184,8 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
   );
 });
 
-function FixedRateHold({ expiresAt, t }: { expiresAt: string; t: TFunction }) {
-  const now = useNow(true);
+function FixedRateHold({ expiresAt, quotedAt, t }: { expiresAt: string; quotedAt: string; t: TFunction }) {
+  const now = useNow(true, Date.parse(quotedAt));
   const left = Date.parse(expiresAt) - now;
   return (
     <>

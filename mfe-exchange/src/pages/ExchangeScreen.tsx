@@ -3,7 +3,9 @@ import { reaction } from 'mobx';
 import { pairPath, type HostServices } from 'shared-contracts';
 import { ExchangeRootStore } from '../stores/ExchangeRootStore';
 import { QuerySync } from '../stores/QuerySync';
-import type { ExchangeFormStore, InitialSelection } from '../stores/ExchangeFormStore';
+import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
+import { isExchangeSnapshot } from '../stores/exchangeSnapshot';
+import type { InitialSelection } from '../stores/formSelection';
 import { ExchangeForm } from './ExchangeForm';
 import { useT } from './useT';
 import styles from './pages.module.css';
@@ -41,6 +43,7 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, withExtra
         api: host.api,
         wsUrl: host.config.wsUrl,
         initial,
+        snapshot: isExchangeSnapshot(host.initialData) ? host.initialData : undefined,
         extrasApi: withExtras ? host.api : undefined,
         loadDetails: () => loadDetailsChunk().then((chunk) => chunk.detailsStoreFactory(host)),
       }),

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, re-rendering every `intervalMs` while `active`. */
-export function useNow(active: boolean, intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * The current time, re-rendering every `intervalMs` while `active`. Until mounted it is `initial` (a time both the
+ * server and the hydrating browser know), so the first render is the same on both.
+ */
+export function useNow(active: boolean, initial: number, intervalMs = 1000): number {
+  const [now, setNow] = useState(initial);
   useEffect(() => {
     if (!active) return;
     setNow(Date.now());

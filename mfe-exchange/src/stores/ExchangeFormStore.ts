@@ -7,7 +7,6 @@ import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   CLAIMED_AMOUNT_DECIMALS,
-  DEFAULT_AMOUNT,
   DEFAULT_PRECISION,
   isApiError,
   type ApiClient,
@@ -19,6 +18,8 @@ import {
 } from 'shared-contracts';
 import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from '../lib/cleanNumericInput';
 import { spreadPercent } from '../lib/fees';
+import type { ExchangeSnapshot } from './exchangeSnapshot';
+import { exchangeRequest, findBySlug, firstSelection, type InitialSelection } from './formSelection';
 import type { PairsSocketError, RatesSocket } from './RatesSocket';
 
 export type FormStatus = 'idle' | 'initialising' | 'initFailed' | 'loadingRate' | 'ready' | 'error';
@@ -41,12 +42,6 @@ export type FormApi = Pick<ApiClient, 'instrumentsV2' | 'pairsDefault' | 'rateOn
  * sandbox market moves each by at most ~0.3 % a tick), so it is still accepted a tick later.
  */
 export const LIMIT_HEADROOM = '0.01';
-
-export interface InitialSelection {
-  from?: string;
-  to?: string;
-  amount?: string | null;
-}
 
 interface FeeLine {
   amount: string;
@@ -86,6 +81,7 @@ export class ExchangeFormStore {
   constructor(
     private readonly api: FormApi,
     private readonly socket: RatesSocket,
+    snapshot?: ExchangeSnapshot,
   ) {
     makeObservable<ExchangeFormStore, 'applyRateError' | 'applyPairData'>(this, {
       status: observable,
@@ -132,6 +128,33 @@ export class ExchangeFormStore {
       applyRateError: action,
       applyPairData: action,
     });
+    if (snapshot) this.restore(snapshot);
+  }
+
+  /** The server's first load (plain assignments: nothing observes the store yet). */
+  private restore(snapshot: ExchangeSnapshot): void {
+    this.instruments = snapshot.instruments;
+    this.from = this.bySlug(snapshot.from) ?? null;
+    this.to = this.bySlug(snapshot.to) ?? null;
+    this.unknownSlugs = snapshot.unknownSlugs;
+    this.valueToSend = snapshot.amount;
+    this.status = 'ready';
+    if (snapshot.pairData) {
+      this.applyPairData(snapshot.pairData);
+      this.isFirstLoadingSuccess = true;
+    } else if (snapshot.rateError) {
+      this.applyRateError(snapshot.rateError);
+    }
+  }
+
+  /**
+   * Instead of init() for a form restored from a snapshot: the live rates take over from the server's; only a
+   * rate the server did not ask for is loaded now.
+   */
+  async resume(): Promise<void> {
+    const request = this.request;
+    if (this.pairData && request) this.socket.subscribe(request);
+    else if (!this.error && this.unknownSlugs.length === 0) await this.loadRate();
   }
 
   /** The send amount (what the query's `amount` carries). */
@@ -162,16 +185,7 @@ export class ExchangeFormStore {
 
   /** The §3 exchange request of the current form, or null when it cannot be asked. */
   get request(): ExchangeRequest | null {
-    if (!this.from || !this.to || this.from.slug === this.to.slug) return null;
-    const typed = this.activeSide === 'send' ? this.valueToSend : this.valueToReceive;
-    if (!isPositiveAmount(typed)) return null;
-    return {
-      instrumentFromSlug: this.from.slug,
-      instrumentToSlug: this.to.slug,
-      claimedDepositAmount: toMoney(typed),
-      ...(this.activeSide === 'receive' ? { claimedDepositAmountCurrency: this.to.slug } : {}),
-      rateMode: this.rateMode,
-    };
+    return exchangeRequest(this);
   }
 
   /** "1 BTC = 20.41234567 ETH" */
@@ -226,21 +240,19 @@ export class ExchangeFormStore {
     }
     const def: DefaultPair | null = defaultResult.status === 'fulfilled' ? defaultResult.value : null;
     runInAction(() => {
-      const list = instrumentsResult.value.filter((i) => i.isActive !== false);
-      this.instruments = list;
-      this.unknownSlugs = [initial.from, initial.to].filter((s): s is string => !!s && !this.bySlug(s));
-      this.from = this.bySlug(initial.from) ?? this.bySlug(def?.instrumentFrom.slug) ?? list[0] ?? null;
-      this.to = this.bySlug(initial.to) ?? this.bySlug(def?.instrumentTo.slug) ?? list.find((i) => i !== this.from) ?? null;
-      // §2: an amount in the query is used only if valid; else the default pair's, else 500.
-      const fromQuery = initial.amount ? cleanNumericInput(initial.amount) : '';
-      this.valueToSend = isPositiveAmount(fromQuery) ? fromQuery : def && isPositiveAmount(def.amount) ? def.amount : DEFAULT_AMOUNT;
+      const first = firstSelection(instrumentsResult.value, def, initial);
+      this.instruments = first.instruments;
+      this.unknownSlugs = first.unknownSlugs;
+      this.from = first.from;
+      this.to = first.to;
+      this.valueToSend = first.valueToSend;
       this.activeSide = 'send';
     });
     await this.loadRate();
   }
 
-  private bySlug(slug?: string): Instrument | undefined {
-    return slug ? this.instruments.find((i) => i.slug === slug.toLowerCase()) : undefined;
+  private bySlug(slug?: string | null): Instrument | undefined {
+    return findBySlug(this.instruments, slug);
   }
 
   /** Send side typed (§5 cleaning). */

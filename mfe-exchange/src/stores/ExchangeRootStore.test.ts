@@ -8,6 +8,7 @@ import { PopularExchangesRootStore } from './PopularExchangesRootStore';
 import { PopularExchangesStore } from './PopularExchangesStore';
 import { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
+import { loadExchangeSnapshot } from './exchangeSnapshot';
 
 function makeApi() {
   return {
@@ -103,6 +104,40 @@ describe('ExchangeRootStore: one root store per page mount', () => {
     await started;
     expect(root.details).toBeNull();
     expect(api.ordersPublicLatest).not.toHaveBeenCalled();
+  });
+});
+
+describe("ExchangeRootStore from the server's snapshot (host.initialData)", () => {
+  beforeEach(() => FakeWebSocket.reset());
+
+  it('is built ready with the rate; start() fetches nothing and subscribes the live rates, which take over', async () => {
+    const snapshot = await loadExchangeSnapshot(makeApi() as never, { from: 'eth', to: 'btc', amount: '2' });
+    const api = makeApi();
+    const root = new ExchangeRootStore({ api: api as never, wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory, snapshot });
+    expect(root.form.isReady).toBe(true);
+    expect(root.form.rateText).toBe('1 ETH = 20.41234567 BTC');
+    expect(root.form.valueToReceive).toBe('10.2');
+    expect(FakeWebSocket.instances).toHaveLength(0);
+
+    await root.start();
+    expect(api.instrumentsV2).not.toHaveBeenCalled();
+    expect(api.rateOne).not.toHaveBeenCalled();
+    FakeWebSocket.last.open();
+    expect(FakeWebSocket.last.sent).toEqual([{ event: 'pairs.rates', data: root.form.request }]);
+    FakeWebSocket.last.message({ channel: 'pairs', event: 'data', data: pairData(ETH, BTC, { price: '21', amountToGet: '42' }) });
+    expect(root.form.rateText).toBe('1 ETH = 21 BTC');
+    expect(root.form.valueToReceive).toBe('42');
+    root.dispose();
+  });
+
+  it('an unknown pair code stays unknown (the page calls notFound) and nothing loads', async () => {
+    const snapshot = await loadExchangeSnapshot(makeApi() as never, { from: 'nope', to: 'btc' });
+    const api = makeApi();
+    const root = new ExchangeRootStore({ api: api as never, wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory, snapshot });
+    await root.start();
+    expect(root.form.unknownSlugs).toEqual(['nope']);
+    expect(api.rateOne).not.toHaveBeenCalled();
+    expect(FakeWebSocket.instances).toHaveLength(0);
   });
 });
 

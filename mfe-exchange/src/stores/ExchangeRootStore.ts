@@ -3,7 +3,8 @@
 //
 // Lifecycle (ready for server rendering): the page creates it in render (`useState(() => new ExchangeRootStore(…))`);
 // the constructor only builds objects (no socket, request, timer, window or storage). `start()` runs in an effect
-// after mount (loads, socket through the form's first rate), `dispose()` in that effect's cleanup. One start and one
+// after mount (loads, socket through the form's first rate), `dispose()` in that effect's cleanup. With a `snapshot`
+// (the server's first load, `host.initialData`) the form is built ready and `start()` only subscribes the rates. One start and one
 // dispose per root: a disposed root is not restarted (a new mount makes a new root).
 //
 // `details`: the details UI is an async chunk (not on the calculator's first paint), and so is its store. The root
@@ -12,7 +13,9 @@
 import { makeObservable, observableRef, runInAction } from 'mobx';
 import type { ApiClient } from 'shared-contracts';
 import type { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
-import { ExchangeFormStore, type FormApi, type InitialSelection } from './ExchangeFormStore';
+import { ExchangeFormStore, type FormApi } from './ExchangeFormStore';
+import type { ExchangeSnapshot } from './exchangeSnapshot';
+import type { InitialSelection } from './formSelection';
 import { HomeExtrasStore } from './HomeExtrasStore';
 import { RatesSocket, type SocketFactory } from './RatesSocket';
 
@@ -25,6 +28,8 @@ export interface ExchangeRootDeps {
   createSocket?: SocketFactory;
   /** The selection the page's URL asks for, applied by start(). */
   initial?: InitialSelection;
+  /** The server's first load of the form (then `initial` is not loaded again). */
+  snapshot?: ExchangeSnapshot;
   /** Home only: the latest exchanges and public stats under the form. */
   extrasApi?: Pick<ApiClient, 'ordersPublicLatest' | 'statsPublic'>;
   /** Loads the details chunk's factory (absent: no details part, e.g. in form-only tests). */
@@ -44,7 +49,7 @@ export class ExchangeRootStore {
 
   constructor(private readonly deps: ExchangeRootDeps) {
     this.ratesSocket = new RatesSocket({ url: deps.wsUrl, createSocket: deps.createSocket });
-    this.form = new ExchangeFormStore(deps.api, this.ratesSocket);
+    this.form = new ExchangeFormStore(deps.api, this.ratesSocket, deps.snapshot);
     this.extras = deps.extrasApi ? new HomeExtrasStore(deps.extrasApi) : null;
     this.stopListening = this.ratesSocket.listen({
       onData: (data) => this.form.applyLive(data),
@@ -62,7 +67,7 @@ export class ExchangeRootStore {
     this.started = true;
     void this.extras?.load();
     void this.startDetails();
-    await this.form.init(this.deps.initial);
+    await (this.deps.snapshot ? this.form.resume() : this.form.init(this.deps.initial));
   }
 
   private async startDetails(): Promise<void> {

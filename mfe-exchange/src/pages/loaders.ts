@@ -1,0 +1,16 @@
+// The first view's data of the exchange pages, loaded by the server before it renders them (`host.initialData`).
+import { pageQuery, type RemoteLoadersOf } from 'shared-contracts';
+import { loadExchangeSnapshot } from '../stores/exchangeSnapshot';
+
+export const loaders = {
+  Home: async ({ api, query }) => {
+    // §2 index redirect: the page only navigates away, in the browser
+    if (query.get('cur_from') && query.get('cur_to')) return undefined;
+    const q = pageQuery({ query }, 'mfe_exchange', 'Home');
+    return loadExchangeSnapshot(api, { from: q.send, to: q.receive, amount: q.amount });
+  },
+  ExchangePair: async ({ api, params, query }) => {
+    const { amount } = pageQuery({ query }, 'mfe_exchange', 'ExchangePair');
+    return loadExchangeSnapshot(api, { from: params.from.toLowerCase() || undefined, to: params.to.toLowerCase() || undefined, amount });
+  },
+} satisfies RemoteLoadersOf<'mfe_exchange'>;
