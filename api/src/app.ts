@@ -22,6 +22,7 @@ import { registerPairRoutes } from './modules/pairs/routes';
 import { createQuote } from './modules/rates/quote';
 import { registerRateRoutes } from './modules/rates/routes';
 import { registerStatsModule } from './modules/stats';
+import { registerSeoModule } from './modules/seo';
 import { cacheQuotesPerTick } from './modules/rates/quoteCache';
 import type { PriceBoard } from './realtime/types';
 
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     opts,
   );
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
+  registerSeoModule(app, deps.instruments, opts);
   registerHealthRoutes(
     app,
     { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },

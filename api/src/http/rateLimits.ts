@@ -3,7 +3,7 @@
 // in memory otherwise). Sign-in and reset keep their finer per-account limits (modules/auth/rateLimit.ts):
 // these are only a coarse outer guard for them. Keys are request.ip, i.e. after proxy trust (proxyTrust.ts).
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError, type RouteName } from 'shared-contracts/server';
 import type { HttpConfig } from '../config';
@@ -19,6 +19,8 @@ export const ROUTE_RATE_LIMITS = {
   orderRequestRefund: 30,
   orderAcceptRateModeChange: 30,
   validateAddress: 120,
+  // §7 SEO texts: web asks once per server render (for the visitor, whom it forwards), the browser once per navigation.
+  seo: 600,
   register: 30,
   login: 100,
   refresh: 60,
@@ -32,6 +34,11 @@ export const ROUTE_RATE_LIMITS = {
 export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;
 
 const isRateLimited = (name: string): name is RateLimitedRoute => Object.hasOwn(ROUTE_RATE_LIMITS, name);
+
+/** Routes whose limit a client on the api's own machine skips: web, dev, e2e and bench all browse from loopback. */
+const LOOPBACK_UNLIMITED: ReadonlySet<RateLimitedRoute> = new Set(['seo']);
+
+const isLoopback = (address: string | undefined) => !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
 
 /** `orderCreate=10,login=50` over the defaults; an unknown name or a bad number is an error. */
 export function parseRateLimitOverrides(spec: string): Record<RateLimitedRoute, number> {
@@ -63,7 +70,11 @@ export async function installRouteRateLimits(app: FastifyInstance, http: HttpCon
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const name = methods.length === 1 ? routeNameOf(methods[0], route.url) : undefined;
     if (!name || !isRateLimited(name)) return;
-    route.config = { ...route.config, rateLimit: { max: http.rateLimits[name], timeWindow: http.rateLimitWindowMs } };
+    // Both the resolved client and the peer must be loopback, so no X-Forwarded-For sent from outside earns it.
+    const allowList = LOOPBACK_UNLIMITED.has(name)
+      ? (request: FastifyRequest) => isLoopback(request.ip) && isLoopback(request.socket.remoteAddress)
+      : undefined;
+    route.config = { ...route.config, rateLimit: { max: http.rateLimits[name], timeWindow: http.rateLimitWindowMs, ...(allowList && { allowList }) } };
   });
 
   let redis: Redis | undefined;
