@@ -23,6 +23,7 @@ import { createQuote } from './modules/rates/quote';
 import { registerRateRoutes } from './modules/rates/routes';
 import { registerStatsModule } from './modules/stats';
 import { registerSeoModule } from './modules/seo';
+import { registerRedirectsModule } from './modules/redirects';
 import { cacheQuotesPerTick } from './modules/rates/quoteCache';
 import type { PriceBoard } from './realtime/types';
 
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerSeoModule(app, deps.instruments, opts);
+  registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
   registerHealthRoutes(
     app,
     { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },

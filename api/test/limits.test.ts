@@ -57,7 +57,7 @@ describe('per-address rate limits', () => {
     const res = await fetch(base.url + def.path, {
       method: def.method,
       headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-      body: '{}',
+      body: def.method === 'GET' ? undefined : '{}',
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
   };

@@ -366,6 +366,32 @@ export const routeTable = {
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'Redirect for a path, if any',
   },
+
+  // ── Administration (ADMIN permission, §6) ──────────────────────────
+  adminRedirectsList: {
+    method: 'GET',
+    path: '/api/v1/admin/redirects',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Every redirect',
+  },
+  adminRedirectAdd: {
+    method: 'POST',
+    path: '/api/v1/admin/redirects',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Add a redirect of a full path (the /ru prefix is part of it) to a site path or an http(s) URL',
+  },
+  adminRedirectDelete: {
+    method: 'POST',
+    path: '/api/v1/admin/redirects/delete',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Remove the redirect of a path',
+  },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTable = typeof routeTable;

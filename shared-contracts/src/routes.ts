@@ -63,6 +63,19 @@ const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,32}$/
 const ProviderQuery = z.object({ locale: z.string().optional() }).optional();
 const OrderLookupQuery = z.object({ orderId: z.string().min(1).max(64), destinationAddress: z.string().min(1).max(256) });
 
+/** A stored redirect (§2 redirect lookup): `path` normalised, `to` a site path or an absolute http(s) URL. */
+const RedirectRecordSchema = z
+  .object({
+    path: z.string(),
+    to: z.string(),
+    external: z.boolean(),
+    status: z.literal(301),
+    createdAt: z.string(),
+    /** The admin account that added it; null when added with `pnpm admin redirect add`. */
+    createdBy: z.number().int().nullable(),
+  })
+  .meta({ id: 'Redirect' });
+
 export const CreateOrderBodySchema = z
   .object({
     rateMode: RateModeSchema,
@@ -219,6 +232,14 @@ export const apiRoutes = {
     query: z.object({ path: z.string().max(2048) }),
     response: z.object({ redirect: z.object({ to: z.string(), external: z.boolean() }).nullable() }),
   }),
+
+  // ── Administration ─────────────────────────────────────────────────
+  adminRedirectsList: route('adminRedirectsList', { response: z.array(RedirectRecordSchema) }),
+  adminRedirectAdd: route('adminRedirectAdd', {
+    body: z.object({ path: z.string().min(1).max(2048), to: z.string().min(1).max(2048) }),
+    response: RedirectRecordSchema,
+  }),
+  adminRedirectDelete: route('adminRedirectDelete', { body: z.object({ path: z.string().min(1).max(2048) }), response: Ok }),
 } as const;
 
 export type { HttpMethod, RouteAuth, RouteMeta, RouteName } from './routeTable';

@@ -3,6 +3,8 @@
 // An existing account is promoted only once its email is confirmed (issue 7): anyone can register an
 // address they do not own, and promoting such a squatter would hand ADMIN to a stranger. Promotion ends
 // the account's sessions, so no session opened before carries on with the new permissions unnoticed.
+// `pnpm admin redirect add <path> <to> | remove <path> | list`: the §2 redirects, through the same service (and so
+// the same checks) as the admin API; added with no account (created_by null).
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDb, type DbHandle } from '../db/client';
@@ -10,7 +12,8 @@ import { migrate } from '../db/migrate';
 import { createArgon2Hasher, passwordProblem, type PasswordHasher } from '../modules/auth/passwords';
 import { createSessionStore } from '../modules/auth/sessions';
 import { createUserRepo, normalizeEmail, queryOf } from '../modules/users/repo';
-import { EmailSchema } from 'shared-contracts/server';
+import { redirectServiceOf } from '../modules/redirects/service';
+import { EmailSchema, isApiError } from 'shared-contracts/server';
 
 export interface AdminCliDeps {
   db: DbHandle;
@@ -20,11 +23,17 @@ export interface AdminCliDeps {
   out?: (line: string) => void;
 }
 
-const USAGE = 'usage: pnpm admin create <email>   (password from ADMIN_PASSWORD, else generated and printed)';
+const USAGE = [
+  'usage: pnpm admin create <email>   (password from ADMIN_PASSWORD, else generated and printed)',
+  '       pnpm admin redirect add <path> <to>   (<path> the full site path, e.g. /ru/old; <to> a site path or an http(s) URL)',
+  '       pnpm admin redirect remove <path>',
+  '       pnpm admin redirect list',
+].join('\n');
 
 /** Returns the process exit code. */
 export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<number> {
   const out = deps.out ?? ((l: string) => console.log(l));
+  if (args[0] === 'redirect') return runRedirectCommand(args.slice(1), deps, out);
   const [command, rawEmail] = args;
   if (command !== 'create' || !rawEmail) {
     out(USAGE);
@@ -73,6 +82,34 @@ export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<n
   out(`created ${email} (user ${created.userId}) with ADMIN permissions`);
   if (!given) out(`generated password (shown once): ${password}`);
   return 0;
+}
+
+async function runRedirectCommand(args: string[], deps: AdminCliDeps, out: (line: string) => void): Promise<number> {
+  const redirects = redirectServiceOf(deps.db, { siteOrigins: deps.config.auth.publicOrigins });
+  const [command, path, to, ...extra] = args;
+  const arity = { add: 3, remove: 2, list: 1 } as Record<string, number>;
+  if (!command || arity[command] !== args.length || extra.length) {
+    out(USAGE);
+    return 2;
+  }
+  try {
+    if (command === 'list') {
+      const all = await redirects.list();
+      for (const r of all) out(`${r.path} → ${r.to}${r.external ? ' (external)' : ''}  ${r.status}, added ${r.createdAt} by ${r.createdBy ?? 'the CLI'}`);
+      out(`${all.length} redirect${all.length === 1 ? '' : 's'}`);
+    } else if (command === 'add') {
+      const added = await redirects.add({ path, to, createdBy: null });
+      out(`added ${added.path} → ${added.to} (${added.status}${added.external ? ', external' : ''})`);
+    } else {
+      const removed = await redirects.remove(path);
+      out(`removed ${removed.path} → ${removed.to}`);
+    }
+    return 0;
+  } catch (err) {
+    if (!isApiError(err)) throw err;
+    out(`refused: ${err.message}`);
+    return 1;
+  }
 }
 
 async function main(): Promise<void> {

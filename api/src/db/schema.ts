@@ -1,5 +1,5 @@
 // Drizzle table definitions mirroring migrations/*.sql (the SQL files are the source of truth).
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
@@ -108,3 +108,13 @@ export const orderIdempotencyKeys = pgTable(
 );
 
 export const schema = { instruments, orders, orderEvents, orderIdempotencyKeys };
+
+// 0007_redirects.sql: the §2 redirect lookup, one row per normalised full path.
+export const redirects = pgTable('redirects', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  path: text('path').notNull().unique(),
+  target: text('target').notNull(),
+  status: smallint('status').notNull().default(301),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: bigint('created_by', { mode: 'number' }),
+});

@@ -1,6 +1,6 @@
-// General per-address rate limits of the public POST calls (issue 7), declared here once by route-table
-// name, enforced by @fastify/rate-limit (Redis store when REDIS_URL is set, so replicas share counts;
-// in memory otherwise). Sign-in and reset keep their finer per-account limits (modules/auth/rateLimit.ts):
+// General per-address rate limits of the public POST calls (issue 7) and of the redirect lookup (issue 9),
+// declared here once by route-table name, enforced by @fastify/rate-limit (Redis store when REDIS_URL is set, so
+// replicas share counts; in memory otherwise). Sign-in and reset keep their finer per-account limits (modules/auth/rateLimit.ts):
 // these are only a coarse outer guard for them. Keys are request.ip, i.e. after proxy trust (proxyTrust.ts).
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -29,6 +29,10 @@ export const ROUTE_RATE_LIMITS = {
   resetPassword: 30,
   requestEmailConfirmation: 30,
   confirmEmail: 60,
+  // Web asks before every server render, per visitor address (X-Forwarded-For): far above anyone's browsing.
+  redirectLookup: 600,
+  adminRedirectAdd: 30,
+  adminRedirectDelete: 30,
 } as const satisfies Partial<Record<RouteName, number>>;
 
 export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;
@@ -36,7 +40,7 @@ export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;
 const isRateLimited = (name: string): name is RateLimitedRoute => Object.hasOwn(ROUTE_RATE_LIMITS, name);
 
 /** Routes whose limit a client on the api's own machine skips: web, dev, e2e and bench all browse from loopback. */
-const LOOPBACK_UNLIMITED: ReadonlySet<RateLimitedRoute> = new Set(['seo']);
+const LOOPBACK_UNLIMITED: ReadonlySet<RateLimitedRoute> = new Set(['seo', 'redirectLookup']);
 
 const isLoopback = (address: string | undefined) => !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
 
