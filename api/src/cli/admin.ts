@@ -3,8 +3,8 @@
 // An existing account is promoted only once its email is confirmed (issue 7): anyone can register an
 // address they do not own, and promoting such a squatter would hand ADMIN to a stranger. Promotion ends
 // the account's sessions, so no session opened before carries on with the new permissions unnoticed.
-// `pnpm admin redirect add <path> <to> | remove <path> | list`: the §2 redirects, through the same service (and so
-// the same checks) as the admin API; added with no account (created_by null).
+// `pnpm admin redirect add <path> <to> | remove <path> | list`: the redirects of the §2 redirect lookup, through the
+// same service (and so the same checks) as the admin API; added with no account (created_by null).
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDb, type DbHandle } from '../db/client';
