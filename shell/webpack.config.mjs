@@ -30,6 +30,8 @@ export default createWebpackConfig({
   isHost: true,
   devPort: 8080,
   title: 'Exchange',
+  // the browser's retry and fallback plugins touch window: the server build has only the node runtime plugin
   runtimePlugins: [path.join(import.meta.dirname, 'src/federation/retryPlugin.ts'), path.join(import.meta.dirname, 'src/federation/fallbackPlugin.ts')],
-  extraPlugins: [new BuildMetaPlugin(), new webpack.DefinePlugin({ __SHELL_CONFIG__: JSON.stringify(shellConfig) })],
+  extraPlugins: [new BuildMetaPlugin()],
+  define: { __SHELL_CONFIG__: JSON.stringify(shellConfig) },
 });

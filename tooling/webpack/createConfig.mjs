@@ -9,6 +9,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REMOTES } from 'shared-contracts/remotes';
+import { createServerConfig } from './serverConfig.mjs';
 
 const require = createRequire(import.meta.url);
 const workspaceRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -50,33 +51,67 @@ function sharedContractsVersionOf(appDir) {
  * @param {Record<string,string>} [o.exposes]  remotes only
  * @param {boolean} [o.isHost]
  * @param {string} [o.title]           html title of the (standalone) page
- * @param {import('webpack').Configuration['plugins']} [o.extraPlugins]
+ * @param {import('webpack').Configuration['plugins']} [o.extraPlugins]  browser build only
+ * @param {Record<string,string>} [o.define]  DefinePlugin values of both the browser and the server build
  * @param {boolean} [o.devApiProxy]    dev server proxies /api, /dict and the WebSocket to API_URL (default true;
  *                                     remotes' standalone dev hosts call the api on their own origin, no CORS needed)
  */
 export function createWebpackConfig(o) {
-  return (_env, argv = {}) => {
+  return (env = {}, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const isProd = mode === 'production';
+    // one id for both halves: a server render and the browser bundle hydrating it come from the same build
     const buildId = process.env.BUILD_ID || `${Date.now().toString(36)}`;
     const contractVersion = sharedContractsVersionOf(o.appDir);
+    const define = {
+      __BUILD_ID__: JSON.stringify(buildId),
+      __APP_NAME__: JSON.stringify(o.name),
+      // the contract this bundle was compiled against; a remote's `./pages` exports it as `contractVersion`
+      __CONTRACT_VERSION__: JSON.stringify(contractVersion),
+      ...o.define,
+    };
+    const shared = sharedSingletons(o.appDir, contractVersion);
+    const cacheFor = (target) => ({
+      type: 'filesystem',
+      cacheDirectory: path.join(workspaceRoot, 'node_modules/.cache/webpack', o.name, mode, target),
+      // the factory and the app's own config (and lockfile) invalidate the cache when they change
+      buildDependencies: {
+        config: [
+          new URL(import.meta.url).pathname,
+          new URL('./serverConfig.mjs', import.meta.url).pathname,
+          path.join(o.appDir, 'webpack.config.mjs'),
+          path.join(workspaceRoot, 'pnpm-lock.yaml'),
+        ].filter((f) => existsSync(f)),
+      },
+    });
+    const scriptRule = {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules\/(?!\.pnpm)/,
+      use: {
+        loader: require.resolve('swc-loader'),
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
+            target: 'es2020',
+          },
+        },
+      },
+    };
+    const cssModules = {
+      namedExport: false,
+      exportLocalsConvention: 'as-is',
+      localIdentName: isProd ? `${o.name}_[hash:base64:6]` : `${o.name}_[name]_[local]`,
+    };
 
-    return {
+    const browser = {
+      name: 'browser',
       mode,
       context: o.appDir,
       entry: { main: './src/index.ts' },
       target: 'web',
       devtool: isProd ? false : 'eval-cheap-module-source-map',
-      cache: {
-        type: 'filesystem',
-        cacheDirectory: path.join(workspaceRoot, 'node_modules/.cache/webpack', o.name, mode),
-        // the factory and the app's own config (and lockfile) invalidate the cache when they change
-        buildDependencies: {
-          config: [new URL(import.meta.url).pathname, path.join(o.appDir, 'webpack.config.mjs'), path.join(workspaceRoot, 'pnpm-lock.yaml')].filter((f) =>
-            existsSync(f),
-          ),
-        },
-      },
+      cache: cacheFor('web'),
       output: {
         path: path.join(o.appDir, 'dist'),
         publicPath: o.isHost ? '/' : 'auto',
@@ -86,62 +121,37 @@ export function createWebpackConfig(o) {
         chunkFilename: isProd ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: o.name,
-        clean: true,
+        // dist/server/ is the server compiler's, written beside this one
+        clean: { keep: /^server\// },
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules\/(?!\.pnpm)/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProd, refresh: false } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          scriptRule,
           {
             test: /\.module\.css$/,
+            // extracted in production (remotes too): a server-rendered page links its CSS instead of waiting for JS
             use: [
-              o.isHost && isProd ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
-              {
-                loader: require.resolve('css-loader'),
-                options: {
-                  modules: {
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                    localIdentName: isProd ? `${o.name}_[hash:base64:6]` : `${o.name}_[name]_[local]`,
-                  },
-                },
-              },
+              isProd ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
+              { loader: require.resolve('css-loader'), options: { modules: cssModules } },
             ],
           },
           {
             test: /\.css$/,
             exclude: /\.module\.css$/,
-            use: [o.isHost && isProd ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')],
+            use: [isProd ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')],
           },
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },
       plugins: [
-        new webpack.DefinePlugin({
-          __BUILD_ID__: JSON.stringify(buildId),
-          __APP_NAME__: JSON.stringify(o.name),
-          // the contract this bundle was compiled against; a remote's `./pages` exports it as `contractVersion`
-          __CONTRACT_VERSION__: JSON.stringify(contractVersion),
-        }),
+        new webpack.DefinePlugin(define),
         new ModuleFederationPlugin({
           name: o.name,
           filename: 'remoteEntry.js',
           exposes: o.exposes ?? {},
           remotes: {},
-          shared: sharedSingletons(o.appDir, contractVersion),
+          shared,
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
@@ -164,9 +174,7 @@ export function createWebpackConfig(o) {
           scriptLoading: 'defer',
           templateParameters: { buildId },
         }),
-        ...(o.isHost && isProd
-          ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })]
-          : []),
+        ...(isProd ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })] : []),
         // Precompressed siblings (`.br`, `.gz`) that web and the static server send by Accept-Encoding (tooling/static-files.mjs).
         ...(isProd
           ? [
@@ -198,6 +206,9 @@ export function createWebpackConfig(o) {
         client: { overlay: { errors: true, warnings: false } },
       },
     };
+    // `webpack serve` stays browser-only; a production build also makes the server bundle (dist/server/)
+    if (!isProd || env.WEBPACK_SERVE) return browser;
+    return [browser, createServerConfig({ app: o, mode, define, shared, scriptRule, cssModules, cache: cacheFor('node') })];
   };
 }
 
