@@ -307,3 +307,34 @@ describe('OrderStore', () => {
     expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("OrderStore from the server's order (host.initialData)", () => {
+  it('starts ready without fetching in the constructor; start() polls and subscribes without a first fetch', async () => {
+    const api = makeApi(orderWith(['CREATION_END', 'DEPOSIT_REGISTERED']));
+    const { store } = make({ initialOrder: orderWith(['CREATION_END']), wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory }, api);
+    expect(store.status).toBe('ready');
+    expect(store.stepIndex).toBe(1);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+
+    store.start();
+    await flush();
+    expect(api.orderPublicInfo).not.toHaveBeenCalled();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
+    expect(store.order?.orderEvents).toHaveLength(2);
+    store.dispose();
+  });
+
+  it('a finished order from the server neither polls nor subscribes', async () => {
+    const done = orderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED']);
+    const { store, api } = make({ initialOrder: done, wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory });
+    store.start();
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS * 3);
+    await flush();
+    expect(store.status).toBe('ready');
+    expect(api.orderPublicInfo).not.toHaveBeenCalled();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});

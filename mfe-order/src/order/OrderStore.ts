@@ -2,6 +2,8 @@
 //   pending                     /order/pending: nothing to fetch
 //   addressIncorrect            missing id or destinationAddress, or ERR_NOT_FOUND_E: polling stops
 //   loading → ready | loadFailed  then polled every 5 s (and pushed over the WebSocket) until step ≥ 3
+//   ready (from `initialOrder`, the server's load) → polled and pushed from start() the same way
+// The constructor starts nothing (render-safe); start() after mount, dispose() on unmount.
 // Actions: request refund / accept the new rate (each followed by a re-fetch), email the link.
 // An order on hold (issue 7: deposit above the pair's limits) offers only the refund; when the order has
 // no refund address (floating), the customer types one first.
@@ -42,6 +44,8 @@ export interface OrderStoreDeps {
   translate?: (key: string) => string;
   wsUrl?: string;
   createSocket?: SocketFactory;
+  /** The order as the server loaded it for this id and address (`host.initialData`): the store starts ready. */
+  initialOrder?: Order;
 }
 
 /** The refund form's message for a refused refund request (§5 error keys, §8 blacklist). */
@@ -71,12 +75,17 @@ export class OrderStore {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private socket: OrderSocket | null = null;
   private disposed = false;
+  private started = false;
   private fetchSeq = 0;
 
   constructor(private readonly deps: OrderStoreDeps) {
     this.orderId = deps.orderId ?? '';
     this.destinationAddress = deps.destinationAddress?.trim() ?? '';
     this.status = this.orderId === 'pending' ? 'pending' : !this.orderId || !this.destinationAddress ? 'addressIncorrect' : 'loading';
+    if (this.status === 'loading' && deps.initialOrder) {
+      this.order = deps.initialOrder;
+      this.status = 'ready';
+    }
     makeObservable<OrderStore, 'apply'>(this, {
       status: observable,
       order: observableRef,
@@ -141,10 +150,17 @@ export class OrderStore {
     this.refundMemoInput = value;
   }
 
-  /** First fetch, polling and the live subscription. */
+  /** First fetch (unless the server's order is there), polling and the live subscription. */
   start(): void {
-    if (this.status !== 'loading') return; // pending or address incorrect: no polling (§2)
-    void this.fetch();
+    if (this.started || this.disposed) return;
+    this.started = true;
+    const restored = this.status === 'ready' && this.order;
+    if (!restored && this.status !== 'loading') return; // pending or address incorrect: no polling (§2)
+    if (restored) {
+      if (!shouldKeepPolling(restored.orderEvents)) return;
+      if (restored.rateMode === 'FIXED' || isOnHold(restored.orderEvents)) void this.loadRefundInfo();
+      this.schedule();
+    } else void this.fetch();
     if (this.deps.wsUrl) {
       this.socket = new OrderSocket({
         url: this.deps.wsUrl,

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { type Order, pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
 import { OrderStore } from '../order/OrderStore';
+import { snapshotOrder } from '../order/orderSnapshot';
 import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';
 import { useT } from './useT';
@@ -13,22 +14,6 @@ export const OrderPage = observer(function OrderPage({ host }: RemotePageProps) 
   const t = useT(host);
   const { id } = pageParams(host.route, 'mfe_order', 'Order');
   const destination = pageQuery(host.route, 'mfe_order', 'Order').destinationAddress;
-  const [store, setStore] = useState<OrderStore | null>(null);
-
-  useEffect(() => {
-    const s = new OrderStore({
-      api: host.api,
-      orderId: id,
-      destinationAddress: destination,
-      wsUrl: host.config.wsUrl,
-      notify: (n) => host.notify(n),
-      translate: (key) => host.i18n.t(key, { ns: 'mfe-order' }),
-    });
-    setStore(s);
-    s.start();
-    return () => s.dispose();
-  }, [host, id, destination]);
-
   const pending = id === 'pending';
   return (
     <section className={styles.page}>
@@ -40,10 +25,32 @@ export const OrderPage = observer(function OrderPage({ host }: RemotePageProps) 
           {t('order_id', { id })}
         </p>
       )}
-      {store ? <OrderView store={store} t={t} /> : null}
+      {/* another order (id or address) is another store */}
+      <OrderBody key={`${id}\n${destination ?? ''}`} host={host} id={id} destination={destination} t={t} />
     </section>
   );
 });
+
+/** One store per order shown, created in render (from the server's order when it is this one), started after mount. */
+function OrderBody({ host, id, destination, t }: { host: RemotePageProps['host']; id: string; destination: string | undefined; t: TFunction }) {
+  const [store] = useState(
+    () =>
+      new OrderStore({
+        api: host.api,
+        orderId: id,
+        destinationAddress: destination,
+        wsUrl: host.config.wsUrl,
+        notify: (n) => host.notify(n),
+        translate: (key) => host.i18n.t(key, { ns: 'mfe-order' }),
+        initialOrder: snapshotOrder(host.initialData, id, destination),
+      }),
+  );
+  useEffect(() => {
+    store.start();
+    return () => store.dispose();
+  }, [store]);
+  return <OrderView store={store} t={t} />;
+}
 
 const OrderView = observer(function OrderView({ store, t }: { store: OrderStore; t: TFunction }) {
   switch (store.status) {
@@ -380,14 +387,20 @@ const EmailOffer = observer(function EmailOffer({ store, t }: { store: OrderStor
   );
 });
 
+/** Counts down from mount; before it (the server render and hydration) the time is a placeholder, the same on both. */
 function TimeLeft({ until, t }: { until: string; t: TFunction }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
+    setNow(Date.now());
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
   }, []);
-  const left = Date.parse(until) - now;
-  return <p data-testid="time-left">{left > 0 ? t('time_left', { time: formatDuration(left) }) : t('time_expired')}</p>;
+  const left = now === null ? null : Date.parse(until) - now;
+  return (
+    <p data-testid="time-left">
+      {left === null ? t('time_left', { time: '–:––' }) : left > 0 ? t('time_left', { time: formatDuration(left) }) : t('time_expired')}
+    </p>
+  );
 }
 
 function formatDuration(ms: number): string {

@@ -90,7 +90,7 @@ describe('mfe-order ./pages', () => {
     expect(screen.getByTestId('deposit-address').textContent).toBe(order.orderDetails.depositAddress);
     expect(screen.getByTestId('deposit-memo').textContent).toBe('123456');
     expect(screen.getByTestId('copy-deposit-address')).toBeTruthy();
-    expect(screen.getByTestId('time-left').textContent).toMatch(/^Fixed rate held for \d+:\d\d$/);
+    await waitFor(() => expect(screen.getByTestId('time-left').textContent).toMatch(/^Fixed rate held for \d+:\d\d$/)); // counts from mount
     expect(screen.getByText('Send 0.1 BTC')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('deposit-qr').getAttribute('data-ready')).toBe('true'));
     expect(screen.getByTestId('deposit-qr').innerHTML).toContain('<svg');
