@@ -21,10 +21,13 @@ function newestMtime(dir) {
   return newest;
 }
 
+// both halves of a production build: the browser's page and the server bundle (shell: main.js, remotes: remoteEntry.js)
+const outputsOf = (app) => ['dist/index.html', app.dir === 'shell' ? 'dist/server/main.js' : 'dist/server/remoteEntry.js'];
+
 function isStale(app) {
-  const stamp = path.join(root, app.dir, 'dist/index.html');
-  if (!existsSync(stamp)) return true;
-  const built = statSync(stamp).mtimeMs;
+  const stamps = outputsOf(app).map((file) => path.join(root, app.dir, file));
+  if (!stamps.every((stamp) => existsSync(stamp))) return true;
+  const built = Math.min(...stamps.map((stamp) => statSync(stamp).mtimeMs));
   const sources = [
     path.join(root, app.dir, 'src'),
     path.join(root, 'shared-contracts/src'),

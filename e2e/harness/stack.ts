@@ -159,7 +159,11 @@ async function waitHealthy(proc: ManagedProcess, url: string, timeoutMs: number)
 
 /** Throws a clear error naming every missing build output. */
 function assertBuilt(): void {
-  const needed = ['shell/dist/index.html', ...REMOTES.flatMap((r) => [`${r.dir}/dist/mf-manifest.json`, `${r.dir}/dist/remoteEntry.js`])];
+  const needed = [
+    'shell/dist/index.html',
+    'shell/dist/server/main.js',
+    ...REMOTES.flatMap((r) => [`${r.dir}/dist/mf-manifest.json`, `${r.dir}/dist/remoteEntry.js`, `${r.dir}/dist/server/remoteEntry.js`]),
+  ];
   const missing = needed.filter((p) => !fs.existsSync(path.join(ROOT, p)));
   if (missing.length > 0) {
     throw new Error(

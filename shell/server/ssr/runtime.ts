@@ -1,0 +1,166 @@
+// web's server rendering: the shell's server bundle (shell/dist/server/main.js, required at run time), the
+// remotes' server entries registered from the same configuration as /remotes.json, a render budget around
+// every call and a circuit breaker per remote. `render` answers null whenever web should send the
+// client-rendered page instead (no bundle, breaker open, error, over budget).
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
+import { matchRoute } from '../../src/routing/routes';
+import { CircuitBreaker } from './breaker';
+import { RemoteWatch, serverEntryOf, serverRemotes } from './remotes';
+
+/** What requiring shell/dist/server/main.js resolves to (shell/src/ssr/entry.ts). */
+export interface ShellServerBundle {
+  render(req: SsrRequest): Promise<SsrResult>;
+  registerServerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+}
+
+export interface SsrRuntime {
+  /** the shell's server bundle is loaded */
+  ready(): boolean;
+  /** the page, or null: send the client-rendered document */
+  render(req: Omit<SsrRequest, 'budgetMs'>): Promise<SsrResult | null>;
+  /** the stylesheets of a remote's `./pages` for the head (`origin`: the page's own, for remotes web serves) */
+  cssFor(remote: string, origin?: string): string[];
+}
+
+interface Timer {
+  promise: Promise<void>;
+  cancel(): void;
+}
+
+export interface SsrRuntimeOptions {
+  /** SSR_RENDER_BUDGET_MS, SSR_REMOTE_POLL_MS, SSR_BREAKER_FAILURES, SSR_BREAKER_COOLDOWN_MS, REMOTE_<NAME>_URL, REMOTE_<NAME>_SERVER_URL */
+  env: Record<string, string | undefined>;
+  webPort: number;
+  /** where web reaches itself for the remotes it serves (default http://127.0.0.1:<webPort>) */
+  selfOrigin?: string;
+  bundlePath?: string;
+  log?: (message: string) => void;
+  // seams for tests
+  loadBundle?: (file: string) => Promise<ShellServerBundle>;
+  fetchText?: (url: string, timeoutMs: number) => Promise<string>;
+  now?: () => number;
+  timer?: (ms: number) => Timer;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_BUNDLE = path.resolve(here, '../../dist/server/main.js');
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+function realTimer(ms: number): Timer {
+  let handle: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<void>((resolve) => {
+    handle = setTimeout(resolve, Math.max(0, ms));
+  });
+  return { promise, cancel: () => clearTimeout(handle) };
+}
+
+async function fetchTextWithTimeout(url: string, timeoutMs: number): Promise<string> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'cache-control': 'no-cache' } });
+  if (!res.ok) throw new Error(`GET ${url} ${res.status}`);
+  return res.text();
+}
+
+// the bundle's federation runtime lives for the whole process: require it once, whoever asks
+const requireBundle = (file: string) => Promise.resolve(createRequire(import.meta.url)(file) as ShellServerBundle | Promise<ShellServerBundle>);
+
+const LATE: unique symbol = Symbol('late');
+
+export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
+  const { env } = options;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const now = options.now ?? Date.now;
+  const timer = options.timer ?? realTimer;
+  const fetchText = options.fetchText ?? fetchTextWithTimeout;
+  const budgetMs = positive(env.SSR_RENDER_BUDGET_MS, 300);
+  const bundlePath = options.bundlePath ?? DEFAULT_BUNDLE;
+  const remotes = serverRemotes(env, options.selfOrigin ?? `http://127.0.0.1:${options.webPort}`);
+
+  let bundle: ShellServerBundle | null = null;
+  const watch = new RemoteWatch(remotes, {
+    intervalMs: positive(env.SSR_REMOTE_POLL_MS, 5000),
+    now,
+    fetchText: (url) => fetchText(url, positive(env.SSR_REMOTE_POLL_TIMEOUT_MS, 2000)),
+    register: (list, o) => bundle?.registerServerRemotes(list, o),
+    log,
+  });
+  const breakerOptions = {
+    failureThreshold: positive(env.SSR_BREAKER_FAILURES, 3),
+    coolDownMs: positive(env.SSR_BREAKER_COOLDOWN_MS, 30_000),
+    now,
+  };
+  const breakers = new Map(remotes.map((r) => [r.name, new CircuitBreaker(breakerOptions)]));
+
+  let loading: Promise<void>;
+  if (!options.loadBundle && !existsSync(bundlePath)) {
+    log(`ssr: off, ${bundlePath} is missing (pnpm --filter shell build)`);
+    loading = Promise.resolve();
+  } else {
+    loading = (options.loadBundle ?? requireBundle)(bundlePath).then(
+      (loaded) => {
+        bundle = loaded;
+        loaded.registerServerRemotes(
+          remotes.map((r) => ({ name: r.name, entry: serverEntryOf(r) })),
+          { force: false },
+        );
+      },
+      (error: unknown) => log(`ssr: off, ${bundlePath} failed to load: ${(error as Error).stack ?? String(error)}`),
+    );
+  }
+  // the first check (and with it each remote's CSS) is awaited by the first renders; later ones run beside them
+  const firstCheck = loading.then(() => (bundle ? watch.refreshIfDue() : undefined));
+
+  // one line per failure: the breaker bounds them to a few per cool-down
+  const failed = (remote: string, why: string) => {
+    const opened = breakers.get(remote)?.failed();
+    log(`ssr: ${remote} ${why}${opened ? `; its pages are client-rendered for ${breakerOptions.coolDownMs} ms` : ''}`);
+    if (opened) watch.evict(remote);
+  };
+
+  async function renderWithin(loaded: ShellServerBundle, req: Omit<SsrRequest, 'budgetMs'>, started: number): Promise<SsrResult> {
+    await firstCheck;
+    void watch.refreshIfDue();
+    return loaded.render({ ...req, budgetMs: Math.max(0, budgetMs - (now() - started)) });
+  }
+
+  return {
+    ready: () => bundle !== null,
+    cssFor: (remote, origin) => watch.cssFor(remote, origin),
+    async render(req) {
+      await loading;
+      const loaded = bundle;
+      if (!loaded) return null;
+      const match = matchRoute(new URL(req.url, 'http://ssr.invalid').pathname);
+      const remote = match?.valid ? match.route.remote : null;
+      if (remote && !breakers.get(remote)?.allows()) return null;
+
+      const started = now();
+      const deadline = timer(budgetMs);
+      let result: SsrResult | typeof LATE;
+      try {
+        result = await Promise.race([renderWithin(loaded, req, started), deadline.promise.then((): typeof LATE => LATE)]);
+      } catch (error) {
+        if (remote) failed(remote, `render failed (${(error as Error).message})`);
+        else log(`ssr: render of ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
+        return null;
+      } finally {
+        deadline.cancel();
+      }
+      if (result === LATE) {
+        if (remote) failed(remote, `over the ${budgetMs} ms render budget`);
+        return null;
+      }
+      // the render leaves out a remote that failed or was late (its slot is the skeleton): a page, but a failure
+      if (remote && result.remote !== remote) failed(remote, 'did not load in time');
+      else if (remote) breakers.get(remote)?.succeeded();
+      return result;
+    },
+  };
+}
