@@ -1,7 +1,9 @@
 // Server rendering of one page request (DESIGN "Server rendering"): the same ShellApp the browser hydrates,
 // rendered from a memory router with per-request stores, i18n and an API client bound to the request.
 // Nothing here touches window, timers or sockets: stores are built but never started; effects do not run.
-import { renderToString } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { CLIENT_ID_COOKIE, createApiClient, type PageLoader, type RemoteName, type HostConfig, type LocaleCode, type Theme } from 'shared-contracts';
@@ -71,6 +73,49 @@ function languagesOf(acceptLanguage: string | undefined): string[] {
     .split(',')
     .map((part) => part.split(';')[0].trim())
     .filter(Boolean);
+}
+
+/**
+ * React's streaming renderer, collected once every Suspense boundary is ready (lazy parts of the page included), so
+ * the browser hydrates them instead of re-rendering them. Past the budget the render is aborted: boundaries still
+ * waiting go out as their fallbacks, which the browser then renders itself.
+ */
+function renderAllReady(element: ReactNode, budgetMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        // an error inside a boundary: React sends its fallback and the browser renders that part
+        console.warn('[ssr] render error', error instanceof Error ? error.message : error);
+      },
+    });
+    timer = setTimeout(
+      () => {
+        stream.pipe(sink);
+        stream.abort();
+      },
+      Math.max(0, budgetMs),
+    );
+  });
 }
 
 function redirectTo(to: string, locale: LocaleCode, theme: Theme): SsrResult {
@@ -176,7 +221,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   const router = createMemoryRouter(routerRoutes, { initialEntries: [`${url.pathname}${url.search}`] });
   // a remote that did not load in time is left out: its slot renders the skeleton, as the browser's first render will
   const serverLoader = { get: (r: string) => loader.get(r), peek: (r: string) => (r === remote ? loader.peek(r) : undefined) };
-  const html = renderToString(<ShellApp deps={{ stores, i18n, api, loader: serverLoader, config, visitEnv, initialPage }} router={router} />);
+  const html = await renderAllReady(<ShellApp deps={{ stores, i18n, api, loader: serverLoader, config, visitEnv, initialPage }} router={router} />, timeLeft());
 
   const status = !match ? 404 : match.valid ? 200 : 404;
   return {
