@@ -13,6 +13,7 @@ import { developmentOrigins, edgeHeaders, forwardedFor, loadWebConfig, siteOrigi
 import { createReadStream } from 'node:fs';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic, staticHeaders } from 'tooling/static-files';
 import { createPageResponder, registerSeoFiles } from './pages';
+import { createSsrRuntime, type SsrRuntime } from './ssr/runtime';
 import { REMOTES } from 'shared-contracts/remotes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +30,8 @@ export interface WebServerOptions {
   /** environment: REMOTE_<NAME>_URL, PUBLIC_ORIGIN, WEB_TRUST_PROXY, WEB_*_TIMEOUT_MS, WEB_MAX_CONNECTIONS */
   env?: Record<string, string | undefined>;
   logger?: boolean;
+  /** server rendering (tests); default: the shell's server bundle in distDir/server, unless SSR=off */
+  ssr?: SsrRuntime | null;
 }
 
 export function remoteEnvName(name: string) {
@@ -122,7 +125,16 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     },
   };
   registerSeoFiles(app, pageOptions);
-  const sendPage = createPageResponder({ ...pageOptions, indexFile: path.join(distDir, 'index.html') });
+  // Server rendering starts with the first page request (web's own port is known by then); SSR=off turns it off.
+  let ssrRuntime: SsrRuntime | null | undefined = options.ssr;
+  const ssr = () => {
+    if (ssrRuntime !== undefined) return ssrRuntime;
+    const address = app.server.address();
+    const webPort = typeof address === 'object' && address ? address.port : Number(env.WEB_PORT ?? 8080);
+    ssrRuntime = env.SSR === 'off' ? null : createSsrRuntime({ env, webPort, bundlePath: path.join(distDir, 'server/main.js'), log: (m) => app.log.info(m) });
+    return ssrRuntime;
+  };
+  const sendPage = createPageResponder({ ...pageOptions, indexFile: path.join(distDir, 'index.html'), ssr });
 
   app.get('/remotes.json', async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 

@@ -10,6 +10,8 @@ import { sendCompressed } from './compress';
 import { createDocumentRenderer } from './document';
 import { createRedirectLookup, redirectLocation } from './redirects';
 import { createPairPaths, robotsTxt, sitemapXml } from './sitemap';
+import { escapeHtml } from './html';
+import type { SsrRuntime } from './ssr/runtime';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
 const PUBLIC_FILES: Record<string, string> = { '/og-image.png': 'og-image.png', '/logo.png': 'logo.png' };
@@ -21,6 +23,23 @@ export interface PageOptions {
   env: Record<string, string | undefined>;
   /** the origin the visitor used, and the X-Forwarded-* the api trusts (edge.ts) */
   forwarded: (req: FastifyRequest) => { origin: string; headers: Record<string, string> };
+  /** server rendering of the body (shell/server/ssr); null or absent: the browser renders it */
+  ssr?: () => SsrRuntime | null;
+}
+
+function parseCookieHeader(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      out[name] = part.slice(eq + 1).trim();
+    }
+  }
+  return out;
 }
 
 export function createPageResponder(options: PageOptions) {
@@ -38,8 +57,35 @@ export function createPageResponder(options: PageOptions) {
         .header('location', redirectLocation(redirect, at < 0 ? '' : url.slice(at)))
         .send();
     const plan = await documents.plan({ url, cookieHeader: req.headers.cookie, origin, apiHeaders: headers });
-    const doc = documents.document(plan);
-    return sendCompressed(req, reply.code(doc.status).header('cache-control', NO_CACHE), 'text/html; charset=utf-8', doc.html);
+    const ssr = plan.status === 500 ? null : (options.ssr?.() ?? null);
+    // the body of the page, rendered with the visitor's cookies (the api sees the visitor's own call); null: the
+    // browser renders it, as before server rendering
+    const rendered = ssr
+      ? await ssr.render({
+          url,
+          cookies: parseCookieHeader(req.headers.cookie),
+          acceptLanguage: req.headers['accept-language'],
+          origin,
+          apiBaseUrl: options.apiUrl,
+          apiHeaders: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
+        })
+      : null;
+    // the root's language (§4) and lk-redirect (§2) depend on cookies and languages: not cacheable, never 301
+    if (rendered?.redirect)
+      return reply.code(302).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language').header('location', rendered.redirect).send();
+    let page = plan;
+    if (rendered && ssr) {
+      const css = rendered.remote ? ssr.cssFor(rendered.remote, origin) : [];
+      const links = css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+      page = { ...plan, parts: { ...plan.parts, head: `${plan.parts.head}${links}` } };
+    }
+    const doc = documents.document(page, rendered ? { rootHtml: rendered.html, state: rendered.state } : undefined);
+    return sendCompressed(
+      req,
+      reply.code(doc.status).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language'),
+      'text/html; charset=utf-8',
+      doc.html,
+    );
   };
 }
 
