@@ -58,6 +58,9 @@ function setup(env: Record<string, string> = {}) {
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 const blogManifest = 'http://127.0.0.1:8080/remotes/mfe-blog/mf-manifest.json';
 
 describe('serverRemotes', () => {
@@ -93,6 +96,25 @@ describe('createSsrRuntime', () => {
     expect(entries).toHaveLength(5);
     expect(entries).toContainEqual({ name: 'mfe_blog', entry: 'http://127.0.0.1:8080/remotes/mfe-blog/server/remoteEntry.js' });
     expect(entries).toContainEqual({ name: 'mfe_order', entry: 'http://localhost:8082/server/remoteEntry.js' });
+  });
+
+  it("reads web's port at the first render, when web listens", async () => {
+    let port: number | null = null;
+    const bundle = { render: jest.fn(() => Promise.resolve(page('mfe_blog'))), registerServerRemotes: jest.fn() };
+    const runtime = createSsrRuntime({
+      env: {},
+      webPort: () => port ?? fail('port read before web listens'),
+      loadBundle: () => Promise.resolve(bundle),
+      fetchText: () => Promise.reject(new Error('down')),
+      log: () => undefined,
+    });
+    await settle();
+    port = 41234;
+    await runtime.render(REQUEST);
+    expect(bundle.registerServerRemotes.mock.calls[0][0]).toContainEqual({
+      name: 'mfe_docs',
+      entry: 'http://127.0.0.1:41234/remotes/mfe-docs/server/remoteEntry.js',
+    });
   });
 
   it('answers null when the render outlives the budget, and opens the breaker after three', async () => {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
+import { REMOTES } from 'shared-contracts/remotes';
 import { matchRoute } from '../../src/routing/routes';
 import { CircuitBreaker } from './breaker';
 import { RemoteWatch, serverEntryOf, serverRemotes } from './remotes';
@@ -34,7 +35,8 @@ interface Timer {
 export interface SsrRuntimeOptions {
   /** SSR_RENDER_BUDGET_MS, SSR_REMOTE_POLL_MS, SSR_BREAKER_FAILURES, SSR_BREAKER_COOLDOWN_MS, REMOTE_<NAME>_URL, REMOTE_<NAME>_SERVER_URL */
   env: Record<string, string | undefined>;
-  webPort: number;
+  /** web's port, or a function answering it once web listens (read at the first render) */
+  webPort: number | (() => number);
   /** where web reaches itself for the remotes it serves (default http://127.0.0.1:<webPort>) */
   selfOrigin?: string;
   bundlePath?: string;
@@ -72,6 +74,7 @@ async function fetchTextWithTimeout(url: string, timeoutMs: number): Promise<str
 const requireBundle = (file: string) => Promise.resolve(createRequire(import.meta.url)(file) as ShellServerBundle | Promise<ShellServerBundle>);
 
 const LATE: unique symbol = Symbol('late');
+const OUTER_GRACE_MS = 200;
 
 export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   const { env } = options;
@@ -81,22 +84,36 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   const fetchText = options.fetchText ?? fetchTextWithTimeout;
   const budgetMs = positive(env.SSR_RENDER_BUDGET_MS, 300);
   const bundlePath = options.bundlePath ?? DEFAULT_BUNDLE;
-  const remotes = serverRemotes(env, options.selfOrigin ?? `http://127.0.0.1:${options.webPort}`);
+  const selfOrigin = () => options.selfOrigin ?? `http://127.0.0.1:${typeof options.webPort === 'function' ? options.webPort() : options.webPort}`;
 
   let bundle: ShellServerBundle | null = null;
-  const watch = new RemoteWatch(remotes, {
-    intervalMs: positive(env.SSR_REMOTE_POLL_MS, 5000),
-    now,
-    fetchText: (url) => fetchText(url, positive(env.SSR_REMOTE_POLL_TIMEOUT_MS, 2000)),
-    register: (list, o) => bundle?.registerServerRemotes(list, o),
-    log,
-  });
+  let watch: RemoteWatch | null = null;
+  let firstCheck: Promise<void> = Promise.resolve();
+  // at the first render, when web listens (the remotes it serves itself are fetched from it over loopback)
+  const begin = (loaded: ShellServerBundle): RemoteWatch => {
+    if (watch) return watch;
+    const remotes = serverRemotes(env, selfOrigin());
+    watch = new RemoteWatch(remotes, {
+      intervalMs: positive(env.SSR_REMOTE_POLL_MS, 5000),
+      now,
+      fetchText: (url) => fetchText(url, positive(env.SSR_REMOTE_POLL_TIMEOUT_MS, 2000)),
+      register: (list, o) => loaded.registerServerRemotes(list, o),
+      log,
+    });
+    loaded.registerServerRemotes(
+      remotes.map((r) => ({ name: r.name, entry: serverEntryOf(r) })),
+      { force: false },
+    );
+    // the first check (and with it each remote's CSS) is awaited by the first renders; later ones run beside them
+    firstCheck = watch.refreshIfDue();
+    return watch;
+  };
   const breakerOptions = {
     failureThreshold: positive(env.SSR_BREAKER_FAILURES, 3),
     coolDownMs: positive(env.SSR_BREAKER_COOLDOWN_MS, 30_000),
     now,
   };
-  const breakers = new Map(remotes.map((r) => [r.name, new CircuitBreaker(breakerOptions)]));
+  const breakers = new Map<string, CircuitBreaker>(REMOTES.map((r) => [r.name, new CircuitBreaker(breakerOptions)]));
 
   let loading: Promise<void>;
   if (!options.loadBundle && !existsSync(bundlePath)) {
@@ -106,33 +123,27 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
     loading = (options.loadBundle ?? requireBundle)(bundlePath).then(
       (loaded) => {
         bundle = loaded;
-        loaded.registerServerRemotes(
-          remotes.map((r) => ({ name: r.name, entry: serverEntryOf(r) })),
-          { force: false },
-        );
       },
       (error: unknown) => log(`ssr: off, ${bundlePath} failed to load: ${(error as Error).stack ?? String(error)}`),
     );
   }
-  // the first check (and with it each remote's CSS) is awaited by the first renders; later ones run beside them
-  const firstCheck = loading.then(() => (bundle ? watch.refreshIfDue() : undefined));
-
   // one line per failure: the breaker bounds them to a few per cool-down
   const failed = (remote: string, why: string) => {
     const opened = breakers.get(remote)?.failed();
     log(`ssr: ${remote} ${why}${opened ? `; its pages are client-rendered for ${breakerOptions.coolDownMs} ms` : ''}`);
-    if (opened) watch.evict(remote);
+    if (opened) watch?.evict(remote);
   };
 
   async function renderWithin(loaded: ShellServerBundle, req: Omit<SsrRequest, 'budgetMs'>, started: number): Promise<SsrResult> {
+    const current = begin(loaded);
     await firstCheck;
-    void watch.refreshIfDue();
+    void current.refreshIfDue();
     return loaded.render({ ...req, budgetMs: Math.max(0, budgetMs - (now() - started)) });
   }
 
   return {
     ready: () => bundle !== null,
-    cssFor: (remote, origin) => watch.cssFor(remote, origin),
+    cssFor: (remote, origin) => watch?.cssFor(remote, origin) ?? [],
     async render(req) {
       await loading;
       const loaded = bundle;
@@ -142,7 +153,9 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
       if (remote && !breakers.get(remote)?.allows()) return null;
 
       const started = now();
-      const deadline = timer(budgetMs);
+      // the bundle keeps the budget itself (a late remote becomes its skeleton, a late render is cut short); this
+      // outer deadline only catches a render that does not keep it
+      const deadline = timer(budgetMs + OUTER_GRACE_MS);
       let result: SsrResult | typeof LATE;
       try {
         result = await Promise.race([renderWithin(loaded, req, started), deadline.promise.then((): typeof LATE => LATE)]);
