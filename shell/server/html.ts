@@ -59,12 +59,13 @@ const SSR_STATE_SCRIPT_ID = '__SSR_STATE__';
 export function renderDocument(template: string, parts: DocumentParts): string {
   let html = template.replace(/<html\b([^>]*)>/i, (_m, existing: string) => {
     const own = Object.entries(parts.htmlAttrs).filter((e): e is [string, string] => e[1] !== undefined);
-    const kept = existing.replace(/\s([\w-]+)="[^"]*"/g, (attr, name: string) => (own.some(([k]) => k === name) ? '' : attr));
+    // the built template is minified: attribute values may come unquoted (`lang=en`)
+    const kept = existing.replace(/\s([\w-]+)=(?:"[^"]*"|'[^']*'|[^\s"'>]+)/g, (attr, name: string) => (own.some(([k]) => k === name) ? '' : attr));
     return `<html${own.map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('')}${kept}>`;
   });
   if (parts.head) html = html.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/i, '');
   html = html.replace('</head>', () => `${parts.head}\n</head>`);
   const state = parts.state === undefined ? '' : `<script type="application/json" id="${SSR_STATE_SCRIPT_ID}">${scriptJson(parts.state)}</script>`;
-  if (parts.rootHtml || state) html = html.replace('<div id="root"></div>', () => `<div id="root">${parts.rootHtml ?? ''}</div>${state}`);
+  if (parts.rootHtml || state) html = html.replace(/<div id=(?:"root"|root)><\/div>/, () => `<div id="root">${parts.rootHtml ?? ''}</div>${state}`);
   return html;
 }

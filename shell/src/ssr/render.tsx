@@ -110,7 +110,7 @@ function renderAllReady(element: ReactNode, budgetMs: number): Promise<string> {
     });
     timer = setTimeout(
       () => {
-        stream.pipe(sink);
+        pipe();
         stream.abort();
       },
       Math.max(0, budgetMs),
