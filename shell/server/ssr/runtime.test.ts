@@ -21,6 +21,7 @@ function setup(env: Record<string, string> = {}) {
   const bundle = {
     render: jest.fn((_req: SsrRequest) => answer()),
     registerServerRemotes: jest.fn<void, Parameters<ShellServerBundle['registerServerRemotes']>>(),
+    preloadServerRemotes: jest.fn((_names: string[]) => Promise.resolve()),
   };
   const runtime = createSsrRuntime({
     env,
@@ -96,6 +97,7 @@ describe('createSsrRuntime', () => {
     expect(entries).toHaveLength(5);
     expect(entries).toContainEqual({ name: 'mfe_blog', entry: 'http://127.0.0.1:8080/remotes/mfe-blog/server/remoteEntry.js' });
     expect(entries).toContainEqual({ name: 'mfe_order', entry: 'http://localhost:8082/server/remoteEntry.js' });
+    expect(s.bundle.preloadServerRemotes).toHaveBeenCalledWith(['mfe_exchange', 'mfe_order', 'mfe_profile', 'mfe_blog', 'mfe_docs']);
   });
 
   it("reads web's port at the first render, when web listens", async () => {
@@ -180,6 +182,7 @@ describe('createSsrRuntime', () => {
       [{ name: 'mfe_blog', entry: 'http://127.0.0.1:8080/remotes/mfe-blog/server/remoteEntry.js' }],
       { force: true },
     );
+    expect(s.bundle.preloadServerRemotes).toHaveBeenLastCalledWith(['mfe_blog']);
     expect(s.runtime.cssFor('mfe_blog')).toEqual(['/remotes/mfe-blog/assets/1.bbb.css']);
     expect(s.logs.some((l) => l.includes('redeployed mfe_blog'))).toBe(true);
   });

@@ -16,6 +16,8 @@ import { RemoteWatch, serverEntryOf, serverRemotes } from './remotes';
 export interface ShellServerBundle {
   render(req: SsrRequest): Promise<SsrResult>;
   registerServerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+  /** loads remotes' `./pages` ahead of their first request (used when the bundle exports it) */
+  preloadServerRemotes?(names: string[]): Promise<unknown>;
 }
 
 export interface SsrRuntime {
@@ -93,14 +95,19 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   const begin = (loaded: ShellServerBundle): RemoteWatch => {
     if (watch) return watch;
     const remotes = serverRemotes(env, selfOrigin());
+    // a remote's first load (entry and chunks over HTTP) can take longer than a render budget: warm it up
+    const register = (list: { name: string; entry: string }[], o: { force: boolean }) => {
+      loaded.registerServerRemotes(list, o);
+      loaded.preloadServerRemotes?.(list.map((r) => r.name)).catch(() => undefined);
+    };
     watch = new RemoteWatch(remotes, {
       intervalMs: positive(env.SSR_REMOTE_POLL_MS, 5000),
       now,
       fetchText: (url) => fetchText(url, positive(env.SSR_REMOTE_POLL_TIMEOUT_MS, 2000)),
-      register: (list, o) => loaded.registerServerRemotes(list, o),
+      register,
       log,
     });
-    loaded.registerServerRemotes(
+    register(
       remotes.map((r) => ({ name: r.name, entry: serverEntryOf(r) })),
       { force: false },
     );
