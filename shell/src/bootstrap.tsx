@@ -78,6 +78,7 @@ async function main() {
     partnerReferralParam: config.partnerReferralParam ?? 'ref',
   };
 
+  if (ssr?.health) stores.health.restore(ssr.health);
   stores.start();
   const router = createBrowserRouter(routerRoutes);
   const loader = new PagesLoader(i18n);
@@ -88,7 +89,7 @@ async function main() {
     // the page the server rendered is in hand before hydrating, so the slot's first render is that page
     if (ssr.remote) await loader.get(ssr.remote).catch(() => undefined);
     hydrateRoot(rootElement, app, {
-      onRecoverableError: (error) => console.warn('[shell] hydration recovered by rendering on the client', error),
+      onRecoverableError: (error, info) => console.warn('[shell] hydration recovered by rendering on the client', error, info.componentStack),
     });
   } else createRoot(rootElement).render(app);
 }

@@ -105,3 +105,27 @@ describe('a page loader (the first view’s data)', () => {
     }
   });
 });
+
+describe('§4 health in the server render', () => {
+  const healthAnswer = (status: string, sandbox: boolean) => (input: RequestInfo | URL) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.endsWith('/api/v1/health')) return Promise.reject(new Error(`unexpected ${url}`));
+    const body = { status, version: '1', sandbox: { market: sandbox, custody: sandbox, provider: sandbox, mail: false }, checks: {} };
+    return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+  };
+
+  it('technical difficulties render the maintenance page, as the browser would', async () => {
+    const result = await render(request('/roadmap', { apiBaseUrl: 'http://127.0.0.2:1' }), {
+      load,
+      fetch: healthAnswer('TECHNICAL_DIFFICULTIES', false) as typeof fetch,
+    });
+    expect(result.html).toContain('data-testid="layout-non-working"');
+    expect(result.state.health).toMatchObject({ enabled: false, status: 'TECHNICAL_DIFFICULTIES' });
+  });
+
+  it('the sandbox badge is in the first HTML and in the state the browser starts from', async () => {
+    const result = await render(request('/roadmap', { apiBaseUrl: 'http://127.0.0.3:1' }), { load, fetch: healthAnswer('OK', true) as typeof fetch });
+    expect(result.html).toContain('data-testid="sandbox-mode"');
+    expect(result.state.health).toEqual({ enabled: true, status: 'OK', sandbox: true });
+  });
+});

@@ -6,7 +6,17 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { CLIENT_ID_COOKIE, createApiClient, type PageLoader, type RemoteName, type HostConfig, type LocaleCode, type Theme } from 'shared-contracts';
+import {
+  CLIENT_ID_COOKIE,
+  createApiClient,
+  type ApiClient,
+  type Health,
+  type PageLoader,
+  type RemoteName,
+  type HostConfig,
+  type LocaleCode,
+  type Theme,
+} from 'shared-contracts';
 import { ShellApp, routerRoutes } from '../App';
 import { RootStore } from '../stores/RootStore';
 import { MemoryCookieJar, realClock } from '../stores/env';
@@ -94,10 +104,16 @@ function renderAllReady(element: ReactNode, budgetMs: number): Promise<string> {
       },
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let piped = false;
+    const pipe = () => {
+      if (piped) return;
+      piped = true;
+      stream.pipe(sink);
+    };
     const stream = renderToPipeableStream(element, {
       onAllReady() {
         clearTimeout(timer);
-        stream.pipe(sink);
+        pipe();
       },
       onShellError(error) {
         clearTimeout(timer);
@@ -116,6 +132,23 @@ function renderAllReady(element: ReactNode, budgetMs: number): Promise<string> {
       Math.max(0, budgetMs),
     );
   });
+}
+
+const HEALTH_WAIT_MS = 100;
+const HEALTH_TTL_MS = 5_000;
+const healthCache = new Map<string, { at: number; value: Promise<Health | undefined> }>();
+
+/** GET /api/v1/health of one api, shared by the renders of a few seconds (one call, not one per page view). */
+function healthOf(api: ApiClient, apiBaseUrl: string): Promise<Health | undefined> {
+  const now = Date.now();
+  const cached = healthCache.get(apiBaseUrl);
+  if (cached && now - cached.at <= HEALTH_TTL_MS) return cached.value;
+  const value = api.health().then(
+    (h) => h as Health,
+    () => undefined,
+  );
+  healthCache.set(apiBaseUrl, { at: now, value });
+  return value;
 }
 
 function redirectTo(to: string, locale: LocaleCode, theme: Theme): SsrResult {
@@ -161,6 +194,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
     visitorId: () => Promise.reject(new Error('no visitor id on the server')),
     analyticsSink: () => undefined,
   });
+  const timeLeft = () => req.budgetMs - (Date.now() - started);
   const { locale, prefix } = splitLocale(url.pathname);
   // First access at the root without a prefix: the cookie, else the browser languages, decide (§4) — here, so the
   // browser never rewrites the URL of a server-rendered page before hydrating it.
@@ -175,18 +209,24 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   const i18n = createI18n(locale);
   const loader = new PagesLoader(i18n, overrides.load);
 
+  // §4 health gating and the sandbox badge, as the browser's first render will show them
+  const health = await withTimeout(healthOf(api, req.apiBaseUrl), Math.min(HEALTH_WAIT_MS, timeLeft()));
+  if (health) {
+    const sandbox = Object.values(health.sandbox ?? {}).some(Boolean);
+    stores.health.restore({ status: health.status, sandbox, enabled: health.status === 'OK' });
+  }
+
   const match = matchRoute(url.pathname);
   const resolution = resolvePage({
     match,
     search: url.search,
-    healthEnabled: true,
+    healthEnabled: stores.health.enabled,
     reportedNotFound: false,
     session: sessionState(stores.session),
   });
   if (resolution.kind === 'redirect') return redirectTo(resolution.to, locale, themeAttr);
   let remote: string | null = null;
   let initialPage: InitialPageData | undefined;
-  const timeLeft = () => req.budgetMs - (Date.now() - started);
   if (resolution.kind === 'remote' && match?.valid) {
     const mod = await withTimeout(
       loader.get(match.route.remote).catch(() => undefined),
@@ -230,6 +270,13 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
     locale,
     theme: themeAttr,
     remote,
-    state: { v: SSR_STATE_VERSION, remote, theme: themeAttr, locale, page: initialPage && { name: initialPage.page, data: initialPage.data } },
+    state: {
+      v: SSR_STATE_VERSION,
+      remote,
+      theme: themeAttr,
+      locale,
+      health: stores.health.snapshot,
+      page: initialPage && { name: initialPage.page, data: initialPage.data },
+    },
   };
 }

@@ -2,6 +2,7 @@
 // bootstrap, so the first client render is the server's render. Travels as JSON in
 // `<script type="application/json" id="__SSR_STATE__">`; web escapes `<` in it.
 import type { LocaleCode, Theme } from 'shared-contracts';
+import type { HealthSnapshot } from '../stores/HealthStore';
 
 export const SSR_STATE_VERSION = 1;
 export const SSR_STATE_ELEMENT_ID = '__SSR_STATE__';
@@ -12,6 +13,8 @@ export interface SsrState {
   remote: string | null;
   theme: Theme;
   locale: LocaleCode;
+  /** §4 health as the server rendered it (maintenance page, sandbox badge) */
+  health?: HealthSnapshot;
   /** the rendered page and its loader's data (`./pages` `loaders`), handed to that page as host.initialData */
   page?: { name: string; data: unknown };
 }

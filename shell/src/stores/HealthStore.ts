@@ -20,6 +20,12 @@ export function healthRetryDelay(attempt: number): number {
  * §4 health: OK enables the app; TECHNICAL_DIFFICULTIES disables it; UNHEALTHY disables it and retries.
  * A failed check is retried with backoff; past the failure threshold a reachability check decides.
  */
+export interface HealthSnapshot {
+  enabled: boolean;
+  status: HealthStatus | null;
+  sandbox: boolean;
+}
+
 export class HealthStore {
   enabled = true;
   status: HealthStatus | null = null;
@@ -38,9 +44,21 @@ export class HealthStore {
       failures: observable,
       checking: observable,
       check: action,
+      restore: action,
       scheduleRetry: action,
       dispose: action,
     });
+  }
+
+  /** What a server render saw (§4 health), so the hydrating page starts from the same state. */
+  get snapshot(): HealthSnapshot {
+    return { enabled: this.enabled, status: this.status, sandbox: this.sandbox };
+  }
+
+  restore(snapshot: HealthSnapshot): void {
+    this.enabled = snapshot.enabled;
+    this.status = snapshot.status;
+    this.sandbox = snapshot.sandbox;
   }
 
   start(): Promise<void> {
