@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REMOTES } from 'shared-contracts/remotes';
 import { createServerConfig } from './serverConfig.mjs';
+import { LinkStartupCssPlugin } from './startupCss.mjs';
 
 const require = createRequire(import.meta.url);
 const workspaceRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -79,6 +80,7 @@ export function createWebpackConfig(o) {
         config: [
           new URL(import.meta.url).pathname,
           new URL('./serverConfig.mjs', import.meta.url).pathname,
+          new URL('./startupCss.mjs', import.meta.url).pathname,
           path.join(o.appDir, 'webpack.config.mjs'),
           path.join(workspaceRoot, 'pnpm-lock.yaml'),
         ].filter((f) => existsSync(f)),
@@ -175,6 +177,7 @@ export function createWebpackConfig(o) {
           templateParameters: { buildId },
         }),
         ...(isProd ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })] : []),
+        ...(isProd && o.isHost ? [new LinkStartupCssPlugin()] : []),
         // Precompressed siblings (`.br`, `.gz`) that web and the static server send by Accept-Encoding (tooling/static-files.mjs).
         ...(isProd
           ? [
