@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { AfterHydration } from 'remote-kit/after-hydration';
 import { reaction } from 'mobx';
 import { pairPath, type HostServices } from 'shared-contracts';
 import { ExchangeRootStore } from '../stores/ExchangeRootStore';
@@ -100,9 +101,12 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, withExtra
       </h1>
       {header ? header(root.form) : null}
       <ExchangeForm form={root.form} socket={root.ratesSocket} t={t} />
-      <Suspense fallback={null}>
-        <ExchangeDetails host={host} root={root} />
-      </Suspense>
+      {/* the address, email and terms depend on what only the browser holds (confirmed emails, referral): after hydration */}
+      <AfterHydration>
+        <Suspense fallback={null}>
+          <ExchangeDetails host={host} root={root} />
+        </Suspense>
+      </AfterHydration>
       {footer ? footer(root) : null}
     </section>
   );

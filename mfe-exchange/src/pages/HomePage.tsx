@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { AfterHydration } from 'remote-kit/after-hydration';
 import { pageQuery, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
 import { ExchangeScreen } from './ExchangeScreen';
@@ -53,10 +54,13 @@ export function HomePage({ host }: RemotePageProps) {
       initial={{ from: query.send, to: query.receive, amount: query.amount }}
       withExtras
       footer={(root) =>
+        // latest exchanges and stats load in the browser (start()): nothing of them in the first HTML
         root.extras ? (
-          <Suspense fallback={null}>
-            <HomeExtras host={host} store={root.extras} />
-          </Suspense>
+          <AfterHydration>
+            <Suspense fallback={null}>
+              <HomeExtras host={host} store={root.extras} />
+            </Suspense>
+          </AfterHydration>
         ) : null
       }
     />
