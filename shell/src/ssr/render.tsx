@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   CLIENT_ID_COOKIE,
   createApiClient,
@@ -67,6 +67,11 @@ export interface RenderOverrides {
 /** Remotes' server entries (`name` → `http(s)://…/server/remoteEntry.js`); `force` replaces a redeployed one. */
 export function registerServerRemotes(remotes: { name: string; entry: string }[], options: { force?: boolean } = {}): void {
   registerRemotes(remotes, { force: options.force ?? false });
+}
+
+/** Loads remotes' `./pages` ahead of their first request (web calls it at start and after a redeploy). */
+export function preloadServerRemotes(names: string[]): Promise<unknown> {
+  return Promise.allSettled(names.map((name) => loadRemote(`${name}/pages`)));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
