@@ -130,6 +130,8 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
     loading = (options.loadBundle ?? requireBundle)(bundlePath).then(
       (loaded) => {
         bundle = loaded;
+        // with web's port known, register and warm the remotes now rather than on the first request
+        if (typeof options.webPort === 'number' || options.selfOrigin) begin(loaded);
       },
       (error: unknown) => log(`ssr: off, ${bundlePath} failed to load: ${(error as Error).stack ?? String(error)}`),
     );
