@@ -1,25 +1,40 @@
 // DESIGN.md Module Federation rule 8: a remote built against another major of shared-contracts is refused by
 // the shell: its slot shows the fallback and a notification, and the rest of the site keeps working.
-// The "remote built with a bumped major" is a copy of mfe-blog's production dist whose `./pages` records
-// contract <major+1>.0.0, served by its own static server; only this file's pages are pointed at it (their
-// /remotes.json is rewritten in the browser), so the shared stack is left as it was.
+// The real deployment: mfe-blog redeployed with contract <major+1>.0.0, seen by web (server render) and the
+// browser alike. The remote is a copy of mfe-blog's production dist whose `./pages` records the bumped major in
+// the browser chunks AND the server chunks (`server/`), served by its own static server; a web process of this
+// file's own is configured with it as mfe_blog and with the stack's api and other remotes, so the shared stack is
+// left as it was. web refuses it on the server (the slot is the skeleton in the first HTML), the browser refuses
+// it before hydrating (fallback + notification).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import zlib from 'node:zlib';
 import { ROOT } from '../harness/apps';
 import { freePort } from '../harness/stack';
+import { stackInfo } from '../harness/client';
 import { CYRILLIC, expect, test } from '../fixtures';
 
 interface Manifest {
-  exposes: { path: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  exposes?: { path: string; assets: { js: { sync: string[]; async: string[] } } }[];
+}
+
+interface Bump {
+  from: string;
+  to: string;
+  /** the rewritten files, relative to the dist */
+  files: string[];
 }
 
 let dir = '';
-let server: ChildProcess | undefined;
+let blogCopy: ChildProcess | undefined;
+let web: ChildProcess | undefined;
+let webUrl = '';
 let bumpedUrl = '';
-let bumpedVersion = '';
+let webLog = '';
+let browserBump: Bump;
+let serverBump: Bump;
 
 // The contract-mismatch notification's own text (shell/src/i18n/resources.ts, `fallback.contract_mismatch`), not the
 // generic "Part of the site could not be loaded" a remote that is down gets (contained: the notification also holds its × button).
@@ -28,79 +43,147 @@ const MISMATCH_NOTICE = {
   ru: 'Этот раздел сайта обновляется. Перезагрузите страницу через минуту.',
 };
 
-/** Rewrites the version the `./pages` chunk recorded (`contractVersion`, a literal the webpack factory wrote in). */
-function bumpRecordedMajor(distDir: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')) as Manifest;
-  const pages = manifest.exposes.find((e) => e.path === './pages');
-  if (!pages) throw new Error('mfe-blog exposes no ./pages');
-  // minified as `"contractVersion",0,"1.0.0"` (webpack's export table) or `contractVersion:()=>"1.0.0"`
-  const recorded = /(contractVersion[",:\s\d()=>]{0,16}")(\d+)(\.\d+\.\d+")/;
-  for (const asset of [...pages.assets.js.sync, ...pages.assets.js.async]) {
-    const file = path.join(distDir, asset);
+// The literal the webpack factory writes into `./pages`: minified in the browser build as
+// `"contractVersion",0,"1.2.0"` (webpack's export table) or `contractVersion:()=>"1.2.0"`; the server build is not
+// minified: `const contractVersion =  true ? "1.2.0" : 0;` (or `contractVersion = "1.2.0"`).
+const RECORDED = /(contractVersion(?:",\d+,"|\s*:\s*\(\)\s*=>\s*"|\s*=\s*(?:true\s*\?\s*)?"))(\d+)(\.\d+\.\d+)"/g;
+
+/**
+ * Bumps the major of every recorded `contractVersion` in `files` (relative to `distDir`). The build's compressed
+ * siblings (`.br`, `.gz`: the static server prefers them to the plain file) are written again from the new text,
+ * or the bumped chunk would only reach a client that accepts neither.
+ */
+function bumpRecordedMajor(distDir: string, files: string[], what: string): Bump {
+  const bump: Bump = { from: '', to: '', files: [] };
+  for (const rel of files) {
+    const file = path.join(distDir, rel);
     const code = fs.readFileSync(file, 'utf8');
-    const m = recorded.exec(code);
-    if (!m) continue;
-    const next = `${Number(m[2]) + 1}`;
-    fs.writeFileSync(file, code.replace(recorded, `$1${next}$3`));
-    return `${next}${m[3].slice(0, -1)}`;
+    const next = code.replace(RECORDED, (_all, head: string, major: string, rest: string) => {
+      const from = `${major}${rest}`;
+      const to = `${Number(major) + 1}${rest}`;
+      if (bump.from && bump.from !== from) throw new Error(`${what}: two recorded contract versions (${bump.from}, ${from})`);
+      bump.from = from;
+      bump.to = to;
+      return `${head}${to}"`;
+    });
+    if (next === code) continue;
+    fs.writeFileSync(file, next);
+    if (fs.existsSync(`${file}.br`)) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(next));
+    if (fs.existsSync(`${file}.gz`)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(next));
+    bump.files.push(rel);
   }
-  throw new Error(`no recorded contractVersion in mfe-blog's ./pages chunks (${pages.assets.js.sync.join(', ')})`);
+  if (bump.files.length === 0) throw new Error(`no recorded contractVersion in mfe-blog's ${what} (${files.join(', ')})`);
+  return bump;
 }
 
-async function waitUntilServing(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+/** The chunks of a build's `./pages` from its mf-manifest.json (`prefix`: where the build sits in the dist). */
+function pagesChunks(distDir: string, prefix: string): string[] | undefined {
+  const file = path.join(distDir, prefix, 'mf-manifest.json');
+  if (!fs.existsSync(file)) return undefined;
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  const pages = manifest.exposes?.find((e) => e.path === './pages');
+  if (!pages) throw new Error(`mfe-blog's ${prefix || '.'}/mf-manifest.json exposes no ./pages`);
+  return [...pages.assets.js.sync, ...pages.assets.js.async].map((asset) => path.join(prefix, asset));
+}
+
+/** The server build's `./pages` chunks: from server/mf-manifest.json, else every server/*.js (the literal only sits in ./pages). */
+function serverPagesChunks(distDir: string): string[] {
+  return (
+    pagesChunks(distDir, 'server') ??
+    fs
+      .readdirSync(path.join(distDir, 'server'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => path.join('server', f))
+  );
+}
+
+async function waitUntilServing(url: string, child: ChildProcess | undefined): Promise<void> {
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server?.exitCode !== null) throw new Error(`the bumped mfe-blog server exited (${server?.exitCode})`);
+    if (child?.exitCode !== null) throw new Error(`${url}: the process exited (${child?.exitCode})`);
     const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer`);
 }
 
-/** This page's shell registers mfe_blog from the bumped copy; every other remote stays the stack's own. */
-async function useBumpedBlog(page: Page): Promise<string[]> {
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  await exited;
+}
+
+/** What a client that accepts br/gzip (every browser, web's fetch) gets for `rel` from the bumped copy. */
+async function served(rel: string): Promise<string> {
+  const res = await fetch(`${bumpedUrl}/${rel.split(path.sep).join('/')}`, { signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw new Error(`${rel}: HTTP ${res.status}`);
+  return res.text();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const stack = stackInfo();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-contract-'));
+  fs.cpSync(path.join(ROOT, 'mfe-blog/dist'), dir, { recursive: true });
+  const browserChunks = pagesChunks(dir, '');
+  if (!browserChunks) throw new Error("mfe-blog's dist has no mf-manifest.json");
+  browserBump = bumpRecordedMajor(dir, browserChunks, 'browser ./pages chunks');
+  serverBump = bumpRecordedMajor(dir, serverPagesChunks(dir), 'server ./pages chunks (server/)');
+  expect(serverBump.to).toBe(browserBump.to);
+
+  const blogPort = await freePort();
+  bumpedUrl = `http://127.0.0.1:${blogPort}`;
+  blogCopy = spawn(process.execPath, ['tooling/static-server.mjs', dir, String(blogPort)], { cwd: ROOT, stdio: 'ignore', detached: true });
+  await waitUntilServing(`${bumpedUrl}/mf-manifest.json`, blogCopy);
+  // the copy really serves the bumped major (compressed or not) to the browser and to web
+  for (const rel of [...browserBump.files, ...serverBump.files]) {
+    expect(await served(rel), rel).toContain(`"${browserBump.to}"`);
+  }
+
+  const webPort = await freePort();
+  webUrl = `http://127.0.0.1:${webPort}`;
+  const remotes = Object.fromEntries(
+    Object.entries(stack.remotes).map(([name, url]) => [`REMOTE_${name.toUpperCase()}_URL`, name === 'mfe_blog' ? bumpedUrl : url]),
+  );
+  webLog = path.join(stack.logDir, 'contract-version-web.log');
+  const log = fs.openSync(webLog, 'w');
+  web = spawn('pnpm', ['--filter', 'shell', 'serve'], {
+    cwd: ROOT,
+    stdio: ['ignore', log, log],
+    detached: true,
+    env: { ...process.env, ...remotes, WEB_PORT: String(webPort), API_URL: stack.apiUrl, PUBLIC_ORIGIN: webUrl },
+  });
+  fs.closeSync(log);
+  await waitUntilServing(`${webUrl}/`, web);
+});
+
+test.afterAll(async () => {
+  await Promise.all([stop(web), stop(blogCopy)]);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('/blog from a remote deployed with the next contract major shows the fallback and a notification', async ({ page, request }) => {
+  // refused on the server too: the first HTML has the shell and the slot's skeleton, no mfe_blog page markup
+  const html = await (await request.get(`${webUrl}/blog`)).text();
+  expect(html).toContain('data-testid="layout-blog-sidebar"');
+  expect(html).not.toContain('data-remote="mfe_blog"');
+  // for its contract (web loaded the bumped server bundle and said so), not because it could not be loaded
+  await expect.poll(() => fs.readFileSync(webLog, 'utf8')).toContain(`mfe_blog was built against contract ${serverBump.to}; the shell runs ${serverBump.from}`);
+
   const fetched: string[] = [];
   page.on('response', (r) => {
     if (r.url().startsWith(`${bumpedUrl}/`) && r.ok()) fetched.push(r.url());
   });
-  await page.route('**/remotes.json', async (route) => {
-    const response = await route.fetch();
-    const map = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...map, mfe_blog: `${bumpedUrl}/mf-manifest.json` } });
-  });
-  return fetched;
-}
-
-test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-contract-'));
-  fs.cpSync(path.join(ROOT, 'mfe-blog/dist'), dir, { recursive: true });
-  bumpedVersion = bumpRecordedMajor(dir);
-  const port = await freePort();
-  bumpedUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['tooling/static-server.mjs', dir, String(port)], { cwd: ROOT, stdio: 'ignore' });
-  await waitUntilServing(`${bumpedUrl}/mf-manifest.json`);
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-test('/blog from a remote built against the next contract major shows the fallback and a notification', async ({ page }) => {
-  const fetched = await useBumpedBlog(page);
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await page.goto('/blog');
+  await page.goto(`${webUrl}/blog`);
   const layout = page.getByTestId('layout-blog-sidebar');
   await expect(layout).toBeVisible();
   await expect(layout.getByTestId('remote-fallback')).toBeVisible({ timeout: 20_000 });
@@ -109,12 +192,14 @@ test('/blog from a remote built against the next contract major shows the fallba
   await expect(layout.getByTestId('page-title')).toHaveCount(0);
   // refused for its contract, not because it could not be loaded: its pages chunk came from the bumped copy
   expect(fetched.some((u) => u.includes('__federation_expose_pages'))).toBe(true);
-  expect(errors.some((e) => e.includes(`mfe_blog was built against contract ${bumpedVersion}`))).toBe(true);
+  expect(errors.some((e) => e.includes(`mfe_blog was built against contract ${browserBump.to}; the shell runs ${browserBump.from}`))).toBe(true);
 });
 
-test('/ru/blog: the fallback and the notification are in Russian', async ({ page }) => {
-  await useBumpedBlog(page);
-  await page.goto('/ru/blog');
+test('/ru/blog: the fallback and the notification are in Russian', async ({ page, request }) => {
+  const html = await (await request.get(`${webUrl}/ru/blog`)).text();
+  expect(html).not.toContain('data-remote="mfe_blog"');
+
+  await page.goto(`${webUrl}/ru/blog`);
   await expect(page.getByTestId('remote-fallback')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('remote-fallback')).toHaveText(CYRILLIC);
   await expect(page.getByTestId('notification').first()).toHaveText(CYRILLIC);
@@ -122,8 +207,7 @@ test('/ru/blog: the fallback and the notification are in Russian', async ({ page
 });
 
 test('the rest of the site keeps working next to the refused remote', async ({ page }) => {
-  await useBumpedBlog(page);
-  await page.goto('/');
+  await page.goto(`${webUrl}/`);
   await expect(page.getByTestId('live-rate').first()).toHaveText(/\d/);
   await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
 
@@ -139,9 +223,16 @@ test('the rest of the site keeps working next to the refused remote', async ({ p
   await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
   await go('/');
   await expect(page.getByTestId('live-rate').first()).toHaveText(/\d/);
+
+  // a fresh load of another remote's page from the same web: server-rendered and running
+  await page.goto(`${webUrl}/docs`);
+  await expect(page.getByTestId('page-title').first()).toBeVisible();
+  await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
 });
 
-test('the stack itself still serves a blog that runs (nothing of the shared stack was changed)', async ({ page }) => {
+test('the stack itself still serves a blog that runs (nothing of the shared stack was changed)', async ({ page, request }) => {
+  const html = await (await request.get('/blog')).text();
+  expect(html).toContain('data-remote="mfe_blog"');
   await page.goto('/blog');
   await expect(page.getByTestId('layout-blog-sidebar').getByTestId('page-title')).toBeVisible();
   await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
