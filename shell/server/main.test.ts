@@ -20,6 +20,8 @@ function fixture() {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"></head><body>shell</body></html>');
   writeFileSync(path.join(dist, 'assets/main.abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'remoteEntry.js'), '// entry');
+  mkdirSync(path.join(dist, 'server'), { recursive: true });
+  writeFileSync(path.join(dist, 'server/123.abc.js'), '// web-only server code');
   writeFileSync(path.join(dist, 'builds/latest.json'), JSON.stringify({ buildId: 'build-42' }));
   const order = path.join(root, 'mfe-order/dist');
   mkdirSync(path.join(order, 'assets'), { recursive: true });
@@ -119,6 +121,12 @@ describe('web server', () => {
     const latest = await app.inject({ url: '/builds/latest.json' });
     expect(latest.json()).toEqual({ buildId: 'build-42' });
     expect(latest.headers['cache-control']).toBe(NO_CACHE);
+    await app.close();
+  });
+
+  it("the shell's server bundle (dist/server) is web's own code, never served", async () => {
+    const app = await make({ SSR: 'off' });
+    for (const url of ['/server/123.abc.js', '/server']) expect((await app.inject({ url })).statusCode).toBe(404);
     await app.close();
   });
 

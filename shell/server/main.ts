@@ -134,6 +134,10 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     ssrRuntime = env.SSR === 'off' ? null : createSsrRuntime({ env, webPort, bundlePath: path.join(distDir, 'server/main.js'), log: (m) => app.log.info(m) });
     return ssrRuntime;
   };
+  // the shell's server bundle is required and each remote's pages warmed as soon as web listens, not on a visitor's time
+  app.addHook('onListen', async () => {
+    if (hasDist) ssr();
+  });
   const sendPage = createPageResponder({ ...pageOptions, indexFile: path.join(distDir, 'index.html'), ssr });
 
   app.get('/remotes.json', async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
@@ -184,7 +188,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   // SPA fallback: every page path gets its document (pages.ts: status, head); missing assets stay 404.
   app.setNotFoundHandler((req, reply) => {
     const p = (req.raw.url ?? '/').split('?')[0];
-    if ((req.method === 'GET' || req.method === 'HEAD') && p !== '/index.html' && hasDist && serve(req, reply, distDir, p, false)) return reply;
+    // shell/dist/server/ is web's own server code: never served
+    const webOnly = p === '/server' || p.startsWith('/server/');
+    if ((req.method === 'GET' || req.method === 'HEAD') && p !== '/index.html' && !webOnly && hasDist && serve(req, reply, distDir, p, false)) return reply;
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(p) || p.startsWith('/assets/') || p.startsWith('/remotes/');
     if (req.method === 'GET' && isPageRequest(p) && !looksLikeFile) return sendIndex(req, reply);
     return reply

@@ -28,13 +28,16 @@ test('docker-compose.yml has one static-server service per remote, on its dev po
   }
 });
 
-test("web's environment has REMOTE_<NAME>_URL for every remote, and no other", () => {
+test("web's environment has REMOTE_<NAME>_URL and REMOTE_<NAME>_SERVER_URL for every remote, and no other", () => {
   const env = services.web.environment;
   const remoteVars = Object.keys(env)
     .filter((key) => /^REMOTE_.*_URL$/.test(key))
     .sort();
-  assert.deepEqual(remoteVars, REMOTES.map((r) => `REMOTE_${r.name.toUpperCase()}_URL`).sort());
+  const expected = REMOTES.flatMap((r) => [`REMOTE_${r.name.toUpperCase()}_URL`, `REMOTE_${r.name.toUpperCase()}_SERVER_URL`]).sort();
+  assert.deepEqual(remoteVars, expected);
   for (const r of REMOTES) {
     assert.equal(env[`REMOTE_${r.name.toUpperCase()}_URL`], `http://localhost:${r.devPort}`, `${r.name}: the public URL of service ${r.dir}`);
+    // server rendering: web reaches the service by its name inside the compose network
+    assert.equal(env[`REMOTE_${r.name.toUpperCase()}_SERVER_URL`], `http://${r.dir}:${r.devPort}`, `${r.name}: web's URL of service ${r.dir}`);
   }
 });
