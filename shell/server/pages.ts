@@ -76,7 +76,12 @@ export function createPageResponder(options: PageOptions) {
     let page = plan;
     if (rendered && ssr) {
       const css = rendered.remote ? ssr.cssFor(rendered.remote, origin) : [];
-      const links = css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+      const scripts = rendered.remote ? ssr.scriptsFor(rendered.remote, origin) : [];
+      // the page's remote scripts start downloading with the HTML, not after the shell's own start-up
+      const links = [
+        ...css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+        ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+      ].join('');
       page = { ...plan, parts: { ...plan.parts, head: `${plan.parts.head}${links}` } };
     }
     const doc = documents.document(page, rendered ? { rootHtml: rendered.html, state: rendered.state } : undefined);

@@ -35,10 +35,10 @@ export const serverEntryOf = (remote: ServerRemote) => `${remote.serverBase}/ser
 interface ManifestExpose {
   name?: string;
   path?: string;
-  assets?: { css?: { sync?: string[] } };
+  assets?: { css?: { sync?: string[] }; js?: { sync?: string[] } };
 }
 interface Manifest {
-  metaData?: { publicPath?: string };
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
   exposes?: ManifestExpose[];
 }
 
@@ -84,13 +84,30 @@ export class RemoteWatch {
    * which is the URL the remote's runtime computes too, so it does not load them a second time.
    */
   cssFor(name: string, origin = ''): string[] {
+    return this.assetsOf(name, origin, (manifest, expose) => expose?.assets?.css?.sync ?? []);
+  }
+
+  /**
+   * The scripts the browser loads before it can hydrate a page of this remote: its remoteEntry and the `./pages`
+   * chunks (`exposes[].assets.js.sync`), for `<link rel="preload">` in the page's head (the same URLs the
+   * federation runtime asks for, so nothing is fetched twice).
+   */
+  scriptsFor(name: string, origin = ''): string[] {
+    return this.assetsOf(name, origin, (manifest, expose) => {
+      const entry = manifest.metaData?.remoteEntry;
+      const entryFile = entry?.name ? `${entry.path ? `${trimSlash(entry.path)}/` : ''}${entry.name}` : 'remoteEntry.js';
+      return [entryFile, ...(expose?.assets?.js?.sync ?? [])];
+    });
+  }
+
+  private assetsOf(name: string, origin: string, pick: (manifest: Manifest, expose: ManifestExpose | undefined) => string[]): string[] {
     const remote = this.remotes.find((r) => r.name === name);
     const manifest = this.seen.get(name)?.manifest;
     if (!remote || !manifest) return [];
     const expose = manifest.exposes?.find((e) => e.path === './pages' || e.name === 'pages');
     const declared = manifest.metaData?.publicPath;
     const base = declared && declared !== 'auto' ? declared : `${remote.publicBase ?? `${trimSlash(origin)}/remotes/${remote.dir}`}/`;
-    return (expose?.assets?.css?.sync ?? []).map((file) => (/^[a-z]+:\/\//i.test(base) ? new URL(file, base).href : `${base}${file}`));
+    return pick(manifest, expose).map((file) => (/^[a-z]+:\/\//i.test(base) ? new URL(file, base).href : `${base}${file}`));
   }
 
   private async check(): Promise<void> {

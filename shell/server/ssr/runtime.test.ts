@@ -194,4 +194,22 @@ describe('createSsrRuntime', () => {
     expect(s.runtime.cssFor('mfe_blog', 'https://ex.example')).toEqual(['https://cdn.example/blog/assets/1.aaa.css']);
     expect(s.runtime.cssFor('mfe_order')).toEqual([]);
   });
+
+  it("preloads: the remote's entry and its ./pages chunks, where the federation runtime will ask for them", async () => {
+    const s = setup({ REMOTE_MFE_BLOG_URL: 'https://cdn.example/blog/' });
+    s.manifests.set(
+      'https://cdn.example/blog/mf-manifest.json',
+      JSON.stringify({
+        metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'pages', path: './pages', assets: { js: { sync: ['assets/61.a.js', 'assets/__federation_expose_pages.b.js'] } } }],
+      }),
+    );
+    await s.runtime.render(REQUEST);
+    expect(s.runtime.scriptsFor('mfe_blog', 'https://ex.example')).toEqual([
+      'https://cdn.example/blog/remoteEntry.js',
+      'https://cdn.example/blog/assets/61.a.js',
+      'https://cdn.example/blog/assets/__federation_expose_pages.b.js',
+    ]);
+    expect(s.runtime.scriptsFor('mfe_order')).toEqual([]);
+  });
 });
