@@ -19,6 +19,9 @@ module.exports = function jestProject({ name, rootDir, environment = 'node', tes
     displayName: name,
     rootDir,
     testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'jsdom-environment.cjs') : 'node',
+    // Jest 30's globals cleanup wraps globals a suite sets; on MobX's global it recurses without end ("Maximum call
+    // stack size exceeded") in whichever suite a worker runs after a server-render test: off, as in Jest 29.
+    testEnvironmentOptions: { globalsCleanup: 'off' },
     testMatch: testMatch ?? ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.{ts,tsx}'],
     transform: { '^.+\\.(t|j|mj|cj)sx?$': swcTransform },
     transformIgnorePatterns: [
