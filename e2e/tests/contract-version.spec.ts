@@ -6,15 +6,15 @@
 // file's own is configured with it as mfe_blog and with the stack's api and other remotes, so the shared stack is
 // left as it was. web refuses it on the server (the slot is the skeleton in the first HTML), the browser refuses
 // it before hydrating (fallback + notification).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from '../harness/apps';
-import { freePort } from '../harness/stack';
 import { stackInfo } from '../harness/client';
 import { CYRILLIC, expect, test } from '../fixtures';
+import { serveRemoteCopy, startOwnWeb, stopProcessGroup } from '../helpers/processes';
 
 interface Manifest {
   exposes?: { path: string; assets: { js: { sync: string[]; async: string[] } } }[];
@@ -97,27 +97,6 @@ function serverPagesChunks(distDir: string): string[] {
   );
 }
 
-async function waitUntilServing(url: string, child: ChildProcess | undefined): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child?.exitCode !== null) throw new Error(`${url}: the process exited (${child?.exitCode})`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  await exited;
-}
-
 /** What a client that accepts br/gzip (every browser, web's fetch) gets for `rel` from the bumped copy. */
 async function served(rel: string): Promise<string> {
   const res = await fetch(`${bumpedUrl}/${rel.split(path.sep).join('/')}`, { signal: AbortSignal.timeout(5000) });
@@ -136,34 +115,18 @@ test.beforeAll(async () => {
   serverBump = bumpRecordedMajor(dir, serverPagesChunks(dir), 'server ./pages chunks (server/)');
   expect(serverBump.to).toBe(browserBump.to);
 
-  const blogPort = await freePort();
-  bumpedUrl = `http://127.0.0.1:${blogPort}`;
-  blogCopy = spawn(process.execPath, ['tooling/static-server.mjs', dir, String(blogPort)], { cwd: ROOT, stdio: 'ignore', detached: true });
-  await waitUntilServing(`${bumpedUrl}/mf-manifest.json`, blogCopy);
+  ({ url: bumpedUrl, child: blogCopy } = await serveRemoteCopy(dir));
   // the copy really serves the bumped major (compressed or not) to the browser and to web
   for (const rel of [...browserBump.files, ...serverBump.files]) {
     expect(await served(rel), rel).toContain(`"${browserBump.to}"`);
   }
 
-  const webPort = await freePort();
-  webUrl = `http://127.0.0.1:${webPort}`;
-  const remotes = Object.fromEntries(
-    Object.entries(stack.remotes).map(([name, url]) => [`REMOTE_${name.toUpperCase()}_URL`, name === 'mfe_blog' ? bumpedUrl : url]),
-  );
   webLog = path.join(stack.logDir, 'contract-version-web.log');
-  const log = fs.openSync(webLog, 'w');
-  web = spawn('pnpm', ['--filter', 'shell', 'serve'], {
-    cwd: ROOT,
-    stdio: ['ignore', log, log],
-    detached: true,
-    env: { ...process.env, ...remotes, WEB_PORT: String(webPort), API_URL: stack.apiUrl, PUBLIC_ORIGIN: webUrl },
-  });
-  fs.closeSync(log);
-  await waitUntilServing(`${webUrl}/`, web);
+  ({ url: webUrl, child: web } = await startOwnWeb({ apiUrl: stack.apiUrl, remotes: { mfe_blog: bumpedUrl }, logFile: webLog }));
 });
 
 test.afterAll(async () => {
-  await Promise.all([stop(web), stop(blogCopy)]);
+  await Promise.all([stopProcessGroup(web), stopProcessGroup(blogCopy)]);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

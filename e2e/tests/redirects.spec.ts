@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../harness/apps';
 import { freePort } from '../harness/stack';
-import { stackInfo } from '../harness/client';
 import { expect, test } from '../fixtures';
+import { startOwnWeb, stopProcessGroup, waitUntilServing, type WaitOptions } from '../helpers/processes';
 
 let dir = '';
 let api: ChildProcess | undefined;
@@ -17,30 +17,11 @@ let web: ChildProcess | undefined;
 let webUrl = '';
 let listed = '';
 
-async function waitUntilServing(url: string, child: ChildProcess | undefined): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child?.exitCode !== null) throw new Error(`${url}: the process exited (${child?.exitCode})`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000), redirect: 'manual' }).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  await exited;
-}
+// this spec's api and web are up once they answer below 500 (within 90 s)
+const serving: WaitOptions = { timeoutMs: 90_000, accept: (r) => r.status < 500 };
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  const stack = stackInfo();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-redirects-'));
   // the embedded database of this spec's api, whatever the stack runs on
   const { DATABASE_URL: _stackDatabase, ...inherited } = process.env;
@@ -65,19 +46,12 @@ test.beforeAll(async () => {
     detached: true,
     env: { ...dbEnv, API_PORT: String(apiPort), PUBLIC_ORIGIN: webUrl },
   });
-  await waitUntilServing(`${apiUrl}/api/v1/healthz`, api);
-  const remotes = Object.fromEntries(Object.entries(stack.remotes).map(([name, url]) => [`REMOTE_${name.toUpperCase()}_URL`, url]));
-  web = spawn('pnpm', ['--filter', 'shell', 'serve'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-    env: { ...process.env, ...remotes, WEB_PORT: String(webPort), API_URL: apiUrl, PUBLIC_ORIGIN: webUrl },
-  });
-  await waitUntilServing(`${webUrl}/roadmap`, web);
+  await waitUntilServing(`${apiUrl}/api/v1/healthz`, api, serving);
+  ({ url: webUrl, child: web } = await startOwnWeb({ apiUrl, port: webPort, readyPath: '/roadmap', wait: serving }));
 });
 
 test.afterAll(async () => {
-  await Promise.all([stop(web), stop(api)]);
+  await Promise.all([stopProcessGroup(web), stopProcessGroup(api)]);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

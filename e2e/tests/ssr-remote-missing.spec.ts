@@ -2,66 +2,33 @@
 // HTML — web sends the shell with that slot's skeleton and the browser renders the page; every other page is still
 // server-rendered. A second web process of its own, in front of the stack's api and remotes, where mfe_blog's
 // server side is a copy of its dist without `server/`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../harness/apps';
-import { freePort } from '../harness/stack';
 import { stackInfo } from '../harness/client';
 import { expect, test } from '../fixtures';
+import { serveRemoteCopy, startOwnWeb, stopProcessGroup } from '../helpers/processes';
 
 let dir = '';
 let blogCopy: ChildProcess | undefined;
 let web: ChildProcess | undefined;
 let webUrl = '';
 
-async function waitUntilServing(url: string, child: ChildProcess | undefined): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child?.exitCode !== null) throw new Error(`${url}: the process exited (${child?.exitCode})`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  await exited;
-}
-
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const stack = stackInfo();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-ssr-missing-'));
   fs.cpSync(path.join(ROOT, 'mfe-blog/dist'), dir, { recursive: true });
   fs.rmSync(path.join(dir, 'server'), { recursive: true, force: true });
-  const blogPort = await freePort();
-  const blogUrl = `http://127.0.0.1:${blogPort}`;
-  blogCopy = spawn(process.execPath, ['tooling/static-server.mjs', dir, String(blogPort)], { cwd: ROOT, stdio: 'ignore', detached: true });
-  await waitUntilServing(`${blogUrl}/mf-manifest.json`, blogCopy);
+  const blog = await serveRemoteCopy(dir);
+  blogCopy = blog.child;
 
-  const webPort = await freePort();
-  webUrl = `http://127.0.0.1:${webPort}`;
-  const remotes = Object.fromEntries(Object.entries(stack.remotes).map(([name, url]) => [`REMOTE_${name.toUpperCase()}_URL`, url]));
-  web = spawn('pnpm', ['--filter', 'shell', 'serve'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-    env: { ...process.env, ...remotes, REMOTE_MFE_BLOG_SERVER_URL: blogUrl, WEB_PORT: String(webPort), API_URL: stack.apiUrl, PUBLIC_ORIGIN: webUrl },
-  });
-  await waitUntilServing(`${webUrl}/`, web);
+  ({ url: webUrl, child: web } = await startOwnWeb({ apiUrl: stackInfo().apiUrl, env: { REMOTE_MFE_BLOG_SERVER_URL: blog.url } }));
 });
 
 test.afterAll(async () => {
-  await Promise.all([stop(web), stop(blogCopy)]);
+  await Promise.all([stopProcessGroup(web), stopProcessGroup(blogCopy)]);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
