@@ -16,6 +16,7 @@ import {
   type RemotePagesOf,
 } from 'shared-contracts';
 import { createDevHost, type DevHost } from './devHost';
+import { SilentWebSocket } from './socket/FakeWebSocket';
 
 export type { DevHost as TestHost } from './devHost';
 export { orderWith } from './testing/orderFixture';
@@ -102,16 +103,6 @@ export function itExportsPagesWithTitles(
     renderPage(mod.pages[name], host(lng as 'en' | 'ru'));
     expect(screen.getByTestId('page-title').textContent).toBe(title);
   });
-}
-
-/** A WebSocket that never connects, for pages that open a socket while they render. */
-class SilentWebSocket {
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
 }
 
 export interface PageSampleTestOptions<R extends RemoteName> {

@@ -3,6 +3,7 @@
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { SilentWebSocket } from 'remote-kit/fake-socket';
 import type { ExchangeRequest } from 'shared-contracts';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 import { createTestHost } from '../test/testHost';
@@ -15,15 +16,6 @@ const api = {
   rateOne: async ({ query }: { query: ExchangeRequest }) =>
     pairData([BTC, ETH, USDT].find((i) => i.slug === query.instrumentFromSlug)!, [BTC, ETH, USDT].find((i) => i.slug === query.instrumentToSlug)!),
 };
-
-class SilentWebSocket {
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
 
 it('home hydrates the server markup without a mismatch and keeps the rate', async () => {
   (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;

@@ -42,3 +42,13 @@ export class FakeWebSocket implements SocketLike {
 }
 
 export const fakeSocketFactory = (url: string) => new FakeWebSocket(url);
+
+/** A WebSocket that never connects, for pages that open a socket while they render (set as the global WebSocket). */
+export class SilentWebSocket implements SocketLike {
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
