@@ -129,3 +129,47 @@ describe('§4 health in the server render', () => {
     expect(result.state.health).toEqual({ enabled: true, status: 'OK', sandbox: true });
   });
 });
+
+describe("a guest's public reads are shared by the renders of a moment", () => {
+  function setup(rateMode: 'FLOATING' | 'FIXED', apiBaseUrl: string) {
+    const asked: string[] = [];
+    const fetchRate = ((input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      asked.push(new URL(url).pathname);
+      if (url.includes('/rates/public/one'))
+        return Promise.resolve(new Response(JSON.stringify({ rate: '0.05' }), { headers: { 'content-type': 'application/json' } }));
+      return Promise.reject(new Error('down'));
+    }) as typeof fetch;
+    const load = (id: string) =>
+      id === 'mfe_blog/pages'
+        ? Promise.resolve({
+            ...blogPages,
+            loaders: {
+              Roadmap: ({ api }: { api: { rateOne(i: { query: Record<string, string> }): Promise<unknown> } }) =>
+                api.rateOne({ query: { instrumentFromSlug: 'btc', instrumentToSlug: 'eth', rateMode } }),
+            },
+          })
+        : new Promise<never>(() => undefined);
+    const rates = () => asked.filter((p) => p === '/api/v2/rates/public/one').length;
+    return { run: (cookies: Record<string, string> = {}) => render(request('/roadmap', { apiBaseUrl, cookies }), { load, fetch: fetchRate }), rates };
+  }
+
+  it('a floating rate is asked once for two guests', async () => {
+    const s = setup('FLOATING', 'http://127.0.0.4:1');
+    const [a, b] = [await s.run(), await s.run()];
+    expect(a.state.page?.data).toEqual({ rate: '0.05' });
+    expect(b.state.page?.data).toEqual({ rate: '0.05' });
+    expect(s.rates()).toBe(1);
+  });
+
+  it('a fixed-rate quote, or a signed-in visitor’s read, is never shared', async () => {
+    const fixed = setup('FIXED', 'http://127.0.0.5:1');
+    await fixed.run();
+    await fixed.run();
+    expect(fixed.rates()).toBe(2);
+    const signedIn = setup('FLOATING', 'http://127.0.0.6:1');
+    await signedIn.run({ u_id: 'visitor-1' });
+    await signedIn.run({ u_id: 'visitor-2' });
+    expect(signedIn.rates()).toBe(2);
+  });
+});

@@ -9,6 +9,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import {
   CLIENT_ID_COOKIE,
   createApiClient,
+  routeTable,
   type ApiClient,
   type Health,
   type PageLoader,
@@ -139,6 +140,42 @@ function renderAllReady(element: ReactNode, budgetMs: number): Promise<string> {
   });
 }
 
+/**
+ * Public GETs whose answer is the same for every guest: the page loaders' instruments, default pair and floating
+ * rate. Shared for a moment by concurrent renders, so a burst of visitors costs the api one call each, not one per
+ * visitor; the page's live updates take over after hydration anyway. A fixed-rate quote is never shared.
+ */
+const SHARED_READS: readonly { path: string; ttlMs: number; when?: (url: URL) => boolean }[] = [
+  { path: routeTable.instrumentsV2.path, ttlMs: 5_000 },
+  { path: routeTable.pairsDefault.path, ttlMs: 5_000 },
+  { path: routeTable.rateOne.path, ttlMs: 1_000, when: (url) => url.searchParams.get('rateMode') === 'FLOATING' },
+];
+const SHARED_READ_ENTRIES = 500;
+const sharedReads = new Map<string, { at: number; ttlMs: number; answer: Promise<{ status: number; type: string; body: string }> }>();
+
+function sharedRead(href: string, method: string, call: () => Promise<Response>): Promise<Response> {
+  const url = new URL(href);
+  const rule = method.toUpperCase() === 'GET' ? SHARED_READS.find((r) => r.path === url.pathname && (!r.when || r.when(url))) : undefined;
+  if (!rule) return call();
+  const now = Date.now();
+  let entry = sharedReads.get(href);
+  if (!entry || now - entry.at > entry.ttlMs) {
+    const answer = call().then(async (res) => ({ status: res.status, type: res.headers.get('content-type') ?? 'application/json', body: await res.text() }));
+    entry = { at: now, ttlMs: rule.ttlMs, answer };
+    sharedReads.delete(href);
+    sharedReads.set(href, entry);
+    if (sharedReads.size > SHARED_READ_ENTRIES) sharedReads.delete(sharedReads.keys().next().value as string);
+    // only answers worth sharing stay: an error is asked again by the next render
+    answer.then(
+      (a) => {
+        if (a.status !== 200) sharedReads.delete(href);
+      },
+      () => sharedReads.delete(href),
+    );
+  }
+  return entry.answer.then((a) => new Response(a.body, { status: a.status, headers: { 'content-type': a.type } }));
+}
+
 const HEALTH_WAIT_MS = 100;
 const HEALTH_TTL_MS = 5_000;
 const healthCache = new Map<string, { at: number; value: Promise<Health | undefined> }>();
@@ -167,6 +204,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   const started = Date.now();
   const url = new URL(req.url, 'http://ssr.invalid');
   const cookies = new MemoryCookieJar(req.cookies);
+  const guest = !req.cookies[CLIENT_ID_COOKIE];
   const api = createApiClient({
     baseUrl: req.apiBaseUrl,
     getClientId: () => undefined,
@@ -174,7 +212,11 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
       const headers = new Headers((init as RequestInit | undefined)?.headers ?? (input instanceof Request ? input.headers : undefined));
       for (const [k, v] of Object.entries(req.apiHeaders)) headers.set(k, v);
       const send = overrides.fetch ?? fetch;
-      return input instanceof Request ? send(new Request(input, { headers })) : send(input, { ...init, headers });
+      const call = () => (input instanceof Request ? send(new Request(input, { headers })) : send(input, { ...init, headers }));
+      // a guest's public reads are everyone's: shared by the renders of a moment (a signed-in visitor's are his own)
+      return guest
+        ? sharedRead(input instanceof Request ? input.url : String(input), input instanceof Request ? input.method : (init?.method ?? 'GET'), call)
+        : call();
     },
   });
   let themeAttr: Theme = req.shellConfig?.defaultTheme ?? 'light';
