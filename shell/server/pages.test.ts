@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { SeoTexts } from 'shared-contracts';
 import { createStaticServer } from 'tooling/static-server';
 import { buildWebServer } from './main';
+import type { SsrRuntime } from './ssr/runtime';
 
 jest.setTimeout(20_000);
 
@@ -122,6 +123,54 @@ describe('web pages', () => {
     const port = (app.server.address() as AddressInfo).port;
     return (urlPath: string, o?: { method?: string; headers?: Record<string, string> }) => request(port, urlPath, o);
   }
+
+  describe("a guest's page is rendered once for the guests of a moment (SSR_GUEST_CACHE_MS)", () => {
+    function fakeSsr() {
+      let renders = 0;
+      const render = jest.fn(async (): Promise<unknown> => {
+        renders += 1;
+        const n = renders;
+        await new Promise((r) => setTimeout(r, 20));
+        return {
+          status: 200,
+          html: `<p data-testid="page-title">render ${n}</p>`,
+          state: { v: 1 },
+          locale: 'en',
+          theme: 'light',
+          remote: null,
+        };
+      });
+      return { render, runtime: { ready: () => true, render, cssFor: () => [], scriptsFor: () => [] } as unknown as SsrRuntime };
+    }
+    async function webWith(ssr: SsrRuntime, env: Record<string, string> = {}) {
+      const app = await buildWebServer({ workspaceRoot: root, env: { PUBLIC_ORIGIN: 'https://swap.example', ...env }, apiUrl, ssr });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      servers.push(app);
+      const port = (app.server.address() as AddressInfo).port;
+      return (urlPath: string, o?: { headers?: Record<string, string> }) => request(port, urlPath, o);
+    }
+
+    it('concurrent guests share one render; a visitor with a session, another theme or another page gets his own', async () => {
+      const { render, runtime } = fakeSsr();
+      const get = await webWith(runtime);
+      const pages = await Promise.all([get('/roadmap'), get('/roadmap'), get('/roadmap')]);
+      expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
+      expect(new Set(pages.map((p) => p.text)).size).toBe(1);
+      expect(pages[0].text).toContain('render 1');
+      expect(render).toHaveBeenCalledTimes(1);
+      await get('/roadmap', { headers: { cookie: 'u_id=visitor-1' } });
+      await get('/roadmap', { headers: { cookie: 'theme=dark' } });
+      await get('/support');
+      expect(render).toHaveBeenCalledTimes(4);
+    });
+
+    it('SSR_GUEST_CACHE_MS=0 renders every request', async () => {
+      const { render, runtime } = fakeSsr();
+      const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '0' });
+      await Promise.all([get('/roadmap'), get('/roadmap')]);
+      expect(render).toHaveBeenCalledTimes(2);
+    });
+  });
 
   describe('the first HTML carries the §2 head', () => {
     it('home: texts from the api, canonical, alternates, JSON-LD, one title, lang and theme', async () => {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REDIRECT_STATUS } from 'shared-contracts';
+import { CLIENT_ID_COOKIE, LOCALE_COOKIE, REDIRECT_STATUS, THEME_COOKIE } from 'shared-contracts';
 import { NO_CACHE } from 'tooling/static-files';
 import { sendCompressed } from './compress';
 import { createDocumentRenderer } from './document';
 import { createRedirectLookup, redirectLocation } from './redirects';
 import { createPairPaths, robotsTxt, sitemapXml } from './sitemap';
 import { escapeHtml } from './html';
+import { TtlCache } from './ttlCache';
 import type { SsrRuntime } from './ssr/runtime';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
@@ -44,6 +45,10 @@ function parseCookieHeader(header: string | undefined): Record<string, string> {
 
 export function createPageResponder(options: PageOptions) {
   const redirectFor = createRedirectLookup({ apiUrl: options.apiUrl });
+  // SSR_GUEST_CACHE_MS (default 1000, 0 = off): a guest's page is the same for every guest for a moment; a burst of
+  // visitors (or a crawler) costs one render per page and second instead of one each
+  const guestCacheMs = Number(options.env.SSR_GUEST_CACHE_MS ?? 1000);
+  const guestPages = Number.isFinite(guestCacheMs) && guestCacheMs > 0 ? new TtlCache<Promise<PageAnswer>>(guestCacheMs, 500) : null;
   const documents = createDocumentRenderer({ apiUrl: options.apiUrl, env: options.env, template: () => readFileSync(options.indexFile, 'utf8') });
   return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const url = req.raw.url ?? '/';
@@ -56,6 +61,41 @@ export function createPageResponder(options: PageOptions) {
         .code(REDIRECT_STATUS)
         .header('location', redirectLocation(redirect, at < 0 ? '' : url.slice(at)))
         .send();
+    const cookies = parseCookieHeader(req.headers.cookie);
+    const guestKey = guestPages ? guestPageKey(url, origin, cookies, req.headers['accept-language']) : null;
+    let pending = guestKey ? guestPages?.get(guestKey) : undefined;
+    if (!pending) {
+      pending = renderPage(req, url, origin, headers, cookies);
+      if (guestKey && guestPages) {
+        // concurrent guests asking for the same page wait for this one render
+        const cache = guestPages;
+        cache.set(guestKey, pending);
+        pending.then(
+          (a) => {
+            if (a.kind !== 'page' || !a.shareable) cache.delete(guestKey);
+          },
+          () => cache.delete(guestKey),
+        );
+      }
+    }
+    const answer = await pending;
+    if (answer.kind === 'redirect')
+      return reply.code(302).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language').header('location', answer.location).send();
+    return sendCompressed(
+      req,
+      reply.code(answer.status).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language'),
+      'text/html; charset=utf-8',
+      answer.html,
+    );
+  };
+
+  async function renderPage(
+    req: FastifyRequest,
+    url: string,
+    origin: string,
+    headers: Record<string, string>,
+    cookies: Record<string, string>,
+  ): Promise<PageAnswer> {
     const plan = await documents.plan({ url, cookieHeader: req.headers.cookie, origin, apiHeaders: headers });
     const ssr = plan.status === 500 ? null : (options.ssr?.() ?? null);
     // the body of the page, rendered with the visitor's cookies (the api sees the visitor's own call); null: the
@@ -63,7 +103,7 @@ export function createPageResponder(options: PageOptions) {
     const rendered = ssr
       ? await ssr.render({
           url,
-          cookies: parseCookieHeader(req.headers.cookie),
+          cookies,
           acceptLanguage: req.headers['accept-language'],
           origin,
           apiBaseUrl: options.apiUrl,
@@ -71,8 +111,7 @@ export function createPageResponder(options: PageOptions) {
         })
       : null;
     // the root's language (§4) and lk-redirect (§2) depend on cookies and languages: not cacheable, never 301
-    if (rendered?.redirect)
-      return reply.code(302).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language').header('location', rendered.redirect).send();
+    if (rendered?.redirect) return { kind: 'redirect', location: rendered.redirect };
     let page = plan;
     if (rendered && ssr) {
       const css = rendered.remote ? ssr.cssFor(rendered.remote, origin) : [];
@@ -85,13 +124,17 @@ export function createPageResponder(options: PageOptions) {
       page = { ...plan, parts: { ...plan.parts, head: `${plan.parts.head}${links}` } };
     }
     const doc = documents.document(page, rendered ? { rootHtml: rendered.html, state: rendered.state } : undefined);
-    return sendCompressed(
-      req,
-      reply.code(doc.status).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language'),
-      'text/html; charset=utf-8',
-      doc.html,
-    );
-  };
+    // only a complete server render is shared: a page whose slot fell back to its skeleton is tried again
+    return { kind: 'page', status: doc.status, html: doc.html, shareable: !!rendered && (doc.status === 200 || doc.status === 404) };
+  }
+}
+
+type PageAnswer = { kind: 'redirect'; location: string } | { kind: 'page'; status: number; html: string; shareable: boolean };
+
+/** What a guest's page depends on: the URL, the site origin, and the cookies and languages that change it. */
+function guestPageKey(url: string, origin: string, cookies: Record<string, string>, acceptLanguage: string | undefined): string | null {
+  if (cookies[CLIENT_ID_COOKIE]) return null; // a visitor with a session gets a page of his own
+  return [url, origin, cookies[THEME_COOKIE] ?? '', cookies[LOCALE_COOKIE] ?? '', acceptLanguage ?? ''].join('\u0000');
 }
 
 export function registerSeoFiles(app: FastifyInstance, options: Pick<PageOptions, 'apiUrl' | 'forwarded'>): void {

@@ -18,6 +18,10 @@ export class TtlCache<V> {
     return hit.value;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   set(key: string, value: V): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
