@@ -1,7 +1,7 @@
 // Issue 7 "Input": registration does not reveal whether an email already has an account. Registering an email
 // that has one answers like any other registration (its owner gets a note by mail); the sign-in that follows
 // fails, and the register dialog says so neutrally, offering sign-in and password restore for that email.
-import { CYRILLIC, expect, test } from '../fixtures';
+import { CYRILLIC, expect, gotoLive, test } from '../fixtures';
 
 for (const prefix of ['', '/ru'] as const) {
   test(`${prefix || '/'}: registering an email that already has an account shows a neutral note, never "already registered"`, async ({
@@ -12,7 +12,7 @@ for (const prefix of ['', '/ru'] as const) {
     test.setTimeout(60_000);
     const email = `taken-${prefix ? 'ru' : 'en'}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const register = async (page: import('@playwright/test').Page, password: string) => {
-      await page.goto(prefix || '/');
+      await gotoLive(page, prefix || '/');
       await page.getByTestId('header-register').click();
       const dialog = page.getByTestId('auth-dialog');
       await expect(dialog).toHaveAttribute('data-kind', 'register');

@@ -14,6 +14,9 @@ import { LoginQuery } from './LoginQuery';
 import { Dialogs } from './Dialogs';
 import { Notifications } from '../components/Notifications';
 
+/** On `<html>` once the app has hydrated (or rendered): before that, a server-rendered page's buttons do nothing. */
+const APP_LIVE_ATTR = 'data-app-live';
+
 /** The route objects handed to createBrowserRouter / createMemoryRouter: one catch-all, matched by routes.ts. */
 export const routerRoutes = [{ path: '*', Component: Root }];
 
@@ -27,6 +30,10 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
   useLayoutEffect(() => shell.currentLocation.follow(router), [shell, router]);
   // §3 UTM: the landing and every client navigation are recorded (cookie and storage), after mount, not in render.
   useEffect(() => followUtm(router, shell.visit.utm, window.location.origin), [shell, router]);
+  // The page is live (hydrated, or rendered in the browser): its controls answer from now on. Browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.setAttribute(APP_LIVE_ATTR, '');
+  }, []);
   return (
     <ShellContext.Provider value={shell}>
       <StoresContext.Provider value={deps.stores}>
