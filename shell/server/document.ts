@@ -14,6 +14,7 @@ import {
 } from 'shared-contracts';
 import { matchRoute, splitLocale, type RouteMatch } from '../src/routing/routes';
 import { shellResources } from '../src/i18n/resources';
+import { seoRequestOf } from '../src/seo/seoRequest';
 import { escapeHtml, renderDocument, renderHeadTags, type DocumentParts } from './html';
 import { TtlCache } from './ttlCache';
 import { callApi } from './upstream';
@@ -54,28 +55,7 @@ export interface DocumentOptions {
 
 const SEO_DEFAULTS = { timeoutMs: 300, ttlMs: 60_000, maxEntries: 2_000 } as const;
 
-/** Pages of one visitor: not for search engines. */
-const NOINDEX = /^(order-|profile-|lk$)/;
-
 type SeoResult = { kind: 'texts'; answer: SeoAnswer } | { kind: 'not-found' };
-
-/** `params.page` of `POST /dict/seo`: the route's own part of the path. */
-function seoPageParam(match: RouteMatch): string {
-  const p = match.params;
-  switch (match.route.name) {
-    case 'exchange-pair':
-      return p.pair.replace(/^exchange-/, '');
-    case 'blog-page':
-      return p.page;
-    case 'blog-slug-page':
-      return `${p.slug}/page${p.page}`;
-    case 'blog-slug':
-    case 'docs-slug':
-      return p.slug;
-    default:
-      return '';
-  }
-}
 
 function cookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -138,7 +118,8 @@ export function createDocumentRenderer(options: DocumentOptions) {
 
     if (!match?.valid) return notFound();
     const configId = match.route.name;
-    const result = await seoTexts(configId, seoPageParam(match), req.apiHeaders);
+    const seo = seoRequestOf(match);
+    const result = await seoTexts(configId, seo.page, req.apiHeaders);
     if (result?.kind === 'not-found') return notFound();
     const answered = result?.answer.data[locale];
     // §8: missing or invalid SEO keys are fatal when the check is on.
@@ -146,7 +127,7 @@ export function createDocumentRenderer(options: DocumentOptions) {
       return { status: 500, match, locale, parts: { head: '', htmlAttrs } };
     }
     const texts = answered && seoKeyProblems(configId, answered).length === 0 ? answered : fallbackTexts(locale, match);
-    const tags = seoHeadTags({ configId, locale, path: match.path, origin: req.origin, texts, noindex: NOINDEX.test(configId) });
+    const tags = seoHeadTags({ configId, locale, path: match.path, origin: req.origin, texts, noindex: seo.noindex });
     return { status: 200, match, locale, parts: { head: renderHeadTags(tags), htmlAttrs } };
   }
 

@@ -4,22 +4,8 @@ import { useEffect, useRef } from 'react';
 import type { PageResolution } from '../app/resolvePage';
 import { useShell } from '../app/ShellContext';
 import type { RouteMatch } from '../routing/routes';
-import { HeadManager, type HeadTarget, type SeoRequest } from './HeadManager';
-
-/** Pages of one visitor: not for search engines (as web's first HTML). */
-const NOINDEX = /^(order-|profile-|lk$)/;
-
-/** `POST /dict/seo` for a route: `config_id` is the route's base name, `params.page` the route's own part of the path. */
-function seoRequestOf(match: RouteMatch): SeoRequest {
-  const p = match.params;
-  const configId = match.route.name;
-  let page = '';
-  if (configId === 'exchange-pair') page = p.pair.replace(/^exchange-/, '');
-  else if (configId === 'blog-page') page = p.page;
-  else if (configId === 'blog-slug-page') page = `${p.slug}/page${p.page}`;
-  else if (configId === 'blog-slug' || configId === 'docs-slug') page = p.slug;
-  return { configId, page, locale: match.locale, path: match.path, noindex: NOINDEX.test(configId) };
-}
+import { HeadManager, type HeadTarget } from './HeadManager';
+import { seoRequestOf } from './seoRequest';
 
 /** What the head shows for a resolution; null while the page is not decided yet (a redirect, a session loading). */
 function targetOf(resolution: PageResolution, pathname: string, title: string): HeadTarget | null {
