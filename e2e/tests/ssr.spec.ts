@@ -98,3 +98,31 @@ test('the server-rendered page is the live page after hydration: the rate keeps 
   await expect(updated).not.toHaveText(first ?? '', { timeout: 20_000 });
   expect(problems).toEqual([]);
 });
+
+test('a tap made before the page is live is not lost: it takes effect once, when the app has hydrated', async ({ page }) => {
+  const problems = watchConsole(page);
+  // the page's remote is held back, so the server-rendered page stays visible but not yet live
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/remoteEntry.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // the fixture's page.goto waits for the live app; here the tap must come before it
+  await page.mainFrame().goto('/', { waitUntil: 'domcontentloaded' });
+  const theme = page.locator('html');
+  await expect(page.getByTestId('theme-toggle')).toBeVisible();
+  const before = await theme.getAttribute('data-theme');
+  expect(await theme.getAttribute('data-app-live')).toBeNull();
+  await page.getByTestId('theme-toggle').click();
+  await page.getByTestId('theme-toggle').click();
+  // nothing happens yet, and nothing navigates or reloads
+  expect(await theme.getAttribute('data-theme')).toBe(before);
+  release();
+  await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
+  // two taps before hydration count as one: a double tap must not act twice
+  await expect(theme).not.toHaveAttribute('data-theme', before ?? '');
+  expect(problems).toEqual([]);
+});

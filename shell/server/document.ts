@@ -15,7 +15,7 @@ import {
 import { matchRoute, splitLocale, type RouteMatch } from '../src/routing/routes';
 import { shellResources } from '../src/i18n/resources';
 import { seoRequestOf } from '../src/seo/seoRequest';
-import { escapeHtml, renderDocument, renderHeadTags, type DocumentParts } from './html';
+import { escapeHtml, inlineStylesheets, renderDocument, renderHeadTags, splitDocument, type DocumentParts } from './html';
 import { TtlCache } from './ttlCache';
 import { callApi } from './upstream';
 
@@ -46,6 +46,8 @@ export interface DocumentOptions {
   apiUrl: string;
   /** the shell's index.html */
   template: () => string;
+  /** the text of one of the template's stylesheets, to inline it (critical CSS); undefined: it stays a link */
+  cssOf?: (href: string) => string | undefined;
   env: Record<string, string | undefined>;
   /** bound on `POST /dict/seo`; past it the page gets the fallback head */
   seoTimeoutMs?: number;
@@ -137,12 +139,22 @@ export function createDocumentRenderer(options: DocumentOptions) {
     return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(t.error.title)}</title></head><body><h1>500</h1><p>${escapeHtml(t.error.title)}</p><p><a href="${locale === DEFAULT_LOCALE ? '/' : `/${locale}`}">${escapeHtml(t.error.home)}</a></p></body></html>`;
   }
 
+  const template = () => (options.cssOf ? inlineStylesheets(options.template(), options.cssOf) : options.template());
+
   return {
     plan,
     /** The document of a plan; `body` is the server rendering of `<div id="root">` and its state (absent: the browser renders). */
     document(p: PagePlan, body?: Pick<DocumentParts, 'rootHtml' | 'state'>): PageDocument {
       if (p.status === 500) return { status: 500, html: errorPage(p.locale) };
-      return { status: p.status, html: renderDocument(options.template(), { ...p.parts, ...body }) };
+      return { status: p.status, html: renderDocument(template(), { ...p.parts, ...body }) };
+    },
+    /**
+     * The document of a plan in two parts (html.ts splitDocument): the head, with `extraHead` (the page's styles and
+     * preloads), can go out before the body is rendered.
+     */
+    split(p: PagePlan, extraHead = ''): { status: number; head: string; tail: (body?: Pick<DocumentParts, 'rootHtml' | 'state'>) => string } {
+      if (p.status === 500) return { status: 500, head: errorPage(p.locale), tail: () => '' };
+      return { status: p.status, ...splitDocument(template(), { ...p.parts, head: `${p.parts.head}${extraHead}` }) };
     },
   };
 }

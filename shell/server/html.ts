@@ -55,6 +55,10 @@ export interface DocumentParts {
 // the id shell/src/ssr/state.ts reads
 const SSR_STATE_SCRIPT_ID = '__SSR_STATE__';
 
+function stateScript(state: unknown): string {
+  return state === undefined ? '' : `<script type="application/json" id="${SSR_STATE_SCRIPT_ID}">${scriptJson(state)}</script>`;
+}
+
 /** Fills the shell's index.html: its own `<title>` gives way to the page's head. */
 export function renderDocument(template: string, parts: DocumentParts): string {
   let html = template.replace(/<html\b([^>]*)>/i, (_m, existing: string) => {
@@ -65,7 +69,43 @@ export function renderDocument(template: string, parts: DocumentParts): string {
   });
   if (parts.head) html = html.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/i, '');
   html = html.replace('</head>', () => `${parts.head}\n</head>`);
-  const state = parts.state === undefined ? '' : `<script type="application/json" id="${SSR_STATE_SCRIPT_ID}">${scriptJson(parts.state)}</script>`;
+  const state = stateScript(parts.state);
   if (parts.rootHtml || state) html = html.replace(/<div id=(?:"root"|root)><\/div>/, () => `<div id="root">${parts.rootHtml ?? ''}</div>${state}`);
   return html;
+}
+
+const ROOT_MARK = '\u0000root\u0000';
+const ROOT_CLOSE = '</div>';
+
+/**
+ * The document in two parts, for a response that sends the head before the body is rendered: `head` runs up to
+ * and including `<div id="root">` (title, meta, styles, preloads: the browser starts on them at once), `tail(body)`
+ * is the rest with the server-rendered markup and its state.
+ */
+export function splitDocument(
+  template: string,
+  parts: Omit<DocumentParts, 'rootHtml' | 'state'>,
+): { head: string; tail: (body?: Pick<DocumentParts, 'rootHtml' | 'state'>) => string } {
+  const whole = renderDocument(template, { ...parts, rootHtml: ROOT_MARK });
+  const at = whole.indexOf(ROOT_MARK);
+  // a template without the root element: nothing to fill, the whole document goes at once
+  if (at < 0) return { head: whole, tail: () => '' };
+  const after = whole.slice(at + ROOT_MARK.length + ROOT_CLOSE.length);
+  return { head: whole.slice(0, at), tail: (body) => `${body?.rootHtml ?? ''}${ROOT_CLOSE}${stateScript(body?.state)}${after}` };
+}
+
+/** A stylesheet inlined in the head; `data-href` lets mini-css-extract's runtime see it is there and not load it again. */
+export function styleTag(href: string, css: string): string {
+  return `<style data-href="${escapeHtml(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+}
+
+/** The template's `<link rel="stylesheet">`s whose text `cssOf` knows, inlined as styleTag. */
+export function inlineStylesheets(html: string, cssOf: (href: string) => string | undefined): string {
+  return html.replace(/<link\b[^>]*>/gi, (tag) => {
+    if (!/\srel=(?:"stylesheet"|'stylesheet'|stylesheet)(?=[\s>])/i.test(tag)) return tag;
+    const m = /\shref=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(tag);
+    const href = m?.[1] ?? m?.[2] ?? m?.[3];
+    const css = href ? cssOf(href) : undefined;
+    return href && css !== undefined ? styleTag(href, css) : tag;
+  });
 }

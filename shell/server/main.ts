@@ -138,7 +138,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   app.addHook('onListen', async () => {
     if (hasDist) ssr();
   });
-  const sendPage = createPageResponder({ ...pageOptions, indexFile: path.join(distDir, 'index.html'), ssr });
+  const sendPage = createPageResponder({ ...pageOptions, indexFile: path.join(distDir, 'index.html'), ssr, remotes: () => remotesManifest(env) });
 
   app.get('/remotes.json', async (_req, reply) => reply.header('cache-control', NO_CACHE).send(remotesManifest(env)));
 

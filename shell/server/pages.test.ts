@@ -2,7 +2,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { SeoTexts } from 'shared-contracts';
@@ -13,7 +13,7 @@ import type { SsrRuntime } from './ssr/runtime';
 jest.setTimeout(20_000);
 
 const TEMPLATE =
-  '<!doctype html>\n<html lang="en" data-theme="light">\n<head>\n<meta charset="utf-8">\n<title>Exchange</title>\n</head>\n<body><div id="root"></div></body>\n</html>';
+  '<!doctype html>\n<html lang="en" data-theme="light">\n<head>\n<meta charset="utf-8">\n<title>Exchange</title>\n<link href=/assets/app.ccc.css rel=stylesheet>\n</head>\n<body><div id="root"></div></body>\n</html>';
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 function fixture() {
@@ -25,6 +25,7 @@ function fixture() {
   writeFileSync(path.join(dist, 'assets/main.abc.js.br'), 'BR-BYTES');
   writeFileSync(path.join(dist, 'assets/main.abc.js.gz'), 'GZIP-BYTES!');
   writeFileSync(path.join(dist, 'assets/plain.def.js'), '// no siblings');
+  writeFileSync(path.join(dist, 'assets/app.ccc.css'), 'body{margin:0}');
   return { root, dist };
 }
 
@@ -100,6 +101,47 @@ function request(port: number, urlPath: string, o: { method?: string; headers?: 
   });
 }
 
+/** A response read as it arrives: `until(text)` resolves once the decoded text so far contains `text`. */
+function openStream(port: number, urlPath: string, headers: Record<string, string> = {}) {
+  let text = '';
+  let ended = false;
+  const waiters: (() => void)[] = [];
+  const wake = () => {
+    for (const w of waiters.splice(0)) w();
+  };
+  const req = http.request({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+    const enc = res.headers['content-encoding'];
+    const decoded = enc === 'br' ? res.pipe(createBrotliDecompress()) : enc === 'gzip' ? res.pipe(createGunzip()) : res;
+    decoded.on('data', (c: Buffer) => {
+      text += c.toString('utf8');
+      wake();
+    });
+    decoded.on('end', () => {
+      ended = true;
+      wake();
+    });
+  });
+  req.end();
+  return {
+    text: () => text,
+    ended: () => ended,
+    until: (part: string) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          if (text.includes(part)) resolve(text);
+          else if (ended) reject(new Error(`ended without ${part}: ${text}`));
+          else waiters.push(check);
+        };
+        check();
+      }),
+    end: () =>
+      new Promise<string>((resolve) => {
+        const check = () => (ended ? resolve(text) : waiters.push(check));
+        check();
+      }),
+  };
+}
+
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const tagsOf = (html: string, re: RegExp) => head(html).match(re) ?? [];
 
@@ -140,7 +182,7 @@ describe('web pages', () => {
           remote: null,
         };
       });
-      return { render, runtime: { ready: () => true, render, cssFor: () => [], scriptsFor: () => [] } as unknown as SsrRuntime };
+      return { render, runtime: { ready: () => true, render, cssFor: () => [], stylesFor: () => [], scriptsFor: () => [] } as unknown as SsrRuntime };
     }
     async function webWith(ssr: SsrRuntime, env: Record<string, string> = {}) {
       const app = await buildWebServer({ workspaceRoot: root, env: { PUBLIC_ORIGIN: 'https://swap.example', ...env }, apiUrl, ssr });
@@ -169,6 +211,60 @@ describe('web pages', () => {
       const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '0' });
       await Promise.all([get('/roadmap'), get('/roadmap')]);
       expect(render).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('the head goes out before the body is rendered', () => {
+    function slowSsr() {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      const render = jest.fn(async (req: { onDecided?: () => void }) => {
+        req.onDecided?.();
+        await released;
+        return { status: 200, html: '<h1>Roadmap</h1>', state: { v: 1, remote: 'mfe_blog' }, locale: 'en', theme: 'light', remote: 'mfe_blog' };
+      });
+      const runtime = {
+        ready: () => true,
+        render,
+        cssFor: () => [],
+        stylesFor: () => [{ href: 'https://swap.example/remotes/mfe-blog/assets/1.aaa.css', text: '.a{color:red}' }, { href: 'https://cdn.example/2.bbb.css' }],
+        scriptsFor: () => ['https://swap.example/remotes/mfe-blog/remoteEntry.js'],
+      } as unknown as SsrRuntime;
+      return { runtime, release, render };
+    }
+
+    it.each([['identity'], ['gzip'], ['br']])(
+      '(%s) title, styles and preloads arrive while the page is still rendering; then its markup, state and the remotes map',
+      async (encoding) => {
+        const { runtime, release } = slowSsr();
+        const app = await buildWebServer({ workspaceRoot: root, env: { PUBLIC_ORIGIN: 'https://swap.example' }, apiUrl, ssr: runtime });
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        servers.push(app);
+        const page = openStream((app.server.address() as AddressInfo).port, '/roadmap', { 'accept-encoding': encoding });
+        const first = await page.until('<div id="root">');
+        expect(first).toContain('<title data-seo="">roadmap');
+        // the remote's small stylesheet inlined (mini-css-extract finds its data-href), the other linked, its scripts preloaded
+        expect(first).toContain('<style data-href="https://swap.example/remotes/mfe-blog/assets/1.aaa.css">.a{color:red}</style>');
+        expect(first).toContain('<link rel="stylesheet" href="https://cdn.example/2.bbb.css">');
+        expect(first).toContain('<link rel="preload" as="script" fetchpriority="low" href="https://swap.example/remotes/mfe-blog/remoteEntry.js">');
+        expect(first).not.toContain('Roadmap</h1>');
+        expect(page.ended()).toBe(false);
+        release();
+        const all = await page.end();
+        expect(all).toContain('<div id="root"><h1>Roadmap</h1></div><script type="application/json" id="__SSR_STATE__">');
+        const state = JSON.parse(/id="__SSR_STATE__">([^<]*)<\/script>/.exec(all)?.[1] ?? 'null');
+        expect(state).toMatchObject({ remote: 'mfe_blog', remotes: { mfe_blog: '/remotes/mfe-blog/mf-manifest.json' } });
+        expect(all.endsWith('</html>')).toBe(true);
+      },
+    );
+
+    it("inlines the shell's own start-up stylesheet", async () => {
+      const get = await web();
+      const res = await get('/roadmap');
+      expect(res.text).toContain('<style data-href="/assets/app.ccc.css">body{margin:0}</style>');
+      expect(res.text).not.toContain('rel="stylesheet" href="/assets/app.ccc.css"');
     });
   });
 

@@ -1,17 +1,19 @@
 // web's page answers: the §2 redirect lookup, then the document (document.ts), compressed; and the files
 // search engines and link previews ask for (robots.txt, sitemap.xml, the Open Graph image and the logo).
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ID_COOKIE, LOCALE_COOKIE, REDIRECT_STATUS, THEME_COOKIE } from 'shared-contracts';
 import { NO_CACHE } from 'tooling/static-files';
-import { sendCompressed } from './compress';
+import { SharedEncoding, sendCompressed, sendShared, streamEncodingFor } from './compress';
 import { createDocumentRenderer } from './document';
 import { createRedirectLookup, redirectLocation } from './redirects';
 import { createPairPaths, robotsTxt, sitemapXml } from './sitemap';
-import { escapeHtml } from './html';
+import { escapeHtml, styleTag } from './html';
 import { TtlCache } from './ttlCache';
+import type { SsrResult } from '../src/ssr/entry';
+import { INLINE_CSS_MAX_BYTES } from './ssr/remotes';
 import type { SsrRuntime } from './ssr/runtime';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
@@ -26,6 +28,8 @@ export interface PageOptions {
   forwarded: (req: FastifyRequest) => { origin: string; headers: Record<string, string> };
   /** server rendering of the body (shell/server/ssr); null or absent: the browser renders it */
   ssr?: () => SsrRuntime | null;
+  /** /remotes.json, handed to a server-rendered page so the browser hydrates without asking for it first */
+  remotes?: () => Record<string, string>;
 }
 
 function parseCookieHeader(header: string | undefined): Record<string, string> {
@@ -49,7 +53,19 @@ export function createPageResponder(options: PageOptions) {
   // visitors (or a crawler) costs one render per page and second instead of one each
   const guestCacheMs = Number(options.env.SSR_GUEST_CACHE_MS ?? 1000);
   const guestPages = Number.isFinite(guestCacheMs) && guestCacheMs > 0 ? new TtlCache<Promise<PageAnswer>>(guestCacheMs, 500) : null;
-  const documents = createDocumentRenderer({ apiUrl: options.apiUrl, env: options.env, template: () => readFileSync(options.indexFile, 'utf8') });
+  const distDir = path.dirname(options.indexFile);
+  const cssTexts = new Map<string, string | undefined>();
+  // the shell's own start-up stylesheets, inlined in every page's head (a hashed file never changes)
+  const cssOf = (href: string): string | undefined => {
+    if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+    if (!cssTexts.has(href)) {
+      const file = path.join(distDir, href);
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+      cssTexts.set(href, text !== undefined && Buffer.byteLength(text) <= INLINE_CSS_MAX_BYTES ? text : undefined);
+    }
+    return cssTexts.get(href);
+  };
+  const documents = createDocumentRenderer({ apiUrl: options.apiUrl, env: options.env, template: () => readFileSync(options.indexFile, 'utf8'), cssOf });
   return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const url = req.raw.url ?? '/';
     const at = url.indexOf('?');
@@ -70,25 +86,37 @@ export function createPageResponder(options: PageOptions) {
         // concurrent guests asking for the same page wait for this one render
         const cache = guestPages;
         cache.set(guestKey, pending);
-        pending.then(
-          (a) => {
-            if (a.kind !== 'page' || !a.shareable) cache.delete(guestKey);
-          },
-          () => cache.delete(guestKey),
-        );
+        const forget = () => cache.delete(guestKey);
+        pending.then((a) => {
+          if (a.kind !== 'page') return forget();
+          void a.shareable.then((shareable) => {
+            if (!shareable) forget();
+          });
+        }, forget);
       }
     }
     const answer = await pending;
     if (answer.kind === 'redirect')
       return reply.code(302).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language').header('location', answer.location).send();
-    return sendCompressed(
+    // each encoding of a page is made once, however many visitors of the moment share it
+    const encoding = streamEncodingFor(req);
+    let shared = answer.encodings.get(encoding);
+    if (!shared) {
+      shared = new SharedEncoding(encoding, answer.head, answer.tail);
+      answer.encodings.set(encoding, shared);
+    }
+    return sendShared(
       req,
       reply.code(answer.status).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language'),
       'text/html; charset=utf-8',
-      answer.html,
+      shared,
     );
   };
 
+  /**
+   * The page in two parts: the head as soon as the status, the head tags and the page's remote are known (and any
+   * redirect of the render ruled out), the body once it is rendered.
+   */
   async function renderPage(
     req: FastifyRequest,
     url: string,
@@ -98,38 +126,56 @@ export function createPageResponder(options: PageOptions) {
   ): Promise<PageAnswer> {
     const plan = await documents.plan({ url, cookieHeader: req.headers.cookie, origin, apiHeaders: headers });
     const ssr = plan.status === 500 ? null : (options.ssr?.() ?? null);
+    let decided: () => void = () => undefined;
+    const whenDecided = new Promise<typeof DECIDED>((resolve) => {
+      decided = () => resolve(DECIDED);
+    });
     // the body of the page, rendered with the visitor's cookies (the api sees the visitor's own call); null: the
     // browser renders it, as before server rendering
-    const rendered = ssr
-      ? await ssr.render({
-          url,
-          cookies,
-          acceptLanguage: req.headers['accept-language'],
-          origin,
-          apiBaseUrl: options.apiUrl,
-          apiHeaders: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
-        })
-      : null;
+    const rendering: Promise<SsrResult | null> = ssr
+      ? ssr
+          .render({
+            url,
+            cookies,
+            acceptLanguage: req.headers['accept-language'],
+            origin,
+            apiBaseUrl: options.apiUrl,
+            apiHeaders: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
+            onDecided: () => decided(),
+          })
+          .catch(() => null)
+      : Promise.resolve(null);
+    const first = await Promise.race([whenDecided, rendering]);
     // the root's language (§4) and lk-redirect (§2) depend on cookies and languages: not cacheable, never 301
-    if (rendered?.redirect) return { kind: 'redirect', location: rendered.redirect };
-    let page = plan;
-    if (rendered && ssr) {
-      const css = rendered.remote ? ssr.cssFor(rendered.remote, origin) : [];
-      const scripts = rendered.remote ? ssr.scriptsFor(rendered.remote, origin) : [];
-      // the page's remote scripts start downloading with the HTML, not after the shell's own start-up
-      const links = [
-        ...css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-        ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
-      ].join('');
-      page = { ...plan, parts: { ...plan.parts, head: `${plan.parts.head}${links}` } };
-    }
-    const doc = documents.document(page, rendered ? { rootHtml: rendered.html, state: rendered.state } : undefined);
+    if (first !== DECIDED && first?.redirect) return { kind: 'redirect', location: first.redirect };
+
+    const remote = ssr && plan.status !== 404 && plan.match?.valid ? plan.match.route.remote : null;
+    // the page's remote styles (inlined where web has their text) and scripts start with the head, not after the
+    // shell's own start-up; the scripts at low priority, as the shell's own (tooling/webpack/startupCss.mjs)
+    const extraHead = remote
+      ? [
+          ...(ssr?.stylesFor(remote, origin) ?? []).map((s) =>
+            s.text !== undefined ? styleTag(s.href, s.text) : `<link rel="stylesheet" href="${escapeHtml(s.href)}">`,
+          ),
+          ...(ssr?.scriptsFor(remote, origin) ?? []).map((href) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(href)}">`),
+        ].join('')
+      : '';
+    const doc = documents.split(plan, extraHead);
+    const body = rendering.then((rendered) => (rendered && !rendered.redirect ? rendered : null));
+    const tail = body.then((rendered) =>
+      doc.tail(rendered ? { rootHtml: rendered.html, state: { ...rendered.state, remotes: options.remotes?.() } } : undefined),
+    );
     // only a complete server render is shared: a page whose slot fell back to its skeleton is tried again
-    return { kind: 'page', status: doc.status, html: doc.html, shareable: !!rendered && (doc.status === 200 || doc.status === 404) };
+    const shareable = body.then((rendered) => !!rendered && rendered.remote === remote && (doc.status === 200 || doc.status === 404));
+    return { kind: 'page', status: doc.status, head: doc.head, tail, shareable, encodings: new Map() };
   }
 }
 
-type PageAnswer = { kind: 'redirect'; location: string } | { kind: 'page'; status: number; html: string; shareable: boolean };
+const DECIDED: unique symbol = Symbol('decided');
+
+type PageAnswer =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; status: number; head: string; tail: Promise<string>; shareable: Promise<boolean>; encodings: Map<string, SharedEncoding> };
 
 /** What a guest's page depends on: the URL, the site origin, and the cookies and languages that change it. */
 function guestPageKey(url: string, origin: string, cookies: Record<string, string>, acceptLanguage: string | undefined): string | null {

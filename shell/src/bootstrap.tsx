@@ -1,16 +1,18 @@
 import './styles/global.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { createApiClient, type HostConfig } from 'shared-contracts';
 import { RootStore, browserEnv } from './stores/RootStore';
 import { dataLayerSink } from './analytics/AnalyticsService';
 import { createI18n } from './i18n/createI18n';
-import { PagesLoader, registerRemotesFrom, remoteFailedMessageKey } from './federation/remotes';
+import { PagesLoader, registerRemoteMap, registerRemotesFrom, remoteFailedMessageKey } from './federation/remotes';
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
 import { isChunkLoadError } from './stores/UpdateStore';
 import { ShellApp, routerRoutes } from './App';
 import { localePath, splitLocale } from './routing/routes';
 import { readSsrState } from './ssr/state';
+import { replayEarlyInput, takeEarlyInput } from './ssr/earlyInput';
 
 const config = typeof __SHELL_CONFIG__ === 'object' && __SHELL_CONFIG__ ? __SHELL_CONFIG__ : {};
 
@@ -63,7 +65,9 @@ async function main() {
   });
 
   try {
-    await registerRemotesFrom('/remotes.json');
+    // a server-rendered page carries the map: hydration does not wait for one more request
+    if (ssr?.remotes) registerRemoteMap(ssr.remotes);
+    else await registerRemotesFrom('/remotes.json');
   } catch (error) {
     console.error('remotes.json could not be loaded; remote pages will show their fallback', error);
   }
@@ -83,15 +87,25 @@ async function main() {
   const router = createBrowserRouter(routerRoutes);
   const loader = new PagesLoader(i18n);
   const initialPage = ssr?.remote && ssr.page ? { remote: ssr.remote, page: ssr.page.name, data: ssr.page.data } : undefined;
-  const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig, initialPage }} router={router} />;
+  let early: ReturnType<typeof takeEarlyInput> = [];
+  const onLive = () => replayEarlyInput(early);
+  const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig, initialPage, onLive }} router={router} />;
   const rootElement = document.getElementById('root')!;
   if (ssr) {
     // the page the server rendered is in hand before hydrating, so the slot's first render is that page
     if (ssr.remote) await loader.get(ssr.remote).catch(() => undefined);
-    hydrateRoot(rootElement, app, {
-      onRecoverableError: (error, info) => console.warn('[shell] hydration recovered by rendering on the client', error, info.componentStack),
+    // from here React's own listeners see every event; what came before is replayed once the app is live
+    early = takeEarlyInput();
+    // as a transition, hydration is time-sliced: the page answers input between slices instead of one long task
+    startTransition(() => {
+      hydrateRoot(rootElement, app, {
+        onRecoverableError: (error, info) => console.warn('[shell] hydration recovered by rendering on the client', error, info.componentStack),
+      });
     });
-  } else createRoot(rootElement).render(app);
+  } else {
+    takeEarlyInput();
+    createRoot(rootElement).render(app);
+  }
 }
 
 void main();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Renders its children only once the page is live in the browser: for parts that depend on what only the browser
@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
  */
 export function AfterHydration({ children }: { children: ReactNode }) {
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  // a transition: this render of parts the server left out is time-sliced, not one long task after hydration
+  useEffect(() => startTransition(() => setLive(true)), []);
   return live ? children : null;
 }

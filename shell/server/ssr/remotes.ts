@@ -50,8 +50,13 @@ export interface WatchOptions {
   log: (message: string) => void;
 }
 
+/** Past this a remote's stylesheet is linked, not inlined (critical CSS is the small start-up part). */
+export const INLINE_CSS_MAX_BYTES = 32 * 1024;
+
 export class RemoteWatch {
   private seen = new Map<string, { text: string; manifest: Manifest }>();
+  /** stylesheet texts by remote and file (`assets/1.aaa.css`): a hashed file never changes, a redeploy brings new names */
+  private cssTexts = new Map<string, Map<string, string>>();
   private lastStart: number | null = null;
   private inFlight: Promise<void> | null = null;
 
@@ -100,6 +105,40 @@ export class RemoteWatch {
     });
   }
 
+  /**
+   * The remote's stylesheets for the head, each with its text when it is known and small: web inlines those as
+   * `<style data-href>` (no render-blocking request; mini-css-extract finds the data-href and loads nothing).
+   */
+  stylesFor(name: string, origin = ''): { href: string; text?: string }[] {
+    const files = this.rawCssFiles(name);
+    const texts = this.cssTexts.get(name);
+    return this.cssFor(name, origin).map((href, i) => ({ href, text: texts?.get(files[i]) }));
+  }
+
+  private rawCssFiles(name: string): string[] {
+    const manifest = this.seen.get(name)?.manifest;
+    return manifest?.exposes?.find((e) => e.path === './pages' || e.name === 'pages')?.assets?.css?.sync ?? [];
+  }
+
+  private async loadCss(remote: ServerRemote): Promise<void> {
+    const files = this.rawCssFiles(remote.name);
+    const known = this.cssTexts.get(remote.name);
+    const next = new Map<string, string>();
+    await Promise.all(
+      files.map(async (file) => {
+        const had = known?.get(file);
+        if (had !== undefined) return next.set(file, had);
+        try {
+          const text = await this.options.fetchText(`${remote.serverBase}/${file.replace(/^\/+/, '')}`);
+          if (Buffer.byteLength(text) <= INLINE_CSS_MAX_BYTES) next.set(file, text);
+        } catch {
+          // linked instead of inlined: the page still gets its styles
+        }
+      }),
+    );
+    this.cssTexts.set(remote.name, next);
+  }
+
   private assetsOf(name: string, origin: string, pick: (manifest: Manifest, expose: ManifestExpose | undefined) => string[]): string[] {
     const remote = this.remotes.find((r) => r.name === name);
     const manifest = this.seen.get(name)?.manifest;
@@ -126,6 +165,7 @@ export class RemoteWatch {
         }
         const before = this.seen.get(remote.name);
         this.seen.set(remote.name, { text, manifest });
+        if (!before || before.text !== text) await this.loadCss(remote);
         if (before && before.text !== text) changed.push(remote);
       }),
     );

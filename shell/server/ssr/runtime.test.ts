@@ -1,6 +1,6 @@
 import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
 import { createSsrRuntime, type ShellServerBundle } from './runtime';
-import { serverRemotes } from './remotes';
+import { INLINE_CSS_MAX_BYTES, serverRemotes } from './remotes';
 
 const REQUEST: Omit<SsrRequest, 'budgetMs'> = { url: '/roadmap', cookies: {}, origin: 'http://localhost:8080', apiBaseUrl: 'http://api', apiHeaders: {} };
 
@@ -193,6 +193,32 @@ describe('createSsrRuntime', () => {
     await s.runtime.render(REQUEST);
     expect(s.runtime.cssFor('mfe_blog', 'https://ex.example')).toEqual(['https://cdn.example/blog/assets/1.aaa.css']);
     expect(s.runtime.cssFor('mfe_order')).toEqual([]);
+  });
+
+  it('hands a small stylesheet over with its text (inlined in the head), fetched once per file; a large or missing one is only linked', async () => {
+    const s = setup({ SSR_REMOTE_POLL_MS: '5000' });
+    const base = 'http://127.0.0.1:8080/remotes/mfe-blog/';
+    s.manifests.set(blogManifest, manifest(['assets/1.aaa.css', 'assets/2.big.css', 'assets/3.gone.css']));
+    s.manifests.set(`${base}assets/1.aaa.css`, '.a{color:red}');
+    s.manifests.set(`${base}assets/2.big.css`, 'x'.repeat(INLINE_CSS_MAX_BYTES + 1));
+    await s.runtime.render(REQUEST);
+    expect(s.runtime.stylesFor('mfe_blog', 'https://ex.example')).toEqual([
+      { href: 'https://ex.example/remotes/mfe-blog/assets/1.aaa.css', text: '.a{color:red}' },
+      { href: 'https://ex.example/remotes/mfe-blog/assets/2.big.css', text: undefined },
+      { href: 'https://ex.example/remotes/mfe-blog/assets/3.gone.css', text: undefined },
+    ]);
+    // the same manifest at the next check: no stylesheet is fetched again
+    s.clock.t = 5000;
+    await s.runtime.render(REQUEST);
+    await settle();
+    expect(s.fetched.filter((u) => u.endsWith('1.aaa.css'))).toHaveLength(1);
+    // a redeploy with a new file: its text replaces the old one
+    s.manifests.set(blogManifest, manifest(['assets/1.bbb.css']));
+    s.manifests.set(`${base}assets/1.bbb.css`, '.b{color:blue}');
+    s.clock.t = 10_000;
+    await s.runtime.render(REQUEST);
+    await settle();
+    expect(s.runtime.stylesFor('mfe_blog')).toEqual([{ href: '/remotes/mfe-blog/assets/1.bbb.css', text: '.b{color:blue}' }]);
   });
 
   it("preloads: the remote's entry and its ./pages chunks, where the federation runtime will ask for them", async () => {

@@ -27,6 +27,8 @@ export interface SsrRuntime {
   render(req: Omit<SsrRequest, 'budgetMs'>): Promise<SsrResult | null>;
   /** the stylesheets of a remote's `./pages` for the head (`origin`: the page's own, for remotes web serves) */
   cssFor(remote: string, origin?: string): string[];
+  /** cssFor with each stylesheet's text where web has it (inlined in the head) */
+  stylesFor(remote: string, origin?: string): { href: string; text?: string }[];
   /** the remote's entry and `./pages` scripts, for preloads in the head */
   scriptsFor(remote: string, origin?: string): string[];
 }
@@ -155,6 +157,7 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   return {
     ready: () => bundle !== null,
     cssFor: (remote, origin) => watch?.cssFor(remote, origin) ?? [],
+    stylesFor: (remote, origin) => watch?.stylesFor(remote, origin) ?? [],
     scriptsFor: (remote, origin) => watch?.scriptsFor(remote, origin) ?? [],
     async render(req) {
       await loading;

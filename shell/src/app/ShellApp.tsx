@@ -33,7 +33,8 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
   // The page is live (hydrated, or rendered in the browser): its controls answer from now on. Browser tests wait for it.
   useEffect(() => {
     document.documentElement.setAttribute(APP_LIVE_ATTR, '');
-  }, []);
+    shell.onLive?.();
+  }, [shell]);
   return (
     <ShellContext.Provider value={shell}>
       <StoresContext.Provider value={deps.stores}>

@@ -20,6 +20,8 @@ export interface ShellDeps {
   visitEnv?: VisitRecordsEnv;
   /** The loader data of the server-rendered page: handed to the first slot showing that page, once. */
   initialPage?: InitialPageData;
+  /** Called once the app is live (hydrated or rendered): bootstrap replays the input made before (ssr/earlyInput.ts). */
+  onLive?: () => void;
 }
 
 export interface InitialPageData {

@@ -38,9 +38,14 @@ export async function registerRemotesFrom(url = '/remotes.json', fetchImpl: type
   const res = await fetchImpl(url, { cache: 'no-cache' });
   if (!res.ok) throw new Error(`GET ${url} ${res.status}`);
   const map = (await res.json()) as Record<string, string>;
+  registerRemoteMap(map);
+  return map;
+}
+
+/** Registers `/remotes.json`'s map (remote name → manifest URL, relative to the page). */
+export function registerRemoteMap(map: Record<string, string>): void {
   const base = typeof location !== 'undefined' ? location.href : 'http://localhost/';
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry: new URL(entry, base).href })));
-  return map;
 }
 
 /**

@@ -44,6 +44,11 @@ export interface SsrRequest {
   /** time left for loading the page's remote and its data; past it the slot renders its skeleton */
   budgetMs: number;
   shellConfig?: { defaultTheme?: Theme; partnerReferralParam?: string };
+  /**
+   * Called once the render will not redirect (the root's language, lk-redirect), before the remote and its data are
+   * loaded: web sends the document's head then, while the body is still being rendered.
+   */
+  onDecided?: () => void;
 }
 
 export interface SsrResult {
@@ -272,6 +277,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
     session: sessionState(stores.session),
   });
   if (resolution.kind === 'redirect') return redirectTo(resolution.to, locale, themeAttr);
+  req.onDecided?.();
   let remote: string | null = null;
   let initialPage: InitialPageData | undefined;
   if (resolution.kind === 'remote' && match?.valid) {

@@ -17,6 +17,8 @@ export interface SsrState {
   health?: HealthSnapshot;
   /** the rendered page and its loader's data (`./pages` `loaders`), handed to that page as host.initialData */
   page?: { name: string; data: unknown };
+  /** /remotes.json as web answers it (added by web): the browser registers the remotes without asking for it */
+  remotes?: Record<string, string>;
 }
 
 /** The payload of a server-rendered document, or null (client-rendered document, or one from another build). */
