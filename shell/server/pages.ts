@@ -150,20 +150,18 @@ export function createPageResponder(options: PageOptions) {
     if (first !== DECIDED && first?.redirect) return { kind: 'redirect', location: first.redirect };
 
     const remote = ssr && plan.status !== 404 && plan.match?.valid ? plan.match.route.remote : null;
-    // the page's remote styles (inlined where web has their text) and scripts start with the head, not after the
-    // shell's own start-up; the scripts at low priority, as the shell's own (tooling/webpack/startupCss.mjs)
+    // the page's remote styles go in the head (inlined where web has their text); its scripts are preloaded by the
+    // browser at the first paint (state `preload`, src/index.ts), not from the head, where they would compete with it
     const extraHead = remote
-      ? [
-          ...(ssr?.stylesFor(remote, origin) ?? []).map((s) =>
-            s.text !== undefined ? styleTag(s.href, s.text) : `<link rel="stylesheet" href="${escapeHtml(s.href)}">`,
-          ),
-          ...(ssr?.scriptsFor(remote, origin) ?? []).map((href) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(href)}">`),
-        ].join('')
+      ? (ssr?.stylesFor(remote, origin) ?? [])
+          .map((s) => (s.text !== undefined ? styleTag(s.href, s.text) : `<link rel="stylesheet" href="${escapeHtml(s.href)}">`))
+          .join('')
       : '';
+    const preload = remote ? (ssr?.scriptsFor(remote, origin) ?? []) : [];
     const doc = documents.split(plan, extraHead);
     const body = rendering.then((rendered) => (rendered && !rendered.redirect ? rendered : null));
     const tail = body.then((rendered) =>
-      doc.tail(rendered ? { rootHtml: rendered.html, state: { ...rendered.state, remotes: options.remotes?.() } } : undefined),
+      doc.tail(rendered ? { rootHtml: rendered.html, state: { ...rendered.state, remotes: options.remotes?.(), preload } } : undefined),
     );
     // only a complete server render is shared: a page whose slot fell back to its skeleton is tried again
     const shareable = body.then((rendered) => !!rendered && rendered.remote === remote && (doc.status === 200 || doc.status === 404));

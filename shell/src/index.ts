@@ -1,13 +1,46 @@
-// A server-rendered page paints before the app's scripts run: they are preloaded with the HTML and would
-// otherwise all run ahead of the first frame. A hidden tab (no frames) starts after a short wait instead.
-const start = () => void import('./bootstrap');
-if (typeof document !== 'undefined' && document.getElementById('__SSR_STATE__')) {
+// A server-rendered page paints before the app starts: its scripts (the shell's start-up chunks, which
+// `import('./bootstrap')` asks for all at once, and the page's remote, named in the state's `preload`) are
+// requested at the first frame, so none of them competes with what that frame needs. A hidden tab (no frames)
+// starts after a short wait instead.
+import { SSR_STATE_ELEMENT_ID } from './ssr/state';
+
+function preloadPageScripts(state: Element) {
+  try {
+    const { preload } = JSON.parse(state.textContent ?? '{}') as { preload?: unknown };
+    if (!Array.isArray(preload)) return;
+    for (const href of preload) {
+      if (typeof href !== 'string') continue;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  } catch {
+    // the bootstrap reads the state again and decides; a preload is only a head start
+  }
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The largest libraries are evaluated one task each before the app: one long start-up task becomes a few short
+// ones, and the page answers input in between. (Each resolves to the shared singleton the app then imports.)
+const start = async () => {
+  for (const load of [() => import('react-dom/client'), () => import('mobx'), () => import('i18next'), () => import('react-router')]) {
+    await load().catch(() => undefined);
+    await nextTask();
+  }
+  await import('./bootstrap');
+};
+const state = typeof document !== 'undefined' ? document.getElementById(SSR_STATE_ELEMENT_ID) : null;
+if (state) {
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
-    start();
+    preloadPageScripts(state);
+    void start();
   };
   requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, 100);
-} else start();
+} else void start();

@@ -19,6 +19,8 @@ export interface SsrState {
   page?: { name: string; data: unknown };
   /** /remotes.json as web answers it (added by web): the browser registers the remotes without asking for it */
   remotes?: Record<string, string>;
+  /** the page's remote scripts (its remoteEntry and `./pages` chunks), preloaded at the first paint (src/index.ts) */
+  preload?: string[];
 }
 
 /** The payload of a server-rendered document, or null (client-rendered document, or one from another build). */
