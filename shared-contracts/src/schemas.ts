@@ -58,6 +58,20 @@ export const LocaleSchema = z.object({
 });
 export type Locale = z.infer<typeof LocaleSchema>;
 
+/**
+ * A block-explorer link template (issue 10): an https URL in which `{placeholder}` stands for the transaction hash
+ * or the address, put in URI-encoded (`explorerLink` in mfe-order). Contract 1.3.
+ */
+const explorerTemplate = (placeholder: '{hash}' | '{address}') =>
+  z
+    .string()
+    .max(256)
+    .refine((v) => v.startsWith('https://') && v.includes(placeholder) && !/\s/.test(v), `an https URL template with ${placeholder}`)
+    .meta({
+      description: `Block-explorer URL template: ${placeholder} is replaced by the URI-encoded value`,
+      example: placeholder === '{hash}' ? 'https://mempool.space/tx/{hash}' : 'https://mempool.space/address/{address}',
+    });
+
 /** §3 Instrument */
 export const InstrumentSchema = z
   .object({
@@ -72,6 +86,15 @@ export const InstrumentSchema = z
     precisionDecimals: z.number().int().min(0).max(18),
     provider: InstrumentProviderSchema,
     isActive: z.boolean(),
+    /** The network's block explorer for a transaction (`{hash}`); absent: the hash is shown as plain text. Contract 1.3. */
+    explorerTxUrl: explorerTemplate('{hash}').optional(),
+    /** The network's block explorer for an address (`{address}`); absent: no link. Contract 1.3. */
+    explorerAddressUrl: explorerTemplate('{address}').optional(),
+    /**
+     * A token on a smart-contract network (ERC-20, BEP-20…): its contract address and on-chain decimals, for a
+     * payment URI that names the token (EIP-681 `transfer`); absent: the network's native coin. Contract 1.3.
+     */
+    token: z.object({ contract: z.string().min(1).max(128), decimals: z.number().int().min(0).max(36) }).optional(),
   })
   .meta({ id: 'Instrument' });
 export type Instrument = z.infer<typeof InstrumentSchema>;

@@ -94,6 +94,74 @@ const crypto: Entry[] = [
   },
 ];
 
+/** A network's block explorer (issue 10): `{hash}` and `{address}` are replaced by the URI-encoded value. */
+export interface NetworkExplorer {
+  tx: string;
+  /** Absent where addresses are not public on the chain (Monero). */
+  address?: string;
+}
+
+const scan = (origin: string, tx = 'tx', address = 'address'): NetworkExplorer => ({
+  tx: `${origin}/${tx}/{hash}`,
+  address: `${origin}/${address}/{address}`,
+});
+const blockchair = (chain: string) => scan(`https://blockchair.com/${chain}`, 'transaction');
+
+/**
+ * The block explorer of every network of the catalogue, by network title: the public explorer a customer of that
+ * chain would use. A network missing here (or the card networks) gets no template: the order page shows its
+ * hashes as plain text. In sandbox mode the hashes are made up and the links lead to "not found": the catalogue
+ * stays the truth of the network, as the deposit addresses do.
+ */
+export const NETWORK_EXPLORERS: Readonly<Record<string, NetworkExplorer>> = {
+  BTC: scan('https://mempool.space'),
+  ETH: scan('https://etherscan.io'),
+  ERC20: scan('https://etherscan.io'),
+  TRX: scan('https://tronscan.org/#', 'transaction'),
+  TRC20: scan('https://tronscan.org/#', 'transaction'),
+  BSC: scan('https://bscscan.com'),
+  SOL: scan('https://solscan.io', 'tx', 'account'),
+  LTC: scan('https://litecoinspace.org'),
+  XRP: scan('https://livenet.xrpl.org', 'transactions', 'accounts'),
+  XLM: scan('https://stellar.expert/explorer/public', 'tx', 'account'),
+  TON: { tx: 'https://tonviewer.com/transaction/{hash}', address: 'https://tonviewer.com/{address}' },
+  DOGE: blockchair('dogecoin'),
+  ADA: scan('https://cardanoscan.io', 'transaction'),
+  DOT: scan('https://polkadot.subscan.io', 'extrinsic', 'account'),
+  POL: scan('https://polygonscan.com'),
+  AVAX: scan('https://snowtrace.io'),
+  BCH: blockchair('bitcoin-cash'),
+  DASH: blockchair('dash'),
+  ZEC: blockchair('zcash'),
+  ETC: scan('https://etc.blockscout.com'),
+  ALGO: scan('https://allo.info', 'tx', 'account'),
+  XMR: { tx: 'https://xmrchain.net/tx/{hash}' },
+};
+
+/** Tokens of the catalogue, by slug: contract address and on-chain decimals (payment URIs that name the token). */
+export const TOKEN_CONTRACTS: Readonly<Record<string, { contract: string; decimals: number }>> = {
+  usdterc20: { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
+  usdcerc20: { contract: '0xA0b86991c6218b36c1d19D4a2E9Eb0cE3606eB48', decimals: 6 },
+  usdttrc20: { contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 },
+};
+
+/**
+ * The chain details of an instrument that live in code, not in its database row (§3 Instrument, contract 1.3):
+ * explorer templates by network, token contract by slug. Fiat (card) instruments have none.
+ */
+export function chainDetails(
+  slug: string,
+  networkTitle: string,
+): { explorerTxUrl?: string; explorerAddressUrl?: string; token?: { contract: string; decimals: number } } {
+  const explorer = NETWORK_EXPLORERS[networkTitle.toUpperCase()];
+  const token = TOKEN_CONTRACTS[slug];
+  return {
+    ...(explorer ? { explorerTxUrl: explorer.tx } : {}),
+    ...(explorer?.address ? { explorerAddressUrl: explorer.address } : {}),
+    ...(token ? { token: { ...token } } : {}),
+  };
+}
+
 function slugOf(currency: string, network: string): string {
   const c = currency.toLowerCase();
   const n = network.toLowerCase();

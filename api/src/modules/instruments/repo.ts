@@ -5,6 +5,7 @@ import { asc } from 'drizzle-orm';
 import type { Instrument } from 'shared-contracts/server';
 import type { Db } from '../../db/client';
 import { instruments, type InstrumentRow } from '../../db/schema';
+import { chainDetails } from './catalogue';
 
 export interface InstrumentRecord {
   /** The §3 shape sent to clients, built once per load. */
@@ -48,6 +49,7 @@ export function toRecord(r: InstrumentRow): InstrumentRecord {
       precisionDecimals: r.precisionDecimals,
       provider: r.provider,
       isActive: r.isActive,
+      ...(r.instrumentType === 'crypto' ? chainDetails(r.slug, r.networkTitle) : {}),
     },
     slug: r.slug,
     currencyTitle: r.currencyTitle,
