@@ -381,3 +381,40 @@ describe('ExchangeDetailsStore email by ckm (§4)', () => {
     expect(createdBody(api)).toMatchObject({ userEmail: 'me@acc.io' });
   });
 });
+
+describe('ExchangeDetailsStore QR scan (§2)', () => {
+  it('a payment URI fills the address, and the memo when the receive currency uses one', () => {
+    const { store } = setup({ form: makeForm({ pair: pairData(BTC, XRP) }) });
+    store.setNoMemo(true);
+    expect(store.fillFromScan('destinationAddress', 'ripple:rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh?dt=42')).toBe(true);
+    expect(store.destinationAddress).toBe('rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh');
+    expect(store.destinationMemo).toBe('42');
+    expect(store.noMemo).toBe(false);
+  });
+
+  it('no memo is filled for a currency without one; a code without an address changes nothing', () => {
+    const { store } = setup();
+    expect(store.fillFromScan('destinationAddress', 'ethereum:0xabc@1?memo=7')).toBe(true);
+    expect(store.destinationAddress).toBe('0xabc');
+    expect(store.destinationMemo).toBe('');
+    expect(store.fillFromScan('destinationAddress', 'https://example.com')).toBe(false);
+    expect(store.destinationAddress).toBe('0xabc');
+  });
+
+  it('the refund address and the memo fields', () => {
+    const { store } = setup({ form: makeForm({ pair: pairData(XRP, BTC), rateMode: 'FIXED' }) });
+    expect(store.fillFromScan('refundAddress', 'xrp:rRefund?tag=9')).toBe(true);
+    expect(store.refundAddress).toBe('rRefund');
+    expect(store.refundMemo).toBe('9');
+    expect(store.fillFromScan('destinationMemo', ' 123 ')).toBe(true);
+    expect(store.destinationMemo).toBe('123');
+  });
+
+  it('filling a field clears its error', async () => {
+    const { store } = setup();
+    await store.validate();
+    expect(store.errors.destinationAddress).toBe('error_address_empty');
+    store.fillFromScan('destinationAddress', 'bitcoin:0xgood');
+    expect(store.errors.destinationAddress).toBeUndefined();
+  });
+});

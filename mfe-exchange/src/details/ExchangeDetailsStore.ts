@@ -16,8 +16,11 @@ import {
   type UtmRecord,
 } from 'shared-contracts';
 import { asksForEmail, isValidEmail, mustConfirmEmail, sameEmail, sanitiseEmail } from '../lib/ckm';
+import { parsePaymentUri, scannedMemo } from '../scanner/paymentUri';
 
 export type DetailsField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo' | 'terms' | 'email';
+/** The fields a QR code can fill (§2 QR scanner). */
+export type ScannableField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo';
 
 /** What the details part needs from the calculator. */
 export interface PairSource {
@@ -87,6 +90,7 @@ export class ExchangeDetailsStore {
       sellingFiat: computed,
       askEmail: computed,
       set: action,
+      fillFromScan: action,
       setNoMemo: action,
       setTermsAccepted: action,
       setEmail: action,
@@ -125,6 +129,29 @@ export class ExchangeDetailsStore {
     this[field] = value;
     this.clearError(field);
     if (field === 'destinationMemo') this.clearError('destinationMemo');
+  }
+  /**
+   * §2 QR scanner: a scanned code fills `field`. An address field takes the address of a payment URI (or the bare
+   * address), and the memo / tag beside it when the URI has one and the currency uses memos; a memo field takes the
+   * URI's memo or the code's text. False when the code holds nothing for the field (it is left as it was).
+   */
+  fillFromScan(field: ScannableField, raw: string): boolean {
+    if (field === 'destinationMemo' || field === 'refundMemo') {
+      const memo = scannedMemo(raw);
+      if (!memo) return false;
+      this.set(field, memo);
+      if (field === 'destinationMemo') this.noMemo = false;
+      return true;
+    }
+    const payment = parsePaymentUri(raw);
+    if (!payment) return false;
+    this.set(field, payment.address);
+    if (payment.memo && field === 'destinationAddress' && this.requiresMemo) {
+      this.set('destinationMemo', payment.memo);
+      this.noMemo = false;
+    }
+    if (payment.memo && field === 'refundAddress' && this.refundRequiresMemo) this.set('refundMemo', payment.memo);
+    return true;
   }
   setNoMemo(value: boolean): void {
     this.noMemo = value;
