@@ -2,6 +2,7 @@ import { ApiError, ORDER_POLL_INTERVAL_MS, WS_RECONNECT_INTERVAL_MS, type Order 
 import { OrderStore, type OrderStoreDeps } from './OrderStore';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { orderWith } from 'remote-kit/testing';
+import { BTC, CATALOGUE, ETH } from '../test/instruments';
 
 function makeApi(order: Order = orderWith(['CREATION_END'])) {
   return {
@@ -10,6 +11,7 @@ function makeApi(order: Order = orderWith(['CREATION_END'])) {
     orderRequestRefund: jest.fn(async () => orderWith(['CREATION_END', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED', 'REFUND_REQUESTED'], { rateMode: 'FIXED' })),
     orderAcceptRateModeChange: jest.fn(async () => orderWith(['CREATION_END', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'], { rateMode: 'FIXED' })),
     orderSetEmail: jest.fn(async () => ({ ok: true as const })),
+    instrumentsV2: jest.fn(async () => CATALOGUE),
   };
 }
 
@@ -296,6 +298,35 @@ describe('OrderStore', () => {
     store.dispose();
   });
 
+  it("finds the order's instruments in the catalogue, inactive ones included (precision, explorers)", async () => {
+    const { store, api } = make();
+    expect(store.instrumentFrom).toBeUndefined();
+    store.start();
+    await flush();
+    expect(api.instrumentsV2).toHaveBeenCalledWith({ query: { all: 'true' } });
+    expect(store.instrumentFrom).toBe(BTC);
+    expect(store.instrumentTo).toBe(ETH);
+  });
+
+  it('finds an instrument by currency and network when the order ref has no slug; a catalogue failure leaves none', async () => {
+    const order = orderWith(['CREATION_END'], {
+      pair: { instrumentFrom: { currencyTitle: 'btc', networkTitle: 'BTC' }, instrumentTo: { currencyTitle: 'DOGE', networkTitle: 'DOGE' } },
+    });
+    const { store } = make({}, makeApi(order));
+    store.start();
+    await flush();
+    expect(store.instrumentFrom).toBe(BTC);
+    expect(store.instrumentTo).toBeUndefined();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = { ...makeApi(), instrumentsV2: jest.fn(async () => Promise.reject(new Error('down'))) };
+    const other = make({}, failing).store;
+    other.start();
+    await flush();
+    expect(other.instrumentFrom).toBeUndefined();
+    expect(other.status).toBe('ready');
+    warn.mockRestore();
+  });
+
   it('dispose stops polling', async () => {
     const api = makeApi();
     const { store } = make({}, api);
@@ -324,6 +355,16 @@ describe("OrderStore from the server's order (host.initialData)", () => {
     await flush();
     expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
     expect(store.order?.orderEvents).toHaveLength(2);
+    store.dispose();
+  });
+
+  it("takes the server's instruments and does not fetch the catalogue again", async () => {
+    const api = makeApi();
+    const { store } = make({ initialOrder: orderWith(['CREATION_END']), initialInstruments: [BTC, ETH] }, api);
+    expect(store.instrumentFrom).toBe(BTC);
+    store.start();
+    await flush();
+    expect(api.instrumentsV2).not.toHaveBeenCalled();
     store.dispose();
   });
 

@@ -14,6 +14,7 @@ import {
   isApiError,
   type ApiClient,
   type HostServices,
+  type Instrument,
   type Order,
   type RefundInfo,
 } from 'shared-contracts';
@@ -28,9 +29,10 @@ import {
   shouldKeepPolling,
   type DisplayedState,
 } from './orderProgress';
+import { findInstrument } from './instruments';
 import { OrderSocket, type SocketFactory } from './OrderSocket';
 
-type OrderApi = Pick<ApiClient, 'orderPublicInfo' | 'orderRefundInfo' | 'orderRequestRefund' | 'orderAcceptRateModeChange' | 'orderSetEmail'>;
+type OrderApi = Pick<ApiClient, 'orderPublicInfo' | 'orderRefundInfo' | 'orderRequestRefund' | 'orderAcceptRateModeChange' | 'orderSetEmail' | 'instrumentsV2'>;
 
 export type OrderStatus = 'pending' | 'addressIncorrect' | 'loading' | 'ready' | 'loadFailed';
 export type OrderAction = 'refund' | 'acceptRate' | 'email';
@@ -46,6 +48,8 @@ export interface OrderStoreDeps {
   createSocket?: SocketFactory;
   /** The order as the server loaded it for this id and address (`host.initialData`): the store starts ready. */
   initialOrder?: Order;
+  /** The catalogue entries of the order's instruments the server loaded with it (precision, explorers, token). */
+  initialInstruments?: readonly Instrument[];
 }
 
 /** The refund form's message for a refused refund request (§5 error keys, §8 blacklist). */
@@ -69,6 +73,8 @@ export class OrderStore {
   /** Refund form of an order on hold without a refund address. */
   refundAddressInput = '';
   refundMemoInput = '';
+  /** The instrument catalogue (or the order's part of it): display precision, explorer links, token contract. */
+  instruments: readonly Instrument[];
 
   readonly orderId: string;
   readonly destinationAddress: string;
@@ -82,6 +88,7 @@ export class OrderStore {
     this.orderId = deps.orderId ?? '';
     this.destinationAddress = deps.destinationAddress?.trim() ?? '';
     this.status = this.orderId === 'pending' ? 'pending' : !this.orderId || !this.destinationAddress ? 'addressIncorrect' : 'loading';
+    this.instruments = deps.initialInstruments ?? [];
     if (this.status === 'loading' && deps.initialOrder) {
       this.order = deps.initialOrder;
       this.status = 'ready';
@@ -96,6 +103,9 @@ export class OrderStore {
       isPolling: observable,
       refundAddressInput: observable,
       refundMemoInput: observable,
+      instruments: observableRef,
+      instrumentFrom: computed,
+      instrumentTo: computed,
       stepIndex: computed,
       onHold: computed,
       holdEvent: computed,
@@ -142,6 +152,15 @@ export class OrderStore {
     return !!this.order?.orderDetails.depositAddressMemo;
   }
 
+  /** The send instrument's catalogue entry, once known. */
+  get instrumentFrom(): Instrument | undefined {
+    return this.order ? findInstrument(this.instruments, this.order.pair.instrumentFrom) : undefined;
+  }
+  /** The receive instrument's catalogue entry, once known. */
+  get instrumentTo(): Instrument | undefined {
+    return this.order ? findInstrument(this.instruments, this.order.pair.instrumentTo) : undefined;
+  }
+
   setRefundAddress(value: string): void {
     this.refundAddressInput = value;
     if (this.actionError) this.actionError = null;
@@ -156,6 +175,7 @@ export class OrderStore {
     this.started = true;
     const restored = this.status === 'ready' && this.order;
     if (!restored && this.status !== 'loading') return; // pending or address incorrect: no polling (§2)
+    if (this.instruments.length === 0) void this.loadInstruments();
     if (restored) {
       if (!shouldKeepPolling(restored.orderEvents)) return;
       if (restored.rateMode === 'FIXED' || isOnHold(restored.orderEvents)) void this.loadRefundInfo();
@@ -208,6 +228,16 @@ export class OrderStore {
     const keep = !this.disposed && this.status !== 'addressIncorrect' && (!this.order || shouldKeepPolling(this.order.orderEvents));
     runInAction(() => (this.isPolling = keep));
     if (keep) this.timer = setTimeout(() => void this.fetch(), ORDER_POLL_INTERVAL_MS);
+  }
+
+  /** The catalogue, inactive instruments included (an order outlives its instrument's switch-off). */
+  async loadInstruments(): Promise<void> {
+    try {
+      const list = await this.deps.api.instrumentsV2({ query: { all: 'true' } });
+      if (!this.disposed) runInAction(() => (this.instruments = list));
+    } catch (error) {
+      console.warn('[mfe-order] instrument catalogue unavailable', error);
+    }
   }
 
   /** §4: refund info is loaded for fixed-rate orders (and for orders on hold, issue 7). */

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { type Order, pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
 import { OrderStore } from '../order/OrderStore';
-import { snapshotOrder } from '../order/orderSnapshot';
+import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
 import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';
 import { useT } from './useT';
@@ -43,6 +43,7 @@ function OrderBody({ host, id, destination, t }: { host: RemotePageProps['host']
         notify: (n) => host.notify(n),
         translate: (key) => host.i18n.t(key, { ns: 'mfe-order' }),
         initialOrder: snapshotOrder(host.initialData, id, destination),
+        initialInstruments: snapshotInstruments(host.initialData, id, destination),
       }),
   );
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { ApiError, type ApiClient } from 'shared-contracts';
 import { orderWith } from 'remote-kit/testing';
-import { snapshotOrder } from '../order/orderSnapshot';
+import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
+import { BTC, CATALOGUE, ETH } from '../test/instruments';
 import { loaders } from './loaders';
 
-const ctx = (api: Pick<ApiClient, 'orderPublicInfo'>, id: string, query = '') => ({
+const ctx = (api: Partial<Pick<ApiClient, 'orderPublicInfo' | 'instrumentsV2'>>, id: string, query = '') => ({
   api: api as ApiClient,
   params: { id },
   query: new URLSearchParams(query),
@@ -21,14 +22,30 @@ describe('order page loader (the server-rendered first view)', () => {
     expect(snapshotOrder(data, 'ord1', '0xother')).toBeUndefined();
   });
 
+  it("carries the catalogue entries of the order's two instruments (precision, explorers), fetched alongside", async () => {
+    const api = { orderPublicInfo: jest.fn(async () => orderWith(['CREATION_END'])), instrumentsV2: jest.fn(async () => CATALOGUE) };
+    const data = await loaders.Order(ctx(api, 'ord1', 'destinationAddress=0xdest'));
+    expect(api.instrumentsV2).toHaveBeenCalledWith({ query: { all: 'true' } });
+    expect(snapshotInstruments(data, 'ord1', '0xdest')).toEqual([BTC, ETH]);
+    expect(snapshotInstruments(data, 'ord2', '0xdest')).toBeUndefined();
+  });
+
+  it('a catalogue failure still gives the order (no instruments: default precision, no explorer links)', async () => {
+    const api = { orderPublicInfo: jest.fn(async () => orderWith(['CREATION_END'])), instrumentsV2: jest.fn(async () => Promise.reject(new Error('down'))) };
+    const data = await loaders.Order(ctx(api, 'ord1', 'destinationAddress=0xdest'));
+    expect(snapshotOrder(data, 'ord1', '0xdest')?.orderId).toBe('ord1');
+    expect(snapshotInstruments(data, 'ord1', '0xdest')).toBeUndefined();
+  });
+
   it.each([
     ['pending', ''],
     ['ord1', ''],
     ['ord1', 'destinationAddress=%20'],
   ])('/order/%s?%s: no data and no request', async (id, query) => {
-    const api = { orderPublicInfo: jest.fn() };
+    const api = { orderPublicInfo: jest.fn(), instrumentsV2: jest.fn() };
     expect(await loaders.Order(ctx(api, id, query))).toBeUndefined();
     expect(api.orderPublicInfo).not.toHaveBeenCalled();
+    expect(api.instrumentsV2).not.toHaveBeenCalled();
   });
 
   it('any error (unknown order, api down): no data, the browser fetches and shows its own state', async () => {
