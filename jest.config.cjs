@@ -7,6 +7,7 @@ module.exports = {
   projects: [
     project({ name: 'shared-contracts', rootDir: '<rootDir>/shared-contracts' }),
     project({ name: 'api', rootDir: '<rootDir>/api' }),
+    project({ name: 'remote-kit', rootDir: '<rootDir>/remote-kit', environment: 'jsdom' }),
     project({ name: 'shell', rootDir: '<rootDir>/shell', environment: 'jsdom', testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] }),
     project({ name: 'shell-server', rootDir: '<rootDir>/shell', testMatch: ['<rootDir>/server/**/*.test.ts'] }),
     ...REMOTES.map((r) => project({ name: r.dir, rootDir: `<rootDir>/${r.dir}`, environment: 'jsdom' })),

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+
+export interface RelativeTimeProps {
+  /** an ISO string, epoch milliseconds or a Date */
+  value: string | number | Date;
+  locale: string;
+  /** a time ahead of the browser's clock is shown as "in 5 s"; by default it shows as now (a server clock a little ahead) */
+  allowFuture?: boolean;
+  className?: string;
+  'data-testid'?: string;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * DAY],
+  ['month', 30 * DAY],
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+  ['second', SECOND],
+];
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const exactFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let f = relativeFormats.get(locale);
+  if (!f) relativeFormats.set(locale, (f = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' })));
+  return f;
+}
+
+/** The exact date-time; in UTC unless `local` (the server cannot know the visitor's time zone). */
+function exactFormat(locale: string, local: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${local}`;
+  let f = exactFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+      ...(local ? {} : { timeZone: 'UTC' }),
+    });
+    exactFormats.set(key, f);
+  }
+  return f;
+}
+
+/** "3 s ago" in `locale` for the distance from `now` to `time` (ms). */
+export function formatRelative(time: number, now: number, locale: string, allowFuture = false): string {
+  let diff = time - now;
+  if (diff > 0 && !allowFuture) diff = 0;
+  const abs = Math.abs(diff);
+  const [unit, size] = UNITS.find(([, ms]) => abs >= ms) ?? UNITS[UNITS.length - 1];
+  // -0 for the past: Intl prints "0 s ago", not "in 0 s"
+  const count = (diff > 0 ? 1 : -1) * Math.floor(abs / size);
+  return relativeFormat(locale).format(count, unit);
+}
+
+/** how soon the text can change: each second below a minute, every 30 s below an hour, each minute after */
+function paceAt(age: number): number {
+  return age < MINUTE ? SECOND : age < HOUR ? 30 * SECOND : MINUTE;
+}
+
+function toTime(value: string | number | Date): number {
+  return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+}
+
+/**
+ * A live relative time ("3 s ago") with the exact date-time in its title. The server and the first browser render
+ * print the exact time in UTC (the same on both, so hydration matches); after mount it turns relative and keeps
+ * itself current.
+ */
+export function RelativeTime({ value, locale, allowFuture = false, className, 'data-testid': testId }: RelativeTimeProps) {
+  const time = toTime(value);
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!Number.isFinite(time)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const t = Date.now();
+      setNow(t);
+      timer = setTimeout(tick, paceAt(Math.abs(t - time)));
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [time]);
+  if (!Number.isFinite(time)) return null;
+  const iso = new Date(time).toISOString();
+  const live = now !== null;
+  const exact = exactFormat(locale, live).format(time);
+  return (
+    <time dateTime={iso} title={exact} className={className} data-testid={testId}>
+      {live ? formatRelative(time, now, locale, allowFuture) : exact}
+    </time>
+  );
+}

@@ -1,0 +1,53 @@
+import Decimal from 'decimal.js';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formats.set(key, f);
+  }
+  return f;
+}
+
+export interface FormatAmountOptions {
+  locale: string;
+  /** the instrument's displayed precision (§9: precisionDecimals); more digits are cut, never rounded up */
+  maxDecimals: number;
+  /** decimals always shown (trailing zeros are kept up to here); 0 by default */
+  minDecimals?: number;
+}
+
+/**
+ * A money amount for reading: grouped, in the locale's separators, cut down (ROUND_DOWN) to `maxDecimals` and
+ * without trailing zeros beyond `minDecimals`. `value` is a decimal string and stays one: Intl formats the string
+ * exactly (no float in between). A value that is not a number is returned as it came.
+ */
+export function formatAmount(value: string, { locale, maxDecimals, minDecimals = 0 }: FormatAmountOptions): string {
+  let d: Decimal;
+  try {
+    d = new Decimal(value.trim());
+  } catch {
+    return value;
+  }
+  if (!d.isFinite()) return value;
+  const max = Math.max(0, Math.min(100, Math.floor(maxDecimals)));
+  const min = Math.max(0, Math.min(max, Math.floor(minDecimals)));
+  const cut = d.toDecimalPlaces(max, Decimal.ROUND_DOWN);
+  // a tiny negative amount cut to zero shows as 0, not -0
+  const exact = cut.isZero() ? '0' : cut.toFixed();
+  return numberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: true }).format(exact as Intl.StringNumericLiteral);
+}
+
+/** A count or a volume for reading, grouped in the locale's way; a string is formatted exactly. */
+export function formatNumber(value: number | string, locale: string, options?: Intl.NumberFormatOptions): string {
+  if (typeof value === 'string') {
+    const v = value.trim();
+    if (v === '' || Number.isNaN(Number(v))) return value;
+    return numberFormat(locale, { useGrouping: true, ...options }).format(v as Intl.StringNumericLiteral);
+  }
+  if (!Number.isFinite(value)) return String(value);
+  return numberFormat(locale, { useGrouping: true, ...options }).format(value);
+}

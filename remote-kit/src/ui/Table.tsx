@@ -1,0 +1,80 @@
+import { type ReactNode, useId } from 'react';
+import styles from './Table.module.css';
+import { VisuallyHidden } from './VisuallyHidden';
+
+export interface TableColumn {
+  key: string;
+  header: ReactNode;
+  align?: 'start' | 'end';
+  /** a CSS width, e.g. '8rem' or '20%' */
+  width?: string;
+}
+
+export interface TableRow {
+  key: string;
+  cells: Record<string, ReactNode>;
+}
+
+export interface TableProps {
+  caption?: ReactNode;
+  /** the caption is for screen readers only */
+  captionHidden?: boolean;
+  columns: readonly TableColumn[];
+  rows: readonly TableRow[];
+  /** shown in one row when there are no rows */
+  empty?: ReactNode;
+  className?: string;
+  'data-testid'?: string;
+}
+
+/** A data table that scrolls sideways inside its own box on a narrow screen, never the page. */
+export function Table({ caption, captionHidden = false, columns, rows, empty, className, 'data-testid': testId }: TableProps) {
+  const captionId = useId();
+  const hasCaption = caption != null && caption !== false;
+  return (
+    // a section named by the caption is a region; focusable so a keyboard user can scroll it (axe: scrollable-region-focusable)
+    <section
+      className={[styles.scroll, className].filter(Boolean).join(' ')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: as above
+      tabIndex={0}
+      aria-labelledby={hasCaption ? captionId : undefined}
+      data-testid={testId}
+    >
+      <table className={styles.table}>
+        {hasCaption ? (
+          <caption id={captionId} className={captionHidden ? undefined : styles.caption}>
+            {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
+          </caption>
+        ) : null}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={c.align === 'end' ? styles.end : undefined} style={c.width ? { width: c.width } : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && empty != null ? (
+            <tr>
+              <td colSpan={columns.length} className={styles.empty}>
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((r) => (
+              <tr key={r.key}>
+                {columns.map((c) => (
+                  <td key={c.key} className={c.align === 'end' ? styles.end : undefined}>
+                    {r.cells[c.key]}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
