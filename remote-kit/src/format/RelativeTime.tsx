@@ -64,9 +64,14 @@ export function formatRelative(time: number, now: number, locale: string, allowF
   return relativeFormat(locale).format(count, unit);
 }
 
-/** how soon the text can change: each second below a minute, every 30 s below an hour, each minute after */
-function paceAt(age: number): number {
-  return age < MINUTE ? SECOND : age < HOUR ? 30 * SECOND : MINUTE;
+/**
+ * When to look again: each second below a minute, every 30 s below an hour, each minute after; and never later than
+ * the moment the shown count changes ("1 min" turns "2 min" at 120 s, not up to 30 s after).
+ */
+function nextTickIn(age: number): number {
+  const pace = age < MINUTE ? SECOND : age < HOUR ? 30 * SECOND : MINUTE;
+  const [, unit] = UNITS.find(([, ms]) => age >= ms) ?? UNITS[UNITS.length - 1];
+  return Math.max(SECOND, Math.min(pace, unit - (age % unit)));
 }
 
 function toTime(value: string | number | Date): number {
@@ -87,7 +92,7 @@ export function RelativeTime({ value, locale, allowFuture = false, className, 'd
     const tick = () => {
       const t = Date.now();
       setNow(t);
-      timer = setTimeout(tick, paceAt(Math.abs(t - time)));
+      timer = setTimeout(tick, nextTickIn(Math.abs(t - time)));
     };
     tick();
     return () => clearTimeout(timer);

@@ -1,0 +1,100 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { formatRelative, RelativeTime } from './RelativeTime';
+
+afterEach(cleanup);
+afterEach(() => jest.useRealTimers());
+
+const T = Date.parse('2026-11-23T03:16:20.002Z');
+
+describe('formatRelative', () => {
+  it('short relative text in the locale, in the largest whole unit', () => {
+    expect(formatRelative(T - 3_000, T, 'en')).toBe('3 sec. ago');
+    expect(formatRelative(T - 3_000, T, 'ru')).toBe('3 сек. назад');
+    expect(formatRelative(T, T, 'en')).toBe('0 sec. ago');
+    expect(formatRelative(T - 125_000, T, 'en')).toBe('2 min. ago');
+    expect(formatRelative(T - 3 * 3_600_000, T, 'ru')).toBe('3 ч назад');
+    expect(formatRelative(T - 2 * 86_400_000, T, 'en')).toBe('2 days ago');
+  });
+
+  it('a time a little ahead of the clock is now, unless the future is allowed', () => {
+    expect(formatRelative(T + 2_000, T, 'en')).toBe('0 sec. ago');
+    expect(formatRelative(T + 5 * 60_000, T, 'en', true)).toBe('in 5 min.');
+  });
+});
+
+describe('RelativeTime', () => {
+  it('the server prints the exact time in UTC, the same whatever its clock', () => {
+    const html = renderToString(<RelativeTime value="2026-11-23T03:16:20.002Z" locale="en" />);
+    expect(html).toMatch(/<time datetime="2026-11-23T03:16:20.002Z" title="([^"]+)">\1<\/time>/i);
+    expect(html).toContain('Nov 23, 2026');
+    expect(html).toContain('UTC');
+  });
+
+  it('hydrates the exact time without a mismatch, then shows the relative time with the exact one in its title', async () => {
+    jest.useFakeTimers({ now: T + 3_000 });
+    const element = <RelativeTime value="2026-11-23T03:16:20.002Z" locale="en" />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.appendChild(container);
+    const recoverable = jest.fn();
+    const root = await act(async () => hydrateRoot(container, element, { onRecoverableError: recoverable }));
+    expect(recoverable).not.toHaveBeenCalled();
+    const time = container.querySelector('time')!;
+    expect(time.textContent).toBe('3 sec. ago');
+    expect(time.getAttribute('datetime')).toBe('2026-11-23T03:16:20.002Z');
+    expect(time.getAttribute('title')).toMatch(/2026/);
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('counts every second below a minute', () => {
+    jest.useFakeTimers({ now: T + 58_000 });
+    render(<RelativeTime value={T} locale="en" data-testid="updated" />);
+    const time = screen.getByTestId('updated');
+    expect(time.textContent).toBe('58 sec. ago');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(time.textContent).toBe('59 sec. ago');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(time.textContent).toBe('1 min. ago');
+  });
+
+  it('below an hour, looks again within 30 s and turns to the next minute on time', () => {
+    jest.useFakeTimers({ now: T + 75_000 });
+    render(<RelativeTime value={T} locale="en" data-testid="updated" />);
+    const time = screen.getByTestId('updated');
+    expect(time.textContent).toBe('1 min. ago');
+    expect(jest.getTimerCount()).toBe(1);
+    act(() => jest.advanceTimersByTime(44_999));
+    expect(time.textContent).toBe('1 min. ago');
+    act(() => jest.advanceTimersByTime(1));
+    expect(time.textContent).toBe('2 min. ago');
+  });
+
+  it('stops its timer when unmounted', () => {
+    jest.useFakeTimers({ now: T + 1_000 });
+    const { unmount } = render(<RelativeTime value={T} locale="en" />);
+    expect(jest.getTimerCount()).toBe(1);
+    unmount();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('starts again from the new value when it changes (fresh data)', () => {
+    jest.useFakeTimers({ now: T + 2 * 3_600_000 });
+    const { rerender } = render(<RelativeTime value={T} locale="ru" data-testid="updated" />);
+    expect(screen.getByTestId('updated').textContent).toBe('2 ч назад');
+    rerender(<RelativeTime value={T + 2 * 3_600_000 - 1_000} locale="ru" data-testid="updated" />);
+    expect(screen.getByTestId('updated').textContent).toBe('1 сек. назад');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(screen.getByTestId('updated').textContent).toBe('2 сек. назад');
+  });
+
+  it('accepts a Date and epoch milliseconds; renders nothing for an invalid value', () => {
+    jest.useFakeTimers({ now: T + 5_000 });
+    const { container, rerender } = render(<RelativeTime value={new Date(T)} locale="en" />);
+    expect(container.textContent).toBe('5 sec. ago');
+    rerender(<RelativeTime value="not a date" locale="en" />);
+    expect(container.innerHTML).toBe('');
+  });
+});
