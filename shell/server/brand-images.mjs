@@ -1,63 +1,93 @@
 #!/usr/bin/env node
 // Writes shell/public/og-image.png (Open Graph, 1200×630) and shell/public/logo.png (structured data, 200×60),
-// the §9 structured-data sizes. Run once (`pnpm --filter shell brand-images`); the PNGs are committed.
-import { writeFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+// the §9 structured-data sizes, from the mark in shell/public/favicon.svg (the same drawing as
+// src/components/Logo.tsx), the product name and the tagline. Each image is an HTML page screenshotted by headless
+// Chromium (CHROMIUM, else /usr/bin/chromium). Run it after changing the mark (`pnpm --filter shell brand-images`);
+// the PNGs are committed.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
+const NAME = 'Coinferry';
+const TAGLINE = 'Instant crypto exchange';
+const BRAND = '#3b5bfd';
+const DEEP = '#0f1736';
+const FONT = "'Liberation Sans', 'DejaVu Sans', Arial, Helvetica, sans-serif";
 
-/** An RGB PNG whose pixel (x, y) is `color(x, y)` → [r, g, b]. */
-function png(width, height, color) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) raw.set(color(x, y), row + 1 + x * 3);
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
+const mark = readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8').replace(/<title>.*?<\/title>\s*/s, '');
+const sized = (px) => mark.replace(/width="\d+" height="\d+"/, `width="${px}" height="${px}"`);
+
+const page = (width, height, body, background) => `<!doctype html>
+<html><head><meta charset="utf-8"><style>
+  html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden; background: ${background}; }
+  body { font-family: ${FONT}; -webkit-font-smoothing: antialiased; }
+  svg { display: block; flex: none; }
+</style></head><body>${body}</body></html>`;
+
+const og = page(
+  1200,
+  630,
+  `<div style="position:absolute;inset:0;background:radial-gradient(circle at 85% 15%, rgba(124,147,255,.45), transparent 45%),
+      radial-gradient(circle at 10% 110%, rgba(59,91,253,.55), transparent 50%)"></div>
+   <svg style="position:absolute;left:0;right:0;bottom:0" width="1200" height="150" viewBox="0 0 1200 150" fill="none"
+        stroke="rgba(255,255,255,.12)" stroke-width="6" stroke-linecap="round">
+     <path d="M-20 60q75-50 150 0t150 0t150 0t150 0t150 0t150 0t150 0t150 0t150 0"/>
+     <path d="M-95 115q75-50 150 0t150 0t150 0t150 0t150 0t150 0t150 0t150 0t150 0"/>
+   </svg>
+   <div style="position:absolute;left:110px;top:150px;display:flex;align-items:center;gap:48px">
+     <div style="border-radius:56px;box-shadow:0 24px 60px rgba(0,0,0,.35)">${sized(220)}</div>
+     <div style="color:#fff">
+       <div style="font-size:116px;font-weight:700;letter-spacing:-3px;line-height:1">${NAME}</div>
+       <div style="margin-top:22px;font-size:46px;color:#dfe5ff;line-height:1.1">${TAGLINE}</div>
+     </div>
+   </div>
+   <div style="position:absolute;left:110px;bottom:72px;color:#c9d2ff;font-size:30px;letter-spacing:.5px">
+     BTC · ETH · USDT · 20+ coins · fixed or floating rate
+   </div>`,
+  `linear-gradient(135deg, ${DEEP} 0%, #1b2a6b 55%, ${BRAND} 130%)`,
+);
+
+const logo = page(
+  200,
+  60,
+  `<div style="display:flex;align-items:center;gap:10px;height:60px;padding-left:8px">
+     ${sized(44)}
+     <span style="font-size:29px;font-weight:700;letter-spacing:-.6px;color:#141824">${NAME}</span>
+   </div>`,
+  '#ffffff',
+);
+
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+const work = mkdtempSync(path.join(tmpdir(), 'brand-images-'));
+try {
+  for (const [file, html, width, height] of [
+    ['og-image.png', og, 1200, 630],
+    ['logo.png', logo, 200, 60],
+  ]) {
+    const htmlFile = path.join(work, file.replace(/\.png$/, '.html'));
+    writeFileSync(htmlFile, html);
+    execFileSync(
+      chromium,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--hide-scrollbars',
+        '--force-device-scale-factor=1',
+        `--window-size=${width},${height}`,
+        `--screenshot=${path.join(publicDir, file)}`,
+        `file://${htmlFile}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const png = readFileSync(path.join(publicDir, file));
+    const size = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    if (size[0] !== width || size[1] !== height) throw new Error(`${file} is ${size.join('×')}, expected ${width}×${height}`);
+    console.log(`${file}: ${width}×${height}, ${png.length} bytes`);
   }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
-
-const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
-const DEEP = [16, 24, 48];
-const BRAND = [46, 108, 230];
-const ACCENT = [0, 200, 150];
-
-// A diagonal gradient with two overlapping "exchange" rings.
-const og = png(1200, 630, (x, y) => {
-  const base = mix(DEEP, BRAND, (x / 1200) * 0.6 + (y / 630) * 0.2);
-  const ring = (cx, cy) => Math.abs(Math.hypot(x - cx, y - cy) - 150) < 18;
-  if (ring(500, 315)) return ACCENT;
-  if (ring(700, 315)) return [255, 255, 255];
-  return base;
-});
-const logo = png(200, 60, (x, y) => {
-  const ring = (cx) => Math.abs(Math.hypot(x - cx, y - 30) - 20) < 5;
-  if (ring(30)) return ACCENT;
-  if (ring(55)) return BRAND;
-  return [255, 255, 255];
-});
-
-const out = new URL('../public/', import.meta.url);
-writeFileSync(new URL('og-image.png', out), og);
-writeFileSync(new URL('logo.png', out), logo);

@@ -17,7 +17,7 @@ import { INLINE_CSS_MAX_BYTES } from './ssr/remotes';
 import type { SsrRuntime } from './ssr/runtime';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
-const PUBLIC_FILES: Record<string, string> = { '/og-image.png': 'og-image.png', '/logo.png': 'logo.png' };
+const PUBLIC_FILES: Record<string, string> = { '/og-image.png': 'og-image.png', '/logo.png': 'logo.png', '/favicon.svg': 'favicon.svg' };
 
 export interface PageOptions {
   apiUrl: string;
@@ -195,6 +195,6 @@ export function registerSeoFiles(app: FastifyInstance, options: Pick<PageOptions
   });
   for (const [url, file] of Object.entries(PUBLIC_FILES)) {
     const body = readFileSync(path.join(publicDir, file));
-    app.get(url, (_req, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png').send(body));
+    app.get(url, (_req, reply) => reply.header('cache-control', 'public, max-age=86400').type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/png').send(body));
   }
 }
