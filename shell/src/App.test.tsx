@@ -321,3 +321,103 @@ describe('ShellApp routing', () => {
     expect(document.title).toBe('Дорожная карта');
   });
 });
+
+describe('the site header, footer and skip link', () => {
+  const home = async () => mod({ Home: () => <h1 data-testid="page-title">Home</h1>, Roadmap: () => <h1 data-testid="page-title">Roadmap</h1> });
+
+  it('names the product next to its mark and links it home, in both languages', async () => {
+    setup('/ru/roadmap', home);
+    await screen.findByTestId('page-title');
+    const brand = screen.getByTestId('site-name');
+    expect(brand.textContent).toBe('Coinferry');
+    expect(brand.getAttribute('href')).toBe('/ru');
+    expect(brand.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('contentinfo').textContent).toContain('© Coinferry');
+    expect(screen.getByRole('contentinfo').textContent).toContain('Мгновенный обмен криптовалют');
+  });
+
+  it('the menu button discloses the navigation; Escape closes it and gives focus back to the button', async () => {
+    setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const panel = screen.getByTestId('site-menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button.getAttribute('aria-controls')).toBe(panel.id);
+    expect(panel.getAttribute('data-open')).toBe('false');
+    act(() => button.click());
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.getAttribute('data-open')).toBe('true');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(panel.contains(nav)).toBe(true);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Exchange', 'Popular exchanges', 'Blog', 'Docs', 'Roadmap', 'Support']);
+    expect(panel.contains(screen.getByRole('group', { name: 'Language' }))).toBe(true);
+    expect(panel.contains(screen.getByTestId('theme-toggle'))).toBe(true);
+    nav.querySelector('a')!.focus();
+    act(() => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('following a link of the menu closes it', async () => {
+    const { router } = setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    act(() => button.click());
+    const exchange = screen.getByRole('link', { name: 'Exchange' });
+    await act(async () => fireEvent.click(exchange));
+    expect(router.state.location.pathname).toBe('/');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // also a navigation from elsewhere (the page's own link, back/forward)
+    act(() => button.click());
+    await act(() => router.navigate('/roadmap'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('the menu closes on a press outside the header', async () => {
+    setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    act(() => button.click());
+    act(() => {
+      fireEvent.pointerDown(screen.getByTestId('page-title'));
+    });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('the theme toggle is a pressed/not pressed "Dark theme" button', async () => {
+    const { stores } = setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const toggle = screen.getByRole('button', { name: 'Dark theme' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    act(() => toggle.click());
+    expect(stores.theme.current).toBe('dark');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('the skip link is the first link and moves focus to the main content without a navigation', async () => {
+    const { router } = setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.querySelector('a')).toBe(skip);
+    const main = screen.getByRole('main');
+    expect(skip.getAttribute('href')).toBe(`#${main.id}`);
+    act(() => skip.click());
+    expect(document.activeElement).toBe(main);
+    expect(router.state.location.hash).toBe('');
+  });
+
+  it('the footer links the secondary pages', async () => {
+    setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const more = screen.getByRole('navigation', { name: 'More' });
+    expect(Array.from(more.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Popular exchanges', '/popular-exchanges'],
+      ['Blog', '/blog'],
+      ['Docs', '/docs'],
+      ['Roadmap', '/roadmap'],
+      ['Support', '/support'],
+    ]);
+  });
+});

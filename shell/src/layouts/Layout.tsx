@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,19 +7,120 @@ import type { LayoutName } from '../routing/routes';
 import { switchLocalePath } from '../routing/routes';
 import { useStores } from '../stores/RootStore';
 import { LocalLink } from '../host/LocalLink';
+import { LogoMark } from '../components/Logo';
+import s from './Layout.module.css';
 
-const NAV: [string, string][] = [
-  ['/', 'nav.exchange'],
-  ['/popular-exchanges', 'nav.popular'],
-  ['/blog', 'nav.blog'],
-  ['/docs', 'nav.docs'],
-  ['/roadmap', 'nav.roadmap'],
-  ['/support', 'nav.support'],
+/** The header's links; `secondary` ones are in the menu on a narrow screen and in the footer on a wide one. */
+const NAV: { to: string; key: string; secondary?: boolean }[] = [
+  { to: '/', key: 'nav.exchange' },
+  { to: '/popular-exchanges', key: 'nav.popular' },
+  { to: '/blog', key: 'nav.blog' },
+  { to: '/docs', key: 'nav.docs' },
+  { to: '/roadmap', key: 'nav.roadmap', secondary: true },
+  { to: '/support', key: 'nav.support', secondary: true },
 ];
 
+/** The id of `<main>`: the skip link's target. */
+export const MAIN_ID = 'main-content';
+
+/**
+ * Mobile first: below the breakpoint (Layout.module.css) the navigation, the language switch, the account tools and
+ * the theme toggle are one panel behind a menu button; from it up they sit in the header's row. One DOM for both,
+ * so every control (and data-testid) exists once.
+ */
 const Header = observer(function Header() {
   const { t } = useTranslation('shell');
-  const { locale, theme } = useStores();
+  const location = useLocation();
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  // The menu is open for the location it was opened at: any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const close = (returnFocus: boolean) => {
+    setOpenAt(null);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setOpenAt(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  // A link in the panel (also one to the page already shown) closes the menu.
+  const onPanelClick = (e: MouseEvent<HTMLDivElement>) => {
+    if ((e.target as Element).closest('a')) close(false);
+  };
+
+  return (
+    <header ref={headerRef} className={s.header}>
+      <div className={`container ${s.bar}`}>
+        <LocalLink to="/" className={s.brand} data-testid="site-name">
+          <LogoMark size={32} className={s.mark} />
+          <span>{t('siteName')}</span>
+        </LocalLink>
+        <button
+          ref={buttonRef}
+          type="button"
+          className={s.menuButton}
+          aria-expanded={open}
+          aria-controls={panelId}
+          data-testid="menu-toggle"
+          onClick={() => setOpenAt(open ? null : location.key)}
+        >
+          <MenuIcon open={open} />
+          <span>{t('menu')}</span>
+        </button>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: not a control: a click on one of its links (each focusable and keyboard-operable) also closes the menu */}
+        <div id={panelId} className={s.panel} data-open={open} data-testid="site-menu" onClick={onPanelClick}>
+          <nav className={s.nav} aria-label={t('nav.label')}>
+            <ul className={s.navList}>
+              {NAV.map(({ to, key, secondary }) => (
+                <li key={to} className={secondary ? s.secondary : undefined}>
+                  <LocalLink to={to} className={s.navLink}>
+                    {t(key)}
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={s.tools}>
+            <LanguageSwitch />
+            <AccountTools />
+            <ThemeToggle />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+});
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+      </g>
+    </svg>
+  );
+}
+
+const LanguageSwitch = observer(function LanguageSwitch() {
+  const { t } = useTranslation('shell');
+  const { locale } = useStores();
   const location = useLocation();
   const navigate = useNavigate();
   const switchTo = (code: LocaleCode) => {
@@ -28,48 +129,34 @@ const Header = observer(function Header() {
     void navigate(`${switchLocalePath(location.pathname, code)}${location.search}${location.hash}`);
   };
   return (
-    <header className="site-header">
-      <div className="container site-header__inner">
-        <LocalLink to="/" className="site-header__brand" data-testid="site-name">
-          {t('siteName')}
-        </LocalLink>
-        <nav className="site-nav" aria-label="main">
-          {NAV.map(([to, key]) => (
-            <LocalLink key={to} to={to} className="site-nav__link">
-              {t(key)}
-            </LocalLink>
-          ))}
-        </nav>
-        <div className="site-header__tools">
-          {/* biome-ignore lint/a11y/useSemanticElements: a <fieldset> brings the UA's fieldset margin, padding and min-inline-size into this inline pill (.lang-switch in global.css); role="group" gives the same grouping to assistive tech */}
-          <div className="lang-switch" role="group" aria-label={t('language')}>
-            {SUPPORTED_LOCALES.map((code) => (
-              <button
-                key={code}
-                type="button"
-                data-testid={`lang-${code}`}
-                aria-pressed={locale.current === code}
-                className={locale.current === code ? 'is-active' : ''}
-                onClick={() => switchTo(code)}
-              >
-                {code.toUpperCase()}
-              </button>
-            ))}
-          </div>
-          <AccountTools />
-          <button
-            type="button"
-            className="theme-toggle"
-            data-testid="theme-toggle"
-            aria-label={t('theme.toggle')}
-            title={t(`theme.${theme.current === 'light' ? 'dark' : 'light'}`)}
-            onClick={() => theme.toggle()}
-          >
-            {theme.current === 'light' ? '☾' : '☀'}
-          </button>
-        </div>
-      </div>
-    </header>
+    // biome-ignore lint/a11y/useSemanticElements: a <fieldset> brings the UA's fieldset margin, padding and min-inline-size into this inline pill; role="group" gives the same grouping to assistive tech
+    <div className={s.langSwitch} role="group" aria-label={t('language')}>
+      {SUPPORTED_LOCALES.map((code) => (
+        <button key={code} type="button" lang={code} data-testid={`lang-${code}`} aria-pressed={locale.current === code} onClick={() => switchTo(code)}>
+          {code.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+});
+
+const ThemeToggle = observer(function ThemeToggle() {
+  const { t } = useTranslation('shell');
+  const { theme } = useStores();
+  const dark = theme.current === 'dark';
+  return (
+    <button type="button" className={s.iconButton} data-testid="theme-toggle" aria-label={t('theme.toggle')} aria-pressed={dark} onClick={() => theme.toggle()}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        {dark ? (
+          <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <circle cx="12" cy="12" r="4" />
+            <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
+          </g>
+        ) : (
+          <path fill="currentColor" d="M20.5 14.6A8.5 8.5 0 0 1 9.4 3.5a8.5 8.5 0 1 0 11.1 11.1z" />
+        )}
+      </svg>
+    </button>
   );
 });
 
@@ -77,25 +164,25 @@ const Header = observer(function Header() {
 const AccountTools = observer(function AccountTools() {
   const { t } = useTranslation('shell');
   const { session, dialogs } = useStores();
-  if (session.isLoading) return <div className="account-tools" aria-busy="true" data-testid="account-loading" />;
+  if (session.isLoading) return <div className={s.account} aria-busy="true" data-testid="account-loading" />;
   if (session.isAuthorised) {
     return (
-      <div className="account-tools" data-testid="account-signed-in">
-        <LocalLink to="/profile/info" className="account-tools__email" data-testid="header-account">
+      <div className={s.account} data-testid="account-signed-in">
+        <LocalLink to="/profile/info" className={s.accountLink} data-testid="header-account">
           {session.account?.email || t('account.profile')}
         </LocalLink>
-        <button type="button" className="button button--ghost" data-testid="header-logout" onClick={() => void session.logout()}>
+        <button type="button" className={`${s.button} ${s.ghost}`} data-testid="header-logout" onClick={() => void session.logout()}>
           {t('account.signOut')}
         </button>
       </div>
     );
   }
   return (
-    <div className="account-tools" data-testid="account-guest">
-      <button type="button" className="button button--ghost" data-testid="header-login" onClick={() => dialogs.openLogin()}>
+    <div className={s.account} data-testid="account-guest">
+      <button type="button" className={`${s.button} ${s.ghost}`} data-testid="header-login" onClick={() => dialogs.openLogin()}>
         {t('account.signIn')}
       </button>
-      <button type="button" className="button" data-testid="header-register" onClick={() => dialogs.openRegister()}>
+      <button type="button" className={s.button} data-testid="header-register" onClick={() => dialogs.openRegister()}>
         {t('account.register')}
       </button>
     </div>
@@ -106,26 +193,45 @@ const Footer = observer(function Footer() {
   const { t } = useTranslation('shell');
   const { health } = useStores();
   return (
-    <footer className="site-footer">
-      <div className="container site-footer__inner">
-        <span>{t('footer.rights')}</span>
-        {health.sandbox && (
-          <span className="sandbox-badge" data-testid="sandbox-mode">
-            {t('footer.sandbox')}
+    <footer className={s.footer}>
+      <div className={`container ${s.footerInner}`}>
+        <div className={s.footerBrand}>
+          <LogoMark size={24} />
+          <span>
+            <strong>{t('siteName')}</strong> <span className={s.tagline}>— {t('tagline')}</span>
           </span>
-        )}
+        </div>
+        <nav aria-label={t('nav.more')}>
+          <ul className={s.footerLinks}>
+            {NAV.filter((n) => n.to !== '/').map(({ to, key }) => (
+              <li key={to}>
+                <LocalLink to={to} className={s.footerLink}>
+                  {t(key)}
+                </LocalLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={s.footerMeta}>
+          <span>{t('footer.rights')}</span>
+          {health.sandbox && (
+            <span className={s.sandbox} data-testid="sandbox-mode">
+              {t('footer.sandbox')}
+            </span>
+          )}
+        </div>
       </div>
     </footer>
   );
 });
 
-function Sidebar({ links }: { links: [string, string][] }) {
+function Sidebar({ label, links }: { label: string; links: [string, string][] }) {
   const { t } = useTranslation('shell');
   return (
-    <aside className="sidebar">
-      <nav>
+    <aside className={s.sidebar}>
+      <nav aria-label={label}>
         {links.map(([to, key]) => (
-          <LocalLink key={to} to={to} className="sidebar__link">
+          <LocalLink key={to} to={to} className={s.sidebarLink}>
             {t(key)}
           </LocalLink>
         ))}
@@ -134,10 +240,33 @@ function Sidebar({ links }: { links: [string, string][] }) {
   );
 }
 
+/** The skip link: the first stop of Tab on every page; moves focus to `<main>` without a navigation. */
+function SkipLink() {
+  const { t } = useTranslation('shell');
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className={s.skipLink}
+      data-testid="skip-link"
+      onClick={(e) => {
+        const main = document.getElementById(MAIN_ID);
+        if (!main) return;
+        e.preventDefault();
+        main.focus();
+        main.scrollIntoView?.();
+      }}
+    >
+      {t('skipToContent')}
+    </a>
+  );
+}
+
 export function Layout({ name, children }: { name: LayoutName; children?: ReactNode }) {
+  const { t } = useTranslation('shell');
   const sidebar =
     name === 'blog-sidebar' ? (
       <Sidebar
+        label={t('nav.blog')}
         links={[
           ['/blog', 'nav.blog'],
           ['/roadmap', 'nav.roadmap'],
@@ -146,6 +275,7 @@ export function Layout({ name, children }: { name: LayoutName; children?: ReactN
       />
     ) : name === 'docs-sidebar' ? (
       <Sidebar
+        label={t('nav.docs')}
         links={[
           ['/docs', 'nav.docs'],
           ['/support', 'nav.support'],
@@ -153,11 +283,12 @@ export function Layout({ name, children }: { name: LayoutName; children?: ReactN
       />
     ) : null;
   return (
-    <div className={`layout layout--${name}`} data-testid={`layout-${name}`}>
+    <div className={`layout layout--${name} ${s.layout}`} data-testid={`layout-${name}`}>
+      <SkipLink />
       <Header />
-      <main className={`container site-main${sidebar ? ' site-main--with-sidebar' : ''}`}>
+      <main id={MAIN_ID} tabIndex={-1} className={`container ${s.main}${sidebar ? ` ${s.withSidebar}` : ''}`}>
         {sidebar}
-        <div className="site-main__content">{children}</div>
+        <div className={s.content}>{children}</div>
       </main>
       <Footer />
     </div>
