@@ -1,8 +1,13 @@
-// The order history tab: one page of the signed-in user's orders at a time, newest first (server order).
+// The order history tab: one page of the signed-in user's orders at a time, newest first (server order), and
+// the instrument catalogue's displayed precision (§9) for their amounts.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ApiClient, Order } from 'shared-contracts';
+import type { ApiClient, InstrumentRef, Order } from 'shared-contracts';
 
 export const HISTORY_PER_PAGE = 10;
+/** §9 displayed precision when the catalogue does not (yet) know an order's instrument: claimed amounts' 8 decimals. */
+const DEFAULT_PRECISION = 8;
+
+const instrumentKey = (ref: Pick<InstrumentRef, 'currencyTitle' | 'networkTitle'>) => `${ref.currencyTitle}|${ref.networkTitle}`;
 
 export type HistoryState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -11,11 +16,15 @@ export class OrderHistoryStore {
   total = 0;
   page = 1;
   state: HistoryState = 'idle';
+  /** precisionDecimals by currency and network, from the catalogue (all instruments, inactive ones too) */
+  precisions: ReadonlyMap<string, number> = new Map();
   private request = 0;
+  private instruments: Promise<void> | undefined;
 
-  constructor(private readonly api: Pick<ApiClient, 'orderHistory'>) {
+  constructor(private readonly api: Pick<ApiClient, 'orderHistory' | 'instrumentsV2'>) {
     makeObservable(this, {
       items: observableRef,
+      precisions: observableRef,
       total: observable,
       page: observable,
       state: observable,
@@ -41,6 +50,28 @@ export class OrderHistoryStore {
 
   get isEmpty(): boolean {
     return this.state === 'ready' && this.items.length === 0 && this.page === 1;
+  }
+
+  /** The displayed precision of an order's instrument (§9): the catalogue's, else DEFAULT_PRECISION. */
+  precisionOf(ref: Pick<InstrumentRef, 'currencyTitle' | 'networkTitle'>): number {
+    return this.precisions.get(instrumentKey(ref)) ?? DEFAULT_PRECISION;
+  }
+
+  /**
+   * Loads the catalogue once, beside the first page: the rows do not wait for it (until it answers, or if it fails,
+   * amounts use the default precision).
+   */
+  loadInstruments(): Promise<void> {
+    if (this.instruments) return this.instruments;
+    this.instruments = this.api.instrumentsV2({ query: { all: 'true' } }).then(
+      (list) => {
+        runInAction(() => {
+          this.precisions = new Map(list.map((i) => [instrumentKey(i), i.precisionDecimals]));
+        });
+      },
+      (error: unknown) => console.warn('instrument catalogue failed to load; amounts use the default precision', error),
+    );
+    return this.instruments;
   }
 
   /** Loads a page; an answer to an older request than the latest is dropped. */

@@ -1,13 +1,15 @@
-// Order history: the signed-in user's orders, newest first, one page at a time (`?page=` in the URL).
+// Order history: the signed-in user's orders, newest first, one page at a time (`?page=` in the URL). Amounts in the
+// locale with the instrument's displayed precision (§9), dates relative and live with the exact time on hover.
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { Order, RemotePageProps } from 'shared-contracts';
-import { pageStyles } from 'remote-kit/ui';
+import type { HostServices, InstrumentRef, Order, RemotePageProps } from 'shared-contracts';
+import { Badge, Button, ButtonLink, Card, Skeleton, Table, type TableColumn, VisuallyHidden } from 'remote-kit/ui';
+import { formatAmount, RelativeTime } from 'remote-kit/format';
+import { EmptyCard } from '../layout/EmptyCard';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { useT } from '../pages/useT';
 import { OrderHistoryStore } from './OrderHistoryStore';
-import { orderStatus } from './orderStatus';
-import { relativeTime } from './relativeTime';
+import { orderStatus, STATUS_TONE } from './orderStatus';
 import styles from '../layout/profile.module.css';
 
 function pageFromQuery(query: URLSearchParams): number {
@@ -15,12 +17,24 @@ function pageFromQuery(query: URLSearchParams): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** The Intl locale of the site's language (§3 Locale.language). */
+function intlLocale(host: HostServices): string {
+  return host.locale.current === 'ru' ? 'ru-RU' : 'en';
+}
+
+/** "BTC", or "USDT (TRC20)" when the network is not the currency's own. */
+function instrumentLabel(ref: InstrumentRef): string {
+  return ref.networkTitle === ref.currencyTitle ? ref.currencyTitle : `${ref.currencyTitle} (${ref.networkTitle})`;
+}
+
 export const ProfileHistoryPage = observer(function ProfileHistoryPage({ host }: RemotePageProps) {
   const [store] = useState(() => new OrderHistoryStore(host.api));
   const authorised = host.session.isAuthorised;
   const page = pageFromQuery(host.route.query);
   useEffect(() => {
-    if (authorised) void host.trackLoading(store.load(page));
+    if (!authorised) return;
+    void host.trackLoading(store.load(page));
+    void store.loadInstruments();
   }, [authorised, host, page, store]);
   return (
     <ProfileFrame host={host} titleKey="history_title">
@@ -29,7 +43,7 @@ export const ProfileHistoryPage = observer(function ProfileHistoryPage({ host }:
   );
 });
 
-const HistoryBody = observer(function HistoryBody({ host, store }: { host: RemotePageProps['host']; store: OrderHistoryStore }) {
+const HistoryBody = observer(function HistoryBody({ host, store }: { host: HostServices; store: OrderHistoryStore }) {
   const t = useT(host);
   const go = (page: number) => {
     const query = new URLSearchParams(host.route.query);
@@ -39,100 +53,115 @@ const HistoryBody = observer(function HistoryBody({ host, store }: { host: Remot
   };
   if (store.state === 'error') {
     return (
-      <div className={styles.panel} role="alert" data-testid="history-error">
-        <p className={styles.muted}>{t('history_error')}</p>
-        <button type="button" className={styles.secondary} onClick={() => void store.load(store.page)}>
-          {t('history_retry')}
-        </button>
-      </div>
+      <Card data-testid="history-error">
+        <p className={styles.text} role="alert">
+          {t('history_error')}
+        </p>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => void store.load(store.page)}>
+            {t('history_retry')}
+          </Button>
+        </div>
+      </Card>
     );
   }
   if (store.state !== 'ready') {
     return (
-      <p className={styles.muted} aria-busy="true" data-testid="history-loading">
-        {t('history_loading')}
-      </p>
+      <Card data-testid="history-loading">
+        <div role="status">
+          <VisuallyHidden>{t('history_loading')}</VisuallyHidden>
+        </div>
+        <Skeleton lines={4} height="1.5rem" />
+      </Card>
     );
   }
   if (store.isEmpty) {
     return (
-      <div className={styles.panel} data-testid="history-empty">
-        <p className={styles.muted}>{t('history_empty')}</p>
-        <host.Link to="/" className={pageStyles.button}>
-          {t('history_make_exchange')}
-        </host.Link>
-      </div>
+      <EmptyCard
+        data-testid="history-empty"
+        title={t('history_empty_title')}
+        actions={<ButtonLink render={(p) => <host.Link to="/" {...p} />}>{t('history_make_exchange')}</ButtonLink>}
+      >
+        <p className={styles.text}>{t('history_empty')}</p>
+      </EmptyCard>
     );
   }
-  const now = Date.now();
+  const locale = intlLocale(host);
+  const columns: TableColumn[] = [
+    { key: 'order', header: t('history_col_order') },
+    { key: 'status', header: t('history_col_status') },
+    { key: 'pair', header: t('history_col_pair') },
+    { key: 'send', header: t('history_col_send'), align: 'end' },
+    { key: 'get', header: t('history_col_get'), align: 'end' },
+    { key: 'date', header: t('history_col_date') },
+  ];
+  const amount = (value: string, ref: InstrumentRef) => (
+    <span className={styles.nowrap}>
+      {formatAmount(value, { locale, maxDecimals: store.precisionOf(ref) })} {ref.currencyTitle}
+    </span>
+  );
+  const rows = store.items.map((order: Order) => {
+    const { instrumentFrom: from, instrumentTo: to } = order.pair;
+    const status = orderStatus(order);
+    const href = `/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`;
+    return {
+      key: order.orderId,
+      cells: {
+        order: (
+          <span className={styles.mono} ref={tagRow(order.orderId)}>
+            <host.Link to={href} data-testid="history-order-link">
+              {order.orderId.length > 12 ? `${order.orderId.slice(0, 8)}…` : order.orderId}
+            </host.Link>
+          </span>
+        ),
+        status: (
+          <span data-testid="history-status" data-status={status}>
+            <Badge tone={STATUS_TONE[status]}>{t(`status_${status}`)}</Badge>
+          </span>
+        ),
+        pair: (
+          <span className={styles.nowrap}>
+            {instrumentLabel(from)} → {instrumentLabel(to)}
+          </span>
+        ),
+        send: amount(order.claimedDepositAmount, from),
+        get: amount(order.amountToGet, to),
+        date: (
+          <span className={styles.nowrap}>
+            <RelativeTime value={order.createdAt} locale={locale} />
+          </span>
+        ),
+      },
+    };
+  });
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="history-table">
-          <thead>
-            <tr>
-              <th>{t('history_col_order')}</th>
-              <th>{t('history_col_status')}</th>
-              <th>{t('history_col_pair')}</th>
-              <th>{t('history_col_send')}</th>
-              <th>{t('history_col_get')}</th>
-              <th>{t('history_col_date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {store.items.map((order) => (
-              <HistoryRow key={order.orderId} host={host} order={order} now={now} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table data-testid="history-table" caption={t('history_caption')} captionHidden columns={columns} rows={rows} />
       {store.pageCount > 1 && (
-        <div className={styles.pager} data-testid="history-pager">
-          <button type="button" className={styles.secondary} disabled={!store.hasPrevious} onClick={() => go(store.page - 1)} data-testid="history-previous">
+        <nav className={styles.pager} aria-label={t('history_pages_label')} data-testid="history-pager">
+          <Button variant="secondary" disabled={!store.hasPrevious} onClick={() => go(store.page - 1)} data-testid="history-previous">
             {t('history_previous')}
-          </button>
+          </Button>
           <span className={styles.muted}>{t('history_page', { page: store.page, count: store.pageCount })}</span>
-          <button type="button" className={styles.secondary} disabled={!store.hasNext} onClick={() => go(store.page + 1)} data-testid="history-next">
+          <Button variant="secondary" disabled={!store.hasNext} onClick={() => go(store.page + 1)} data-testid="history-next">
             {t('history_next')}
-          </button>
-        </div>
+          </Button>
+        </nav>
       )}
     </>
   );
 });
 
-function HistoryRow({ host, order, now }: { host: RemotePageProps['host']; order: Order; now: number }) {
-  const t = useT(host);
-  const { instrumentFrom: from, instrumentTo: to } = order.pair;
-  const status = orderStatus(order);
-  const href = `/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`;
-  const locale = host.locale.current === 'ru' ? 'ru-RU' : 'en';
-  return (
-    <tr data-testid="history-row" data-order-id={order.orderId}>
-      <td>
-        <host.Link to={href} data-testid="history-order-link">
-          {order.orderId.length > 12 ? `${order.orderId.slice(0, 8)}…` : order.orderId}
-        </host.Link>
-      </td>
-      <td>
-        <span className={styles.status} data-testid="history-status" data-status={status}>
-          {t(`status_${status}`)}
-        </span>
-      </td>
-      <td>
-        {from.currencyTitle} ({from.networkTitle}) → {to.currencyTitle} ({to.networkTitle})
-      </td>
-      <td>
-        {order.claimedDepositAmount} {from.currencyTitle}
-      </td>
-      <td>
-        {order.amountToGet} {to.currencyTitle}
-      </td>
-      <td>
-        <time dateTime={order.createdAt} title={new Date(order.createdAt).toLocaleString(locale)}>
-          {relativeTime(order.createdAt, now, locale)}
-        </time>
-      </td>
-    </tr>
-  );
+/**
+ * Marks the row around a cell as an order's row (`data-testid="history-row"`, `data-order-id`), which e2e journeys
+ * and visual masks find it by. The kit's Table takes no attributes for its rows yet; rows only render in the browser
+ * (after the history loads), so the server markup is untouched.
+ */
+function tagRow(orderId: string) {
+  return (cell: HTMLElement | null) => {
+    const row = cell?.closest('tr');
+    if (!row) return;
+    row.dataset.testid = 'history-row';
+    row.dataset.orderId = orderId;
+  };
 }

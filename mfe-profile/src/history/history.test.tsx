@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { orderWith } from 'remote-kit/testing';
 import type { Order, OrderEventKind } from 'shared-contracts';
 import { pages } from '../pages';
 import { createTestHost, renderPage } from '../test/testHost';
 import { OrderHistoryStore, HISTORY_PER_PAGE } from './OrderHistoryStore';
 import { orderStatus } from './orderStatus';
-import { relativeTime } from './relativeTime';
 
 afterEach(cleanup);
 
@@ -36,17 +35,6 @@ describe('order status label (§4 displayed state)', () => {
   });
 });
 
-describe('relative time in the locale', () => {
-  const now = Date.parse('2026-01-10T12:00:00Z');
-  it('speaks English and Russian', () => {
-    expect(relativeTime('2026-01-10T09:00:00Z', now, 'en')).toBe('3 hours ago');
-    expect(relativeTime('2026-01-10T09:00:00Z', now, 'ru-RU')).toBe('3 часа назад');
-    expect(relativeTime('2026-01-09T12:00:00Z', now, 'en')).toBe('yesterday');
-    expect(relativeTime('2026-01-10T11:59:58Z', now, 'en')).toBe('2 seconds ago');
-    expect(relativeTime('not a date', now, 'en')).toBe('');
-  });
-});
-
 describe('OrderHistoryStore', () => {
   it('loads a page with the page size, computes the page count, drops stale answers', async () => {
     const answers: ((v: { items: Order[]; total: number; page: number; perPage: number }) => void)[] = [];
@@ -74,46 +62,85 @@ describe('OrderHistoryStore', () => {
 });
 
 describe('ProfileHistory page', () => {
-  function signedInHost(lng: 'en' | 'ru', orderHistory: jest.Mock, query = '') {
-    const host = createTestHost({ lng, api: { orderHistory }, route: { path: '/profile/history', query: new URLSearchParams(query) } });
+  function signedInHost(lng: 'en' | 'ru', orderHistory: jest.Mock, query = '', api: Record<string, unknown> = {}) {
+    const host = createTestHost({ lng, api: { orderHistory, ...api }, route: { path: '/profile/history', query: new URLSearchParams(query) } });
     return {
       ...host,
       session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
     };
   }
 
-  it('lists status, pair, amounts, relative date and a link to each order page', async () => {
-    const orderHistory = jest.fn(async () => ({ items: [order('ord-1', ['CREATION_END'])], total: 1, page: 1, perPage: 10 }));
+  it('a table of the orders: status, pair, readable amounts, a live relative date with the exact time, a link to each order', async () => {
+    const createdAt = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const orderHistory = jest.fn(async () => ({ items: [order('ord-1', ['CREATION_END'], createdAt)], total: 1, page: 1, perPage: 10 }));
     await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory)));
     const row = await screen.findByTestId('history-row');
-    expect(row.textContent).toContain('BTC (BTC) → ETH (ETH)');
+    const table = screen.getByRole('table', { name: 'Your orders, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order', 'Status', 'Pair', 'You send', 'You get', 'Created']);
+    expect(row.getAttribute('data-order-id')).toBe('ord-1');
+    expect(row.textContent).toContain('BTC → ETH');
     expect(row.textContent).toContain('0.05 BTC');
     expect(row.textContent).toContain('0.999 ETH');
-    expect(row.textContent).toContain('3 hours ago');
+    expect(row.textContent).toContain('3 hr. ago');
+    const time = row.querySelector('time');
+    expect(time?.getAttribute('dateTime')).toBe(createdAt);
+    expect(time?.getAttribute('title')).toMatch(/\d{4}/);
     expect(screen.getByTestId('history-status').textContent).toBe('Awaiting deposit');
     expect(screen.getByTestId('history-order-link').getAttribute('href')).toBe('/order/ord-1?destinationAddress=0xAbC%201');
     expect(screen.queryByTestId('history-pager')).toBeNull();
   });
 
-  it('in Russian, with pages: the page comes from ?page= and the pager moves through the query', async () => {
+  it('amounts are cut to the instrument’s displayed precision from the catalogue (8 decimals for one it does not know), grouped', async () => {
+    const orderHistory = jest.fn(async () => ({
+      items: [{ ...order('ord-3'), claimedDepositAmount: '0.123456789', amountToGet: '12345.123456789' }],
+      total: 1,
+      page: 1,
+      perPage: 10,
+    }));
+    const instrumentsV2 = jest.fn(async () => [{ currencyTitle: 'ETH', networkTitle: 'ETH', precisionDecimals: 6 }]);
+    await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory, '', { instrumentsV2 })));
+    const row = await screen.findByTestId('history-row');
+    expect(instrumentsV2).toHaveBeenCalledWith({ query: { all: 'true' } });
+    expect(row.textContent).toContain('12,345.123456 ETH');
+    expect(row.textContent).toContain('0.12345678 BTC');
+  });
+
+  it('in Russian, with pages: the page comes from ?page= and the labelled pager moves through the query', async () => {
     const orderHistory = jest.fn(async () => ({ items: [order('ord-2', ['CREATION_END', 'WITHDRAWAL_COMPLETED'])], total: 31, page: 2, perPage: 10 }));
     const host = signedInHost('ru', orderHistory, 'page=2');
     const setQuery = jest.spyOn(host, 'setQuery').mockImplementation(() => undefined);
     await act(async () => void renderPage(pages.ProfileHistory, host));
-    await screen.findByTestId('history-row');
+    const row = await screen.findByTestId('history-row');
     expect(orderHistory).toHaveBeenCalledWith({ query: { page: 2, perPage: 10 } });
     expect(screen.getByTestId('history-status').textContent).toBe('Завершён');
-    expect(screen.getByTestId('history-row').textContent).toContain('3 часа назад');
-    expect(screen.getByTestId('history-pager').textContent).toContain('Страница 2 из 4');
-    fireEvent.click(screen.getByTestId('history-next'));
+    expect(row.textContent).toContain('0,05 BTC');
+    expect(row.textContent).toContain('3 ч назад');
+    const pager = screen.getByRole('navigation', { name: 'Страницы истории заказов' });
+    expect(pager.textContent).toContain('Страница 2 из 4');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Вперёд' }));
     expect(setQuery.mock.calls[0][0].get('page')).toBe('3');
     fireEvent.click(screen.getByTestId('history-previous'));
     expect(setQuery.mock.calls[1][0].has('page')).toBe(false);
   });
 
-  it('says so when there are no orders yet', async () => {
+  it('says so when there are no orders yet, with a way to make one', async () => {
     const orderHistory = jest.fn(async () => ({ items: [], total: 0, page: 1, perPage: 10 }));
     await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory)));
     expect((await screen.findByTestId('history-empty')).textContent).toContain('no orders yet');
+    expect(screen.getByRole('link', { name: 'Make an exchange' }).getAttribute('href')).toBe('/');
+  });
+
+  it('a failed load is announced and can be retried', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const orderHistory = jest.fn(async () => Promise.reject(new Error('down')));
+    await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory)));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your orders could not be loaded.');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(orderHistory).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
   });
 });

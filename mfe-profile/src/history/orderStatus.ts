@@ -1,6 +1,7 @@
 // §4 displayed order state, reduced to the label a history row needs: refund events first, then the
 // furthest step reached, else "created".
 import type { Order, OrderEventKind } from 'shared-contracts';
+import type { Tone } from 'remote-kit/ui';
 
 export type OrderStatusKey =
   | 'refund_completed'
@@ -29,3 +30,16 @@ export function orderStatus(order: Pick<Order, 'orderEvents'>): OrderStatusKey {
   for (const [kind, key] of BY_PRIORITY) if (kinds.has(kind)) return key;
   return 'created';
 }
+
+/** How a status reads at a glance (the kit's Badge tones): done, needs the customer, in progress, waiting. */
+export const STATUS_TONE: Record<OrderStatusKey, Tone> = {
+  refund_completed: 'neutral',
+  refund_requested: 'warning',
+  on_hold: 'danger',
+  completed: 'success',
+  sending: 'info',
+  received: 'info',
+  deposit: 'info',
+  awaiting_deposit: 'warning',
+  created: 'neutral',
+};

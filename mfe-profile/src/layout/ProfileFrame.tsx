@@ -1,49 +1,77 @@
-// The personal account's frame: the page title, a tab per §2 profile route, and the tab's content.
-// A guest never reaches it through the shell (lk-redirect); the standalone host may show it to one.
-import type { ReactNode } from 'react';
+// The personal account's frame: the page title, a navigation tab per §2 profile route, and the tab's content as
+// its tab panel. A guest never reaches it through the shell (lk-redirect); the standalone host may show it to one.
+import type { MouseEvent, ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
-import { StaticPage, pageStyles } from 'remote-kit/ui';
+import { Button, Card, StaticPage, type TabItem, type TabLinkProps, Tabs } from 'remote-kit/ui';
 import { useT } from '../pages/useT';
 import type { en } from '../i18n/en';
 import styles from './profile.module.css';
 
 type Key = keyof typeof en;
 
-const PROFILE_TABS: { path: string; titleKey: Key; testId: string }[] = [
-  { path: '/profile/info', titleKey: 'info_title', testId: 'tab-info' },
-  { path: '/profile/history', titleKey: 'history_title', testId: 'tab-history' },
-  { path: '/profile/wallet', titleKey: 'wallet_title', testId: 'tab-wallet' },
-  { path: '/profile/withdraw', titleKey: 'withdraw_title', testId: 'tab-withdraw' },
-  { path: '/profile/affiliate-program', titleKey: 'affiliate_title', testId: 'tab-affiliate-program' },
-  { path: '/profile/cashback', titleKey: 'cashback_title', testId: 'tab-cashback' },
-  { path: '/profile/keys', titleKey: 'keys_title', testId: 'tab-keys' },
-  { path: '/profile/verification', titleKey: 'verification_title', testId: 'tab-verification' },
+/** `id` is the route's last segment; the tab's `data-testid` is `tab-{id}` (e2e). */
+const PROFILE_TABS: { id: string; path: string; titleKey: Key }[] = [
+  { id: 'info', path: '/profile/info', titleKey: 'info_title' },
+  { id: 'history', path: '/profile/history', titleKey: 'history_title' },
+  { id: 'wallet', path: '/profile/wallet', titleKey: 'wallet_title' },
+  { id: 'withdraw', path: '/profile/withdraw', titleKey: 'withdraw_title' },
+  { id: 'affiliate-program', path: '/profile/affiliate-program', titleKey: 'affiliate_title' },
+  { id: 'cashback', path: '/profile/cashback', titleKey: 'cashback_title' },
+  { id: 'keys', path: '/profile/keys', titleKey: 'keys_title' },
+  { id: 'verification', path: '/profile/verification', titleKey: 'verification_title' },
 ];
+
+const TABS_ID = 'profile-tab';
+const PANEL_ID = 'profile-panel';
+
+/** A plain click (not one that opens a new tab or window) is handled inside the site. */
+function isPlainClick(e: MouseEvent): boolean {
+  return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
 
 export const ProfileFrame = observer(function ProfileFrame({ host, titleKey, children }: { host: HostServices; titleKey: Key; children?: ReactNode }) {
   const t = useT(host);
-  const { session, Link } = host;
-  const current = host.route.path;
+  const { session } = host;
+  const current = PROFILE_TABS.find((tab) => tab.titleKey === titleKey)?.id ?? PROFILE_TABS[0].id;
+  const items: TabItem[] = PROFILE_TABS.map((tab) => ({
+    id: tab.id,
+    label: t(tab.titleKey),
+    href: tab.path,
+    panelId: tab.id === current ? PANEL_ID : undefined,
+  }));
+  // The host's Link takes only `to`, `className` and a test id, and a tab needs its role, selection, id and roving
+  // tabindex: so the tab is the link itself, and a plain click navigates through the host (the locale prefix is the host's).
+  const renderLink = (item: TabItem, { href, onClick, children: label, ...props }: TabLinkProps) => (
+    <a
+      {...props}
+      href={`${host.locale.prefix}${href}`}
+      data-testid={`tab-${item.id}`}
+      onClick={(e) => {
+        onClick();
+        if (!isPlainClick(e)) return;
+        e.preventDefault();
+        if (item.id !== current) host.navigate(href);
+      }}
+    >
+      {label}
+    </a>
+  );
   return (
     <StaticPage title={t(titleKey)}>
-      <nav className={styles.tabs} aria-label={t('tabs_label')} data-testid="profile-tabs">
-        {PROFILE_TABS.map((tab) => (
-          <Link key={tab.path} to={tab.path} className={`${styles.tab}${current === tab.path ? ` ${styles.active}` : ''}`} data-testid={tab.testId}>
-            {t(tab.titleKey)}
-          </Link>
-        ))}
-      </nav>
-      {session.isAuthorised ? (
-        children
-      ) : (
-        <div className={styles.panel}>
-          <p className={pageStyles.lead}>{t('sign_in_needed')}</p>
-          <button type="button" className={pageStyles.button} onClick={() => session.openLoginDialog()}>
-            {t('sign_in')}
-          </button>
-        </div>
-      )}
+      <Tabs id={TABS_ID} ariaLabel={t('tabs_label')} items={items} value={current} renderLink={renderLink} />
+      <div role="tabpanel" id={PANEL_ID} aria-labelledby={`${TABS_ID}-${current}`} className={styles.panel}>
+        {session.isAuthorised ? (
+          children
+        ) : (
+          <Card title={t('sign_in_title')}>
+            <p className={styles.text}>{t('sign_in_needed')}</p>
+            <div className={styles.actions}>
+              <Button onClick={() => session.openLoginDialog()}>{t('sign_in')}</Button>
+            </div>
+          </Card>
+        )}
+      </div>
     </StaticPage>
   );
 });

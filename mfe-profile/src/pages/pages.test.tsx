@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { loadResources, namespace, pages } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
 import { itExportsPagesWithTitles } from 'remote-kit/testing';
@@ -51,15 +51,16 @@ describe('mfe-profile ./pages', () => {
     expect(openRestorePasswordDialog).toHaveBeenCalledWith('a@b.co');
   });
 
-  it('every profile page carries a tab for each of the eight §2 profile routes; later features say so', () => {
+  it('every profile page carries a navigation tab for each of the eight §2 profile routes; later features say so', () => {
     const host = createTestHost({ route: { path: '/profile/keys' } });
+    const navigate = jest.spyOn(host, 'navigate').mockImplementation(() => undefined);
     const signedIn = {
       ...host,
       session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
     };
     renderPage(pages.ProfileKeys, signedIn);
-    const tabs = screen.getByTestId('profile-tabs').querySelectorAll('a');
-    expect([...tabs].map((a) => a.getAttribute('href'))).toEqual([
+    const tabs = within(screen.getByRole('tablist', { name: 'Personal account' })).getAllByRole('tab');
+    expect(tabs.map((a) => a.getAttribute('href'))).toEqual([
       '/profile/info',
       '/profile/history',
       '/profile/wallet',
@@ -69,6 +70,22 @@ describe('mfe-profile ./pages', () => {
       '/profile/keys',
       '/profile/verification',
     ]);
-    expect(screen.getByTestId('profile-coming-later').textContent).toContain('later release');
+    // the page's own tab is the selected one, the only one in the Tab order, and names the panel below
+    const keys = screen.getByRole('tab', { name: 'API keys' });
+    expect(keys.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.filter((a) => a.tabIndex === 0)).toEqual([keys]);
+    expect(screen.getByRole('tabpanel', { name: 'API keys' }).textContent).toContain('later release');
+    expect(screen.getByTestId('profile-coming-later').textContent).toContain('a@b.co');
+    // arrows move between the tabs; a click follows the link through the host
+    act(() => keys.focus());
+    fireEvent.keyDown(keys, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByTestId('tab-verification'));
+    fireEvent.click(screen.getByTestId('tab-history'));
+    expect(navigate).toHaveBeenCalledWith('/profile/history');
+  });
+
+  it('in Russian the tab links carry the locale prefix', () => {
+    renderPage(pages.ProfileWallet, createTestHost({ lng: 'ru', route: { path: '/profile/wallet' } }));
+    expect(screen.getByRole('tab', { name: 'Кошелёк' }).getAttribute('href')).toBe('/ru/profile/wallet');
   });
 });
