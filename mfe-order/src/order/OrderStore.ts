@@ -25,9 +25,11 @@ import {
   isRateChangedWarningOpen,
   isRateWarningShown,
   latestProblemEvent,
+  orderStepper,
   progressStepIndex,
   shouldKeepPolling,
   type DisplayedState,
+  type OrderStepper,
 } from './orderProgress';
 import { findInstrument } from './instruments';
 import { OrderSocket, type SocketFactory } from './OrderSocket';
@@ -107,6 +109,7 @@ export class OrderStore {
       instrumentFrom: computed,
       instrumentTo: computed,
       stepIndex: computed,
+      stepper: computed,
       onHold: computed,
       holdEvent: computed,
       needsRefundAddress: computed,
@@ -124,6 +127,10 @@ export class OrderStore {
 
   get stepIndex(): number {
     return this.order ? progressStepIndex(this.order.orderEvents) : 0;
+  }
+  /** The stepper's steps, current step and its status (issue 10). */
+  get stepper(): OrderStepper {
+    return orderStepper(this.order?.orderEvents ?? []);
   }
   get displayedState(): DisplayedState {
     return this.order ? displayedOrderState(this.order.orderEvents) : 'CLEARED';

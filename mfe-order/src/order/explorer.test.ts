@@ -1,4 +1,4 @@
-import { explorerAddressLink, explorerTxLink } from './explorer';
+import { explorerAddressLink, explorerHost, explorerTxLink } from './explorer';
 
 const btc = { explorerTxUrl: 'https://mempool.space/tx/{hash}', explorerAddressUrl: 'https://mempool.space/address/{address}' };
 
@@ -21,5 +21,10 @@ describe('explorer links', () => {
     expect(explorerTxLink({ explorerTxUrl: 'javascript:alert(1)//{hash}' }, 'abc')).toBeUndefined();
     expect(explorerTxLink({ explorerTxUrl: 'https://mempool.space/tx/' }, 'abc')).toBeUndefined();
     expect(explorerAddressLink({ explorerAddressUrl: undefined }, 'abc')).toBeUndefined();
+  });
+
+  it('names the explorer by its host', () => {
+    expect(explorerHost('https://mempool.space/tx/abc')).toBe('mempool.space');
+    expect(explorerHost('https://tronscan.org/#/transaction/ff')).toBe('tronscan.org');
   });
 });

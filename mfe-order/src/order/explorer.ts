@@ -14,3 +14,12 @@ export const explorerTxLink = (instrument: { explorerTxUrl?: string } | undefine
 /** The explorer page of an address, or undefined. */
 export const explorerAddressLink = (instrument: { explorerAddressUrl?: string } | undefined, address: string | null | undefined) =>
   fill(instrument?.explorerAddressUrl, '{address}', address);
+
+/** The explorer's host name, for the link's text ("opens mempool.space in a new tab"). */
+export function explorerHost(link: string): string {
+  try {
+    return new URL(link).host;
+  } catch {
+    return link;
+  }
+}

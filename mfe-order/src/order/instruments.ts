@@ -12,5 +12,5 @@ export function findInstrument(list: readonly Instrument[], ref: InstrumentRef):
 }
 
 /** §9 displayed precision: the instrument's precisionDecimals; 8 until the catalogue is known. */
-export const DEFAULT_DISPLAY_DECIMALS = 8;
+const DEFAULT_DISPLAY_DECIMALS = 8;
 export const displayDecimals = (instrument: Pick<Instrument, 'precisionDecimals'> | undefined) => instrument?.precisionDecimals ?? DEFAULT_DISPLAY_DECIMALS;

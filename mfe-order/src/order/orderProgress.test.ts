@@ -1,5 +1,13 @@
 import type { OrderEventKind } from 'shared-contracts';
-import { displayedOrderState, isOnHold, isRateChangedWarningOpen, isRateWarningShown, progressStepIndex, shouldKeepPolling } from './orderProgress';
+import {
+  displayedOrderState,
+  isOnHold,
+  isRateChangedWarningOpen,
+  isRateWarningShown,
+  orderStepper,
+  progressStepIndex,
+  shouldKeepPolling,
+} from './orderProgress';
 
 const ev = (...kinds: OrderEventKind[]) => kinds.map((kind) => ({ kind }));
 
@@ -79,5 +87,34 @@ describe('§4 polling stop rule', () => {
     expect(shouldKeepPolling(ev('CREATION_END', 'REFUND_REQUESTED'))).toBe(true);
     expect(shouldKeepPolling(ev('WITHDRAWAL_COMPLETED'))).toBe(false);
     expect(shouldKeepPolling(ev('REFUND_COMPLETED'))).toBe(false);
+  });
+});
+
+describe('the order stepper (issue 10)', () => {
+  it.each([
+    [[], 'deposit', 'active'],
+    [['CREATION_END'], 'deposit', 'active'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED'], 'confirming', 'active'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED'], 'exchanging', 'active'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START'], 'sending', 'active'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED'], 'completed', 'done'],
+    // waiting for the customer: the step reached is marked
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'FIXED_RATE_SLOW_DEPOSIT_DETECTED'], 'confirming', 'error'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'RATE_MODE_CHANGED'], 'exchanging', 'error'],
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], 'exchanging', 'error'],
+    // the customer accepted the new rate: the exchange goes on
+    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'], 'exchanging', 'active'],
+  ] as [OrderEventKind[], string, string][])('%j → %s (%s) on the exchange path', (kinds, current, status) => {
+    expect(orderStepper(ev(...kinds))).toEqual({ steps: ['deposit', 'confirming', 'exchanging', 'sending', 'completed'], current, status });
+  });
+
+  it('a refund request switches to the refund path, done once the refund is sent', () => {
+    const requested = ev('CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD', 'REFUND_REQUESTED');
+    expect(orderStepper(requested)).toEqual({ steps: ['deposit', 'confirming', 'refund'], current: 'refund', status: 'active' });
+    expect(orderStepper([...requested, { kind: 'REFUND_COMPLETED' }])).toEqual({
+      steps: ['deposit', 'confirming', 'refund'],
+      current: 'refund',
+      status: 'done',
+    });
   });
 });

@@ -74,3 +74,37 @@ export function holdEvent(order: Pick<Order, 'orderEvents'>): Order['orderEvents
 export function shouldKeepPolling(events: Events): boolean {
   return progressStepIndex(events) < ORDER_POLL_UNTIL_STEP;
 }
+
+/** The steps the order page's stepper shows (issue 10): the exchange path, or the refund path once a refund is asked. */
+export type OrderStepId = 'deposit' | 'confirming' | 'exchanging' | 'sending' | 'completed' | 'refund';
+
+export interface OrderStepper {
+  steps: readonly OrderStepId[];
+  current: OrderStepId;
+  /** `error`: the current step waits for the customer (a fixed-rate problem, a new rate offered, a deposit on hold) */
+  status: 'active' | 'done' | 'error';
+}
+
+const EXCHANGE_STEPS: readonly OrderStepId[] = ['deposit', 'confirming', 'exchanging', 'sending', 'completed'];
+const REFUND_STEPS: readonly OrderStepId[] = ['deposit', 'confirming', 'refund'];
+
+/**
+ * §4 events as stepper steps: awaiting deposit → confirming (DEPOSIT_REGISTERED) → exchanging
+ * (INCOMING_FUNDS_DETECTED) → sending (FUNDS_WITHDRAWAL_START) → completed (WITHDRAWAL_COMPLETED, done). A refund
+ * request turns it into deposit → confirming → refund (done on REFUND_COMPLETED). An open fixed-rate problem, rate
+ * change or hold marks the step reached as needing the customer.
+ */
+export function orderStepper(events: Events): OrderStepper {
+  if (has(events, 'REFUND_COMPLETED') || has(events, 'REFUND_REQUESTED'))
+    return { steps: REFUND_STEPS, current: 'refund', status: has(events, 'REFUND_COMPLETED') ? 'done' : 'active' };
+  if (has(events, 'WITHDRAWAL_COMPLETED')) return { steps: EXCHANGE_STEPS, current: 'completed', status: 'done' };
+  const current: OrderStepId = has(events, 'FUNDS_WITHDRAWAL_START')
+    ? 'sending'
+    : has(events, 'INCOMING_FUNDS_DETECTED')
+      ? 'exchanging'
+      : has(events, 'DEPOSIT_REGISTERED')
+        ? 'confirming'
+        : 'deposit';
+  const waiting = isRateWarningShown(events) || isRateChangedWarningOpen(events) || isOnHold(events);
+  return { steps: EXCHANGE_STEPS, current, status: waiting ? 'error' : 'active' };
+}

@@ -12,7 +12,7 @@
 // A wallet that reads a URI still needs the memo/tag of XRP and XLM: it has its own QR code and copy button.
 import Decimal from 'decimal.js';
 
-export interface PaymentTarget {
+interface PaymentTarget {
   /** What is sent: its network, currency, and token contract when it is a token (the instrument catalogue). */
   instrument: { currencyTitle: string; networkTitle: string; token?: { contract: string; decimals: number } };
   address: string;

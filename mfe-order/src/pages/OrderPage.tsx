@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { TFunction } from 'i18next';
 import { type Order, pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
+import { RelativeTime } from 'remote-kit/format';
+import { Badge, Card, LiveRegion, Skeleton, Stepper, TextField, Button, type Tone } from 'remote-kit/ui';
+import type { DisplayedState, OrderStepId } from '../order/orderProgress';
 import { OrderStore } from '../order/OrderStore';
 import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
-import { CopyButton } from './CopyButton';
-import { QrCode } from './QrCode';
-import { useT } from './useT';
 import styles from './order.module.css';
+import { FixedRateProblems, EventNote, HeldDeposit } from './ProblemCards';
+import { SendCard } from './SendCard';
+import { TransactionsCard } from './TransactionsCard';
+import { useT } from './useT';
+import { amountOf, type View } from './view';
 
 /** `/order/{id}?destinationAddress=…` and `/order/pending` (spec §2, §4, §8). An observer: follows the id and query. */
 export const OrderPage = observer(function OrderPage({ host }: RemotePageProps) {
@@ -15,24 +19,27 @@ export const OrderPage = observer(function OrderPage({ host }: RemotePageProps) 
   const { id } = pageParams(host.route, 'mfe_order', 'Order');
   const destination = pageQuery(host.route, 'mfe_order', 'Order').destinationAddress;
   const pending = id === 'pending';
+  const v: View = { t, locale: host.locale.current };
   return (
     <section className={styles.page}>
-      <h1 data-testid="page-title" className={styles.title}>
-        {t(pending ? 'pending_title' : 'order_title')}
-      </h1>
-      {!pending && (
-        <p className={styles.muted} data-testid="order-id">
-          {t('order_id', { id })}
-        </p>
-      )}
+      <header className={styles.head}>
+        <h1 data-testid="page-title" className={styles.title}>
+          {t(pending ? 'pending_title' : 'order_title')}
+        </h1>
+        {!pending && (
+          <p className={styles.orderId} data-testid="order-id">
+            {t('order_id', { id })}
+          </p>
+        )}
+      </header>
       {/* another order (id or address) is another store */}
-      <OrderBody key={`${id}\n${destination ?? ''}`} host={host} id={id} destination={destination} t={t} />
+      <OrderBody key={`${id}\n${destination ?? ''}`} host={host} id={id} destination={destination} v={v} />
     </section>
   );
 });
 
 /** One store per order shown, created in render (from the server's order when it is this one), started after mount. */
-function OrderBody({ host, id, destination, t }: { host: RemotePageProps['host']; id: string; destination: string | undefined; t: TFunction }) {
+function OrderBody({ host, id, destination, v }: { host: RemotePageProps['host']; id: string; destination: string | undefined; v: View }) {
   const [store] = useState(
     () =>
       new OrderStore({
@@ -50,310 +57,172 @@ function OrderBody({ host, id, destination, t }: { host: RemotePageProps['host']
     store.start();
     return () => store.dispose();
   }, [store]);
-  return <OrderView store={store} t={t} />;
+  return <OrderView store={store} v={v} />;
 }
 
-const OrderView = observer(function OrderView({ store, t }: { store: OrderStore; t: TFunction }) {
+const OrderView = observer(function OrderView({ store, v }: { store: OrderStore; v: View }) {
+  const { t } = v;
   switch (store.status) {
     case 'pending':
-      return <p className={styles.muted}>{t('pending_text')}</p>;
+      return (
+        <Card>
+          <p className={styles.muted}>{t('pending_text')}</p>
+        </Card>
+      );
     case 'addressIncorrect':
       return (
-        <p role="alert" className={styles.error} data-testid="order-address-incorrect">
-          {t('error_address_incorrect')}
-        </p>
+        <Card>
+          <p role="alert" className={styles.error} data-testid="order-address-incorrect">
+            {t('error_address_incorrect')}
+          </p>
+        </Card>
       );
     case 'loading':
       return (
-        <p className={styles.muted} aria-busy="true">
-          {t('loading')}
-        </p>
+        <Card>
+          <p className={styles.muted} aria-busy="true">
+            {t('loading')}
+          </p>
+          <Skeleton lines={3} />
+        </Card>
       );
     case 'loadFailed':
       return (
-        <p role="alert" className={styles.error}>
-          {t('load_failed')}
-        </p>
+        <Card>
+          <p role="alert" className={styles.error}>
+            {t('load_failed')}
+          </p>
+        </Card>
       );
   }
   const order = store.order!;
   const step = store.stepIndex;
-  const from = order.pair.instrumentFrom;
-  const to = order.pair.instrumentTo;
+  const from = store.instrumentFrom;
+  const to = store.instrumentTo;
   return (
     <>
-      <ol className={styles.steps} data-testid="order-steps" data-step={step}>
-        {(['step_send', 'step_exchange', 'step_receive'] as const).map((key, i) => {
-          const n = i + 1;
-          const cls = step > n || step >= 3 ? styles.stepDone : step === n ? styles.stepCurrent : styles.step;
-          return (
-            <li key={key} className={cls} aria-current={step === n ? 'step' : undefined}>
-              {t(key)}
-            </li>
-          );
-        })}
-      </ol>
-      <p className={styles.state} data-testid="order-state" data-state={store.displayedState}>
-        {t(`state_${store.displayedState}`)}
-      </p>
+      <ProgressCard store={store} order={order} v={v} />
 
-      {store.onHold ? <HeldDeposit store={store} order={order} t={t} /> : null}
+      {store.onHold ? <HeldDeposit store={store} order={order} v={v} /> : null}
 
-      {store.rateWarningShown || store.rateChangedWarningOpen ? <FixedRateProblems store={store} order={order} t={t} /> : null}
+      {store.rateWarningShown || store.rateChangedWarningOpen ? <FixedRateProblems store={store} order={order} v={v} /> : null}
 
-      {step <= 1 && !store.rateWarningShown ? <SendBlock order={order} t={t} /> : null}
-
-      {order.orderDetails.depositTxHash || step >= 2 ? <TransactionBlock order={order} t={t} /> : null}
+      {step <= 1 && !store.rateWarningShown ? <SendCard order={order} from={from} to={to} v={v} /> : null}
 
       {step === 3 ? (
-        <div className={styles.card} data-testid="order-completed">
-          <h2 className={styles.cardTitle}>{t('completed_title')}</h2>
-          <p className={styles.muted}>
-            {t('completed_text', { amount: order.withdrawals[0]?.amount ?? order.amountToGet, currency: to.currencyTitle, address: order.destinationAddress })}
+        <Card title={t('completed_title')} data-testid="order-completed" actions={<Badge tone="success">{t('step_completed')}</Badge>}>
+          <p>
+            {t('completed_text', {
+              amount: amountOf(v, order.withdrawals[0]?.amount ?? order.amountToGet, to),
+              currency: order.pair.instrumentTo.currencyTitle,
+              address: order.destinationAddress,
+            })}
           </p>
-        </div>
+        </Card>
       ) : null}
 
       {store.displayedState === 'REFUND_REQUESTED' ? (
-        <div className={styles.card} data-testid="order-refund-requested">
-          <p className={styles.muted}>{t('refund_requested_text', { address: order.refundAddress ?? '' })}</p>
-          <EventNote order={order} kind="REFUND_REQUESTED" t={t} />
-        </div>
+        <Card data-testid="order-refund-requested">
+          <p>{t('refund_requested_text', { address: order.refundAddress ?? '' })}</p>
+          <EventNote order={order} kind="REFUND_REQUESTED" v={v} />
+        </Card>
       ) : null}
 
       {step === 4 ? (
-        <div className={styles.card} data-testid="order-refund-completed">
-          <h2 className={styles.cardTitle}>{t('refund_completed_title')}</h2>
-          <p className={styles.muted}>
+        <Card title={t('refund_completed_title')} data-testid="order-refund-completed">
+          <p>
             {t('refund_completed_text', {
-              amount: order.orderDetails.refundAmount ?? store.refundInfo?.refundAmountWithoutNetworkFee ?? '',
-              currency: from.currencyTitle,
+              amount: amountOf(v, order.orderDetails.refundAmount ?? store.refundInfo?.refundAmountWithoutNetworkFee, from),
+              currency: order.pair.instrumentFrom.currencyTitle,
               address: order.refundAddress ?? '',
             })}
           </p>
-          {order.orderDetails.refundTxHash ? <p className={styles.mono}>{order.orderDetails.refundTxHash}</p> : null}
-        </div>
+        </Card>
       ) : null}
 
-      {!order.userEmail ? <EmailOffer store={store} t={t} /> : null}
+      {order.orderDetails.depositTxHash || step >= 2 ? <TransactionsCard order={order} from={from} to={to} v={v} /> : null}
+
+      {!order.userEmail ? <EmailOffer store={store} v={v} /> : null}
       <p className={styles.muted}>{t('link_hint')}</p>
     </>
   );
 });
 
-function SendBlock({ order, t }: { order: Order; t: TFunction }) {
-  const d = order.orderDetails;
-  const from = order.pair.instrumentFrom;
-  return (
-    <div className={styles.card} data-testid="order-send">
-      <h2 className={styles.cardTitle}>{t('send_title', { amount: order.claimedDepositAmount, currency: from.currencyTitle })}</h2>
-      <p className={styles.muted}>{t('send_network', { network: from.networkTitle })}</p>
-      <div className={styles.sendGrid}>
-        <div>
-          <p className={styles.muted}>{t('deposit_address')}</p>
-          <div className={styles.row}>
-            <span className={styles.mono} data-testid="deposit-address">
-              {d.depositAddress}
-            </span>
-            <CopyButton text={d.depositAddress} label={t('copy')} copiedLabel={t('copied')} testId="copy-deposit-address" />
-          </div>
-          {d.depositAddressMemo ? (
-            <>
-              <p className={styles.muted}>{t('deposit_memo')}</p>
-              <div className={styles.row}>
-                <span className={styles.mono} data-testid="deposit-memo">
-                  {d.depositAddressMemo}
-                </span>
-                <CopyButton text={d.depositAddressMemo} label={t('copy')} copiedLabel={t('copied')} testId="copy-deposit-memo" />
-              </div>
-            </>
-          ) : null}
-          <p className={styles.muted}>{t('you_get', { amount: order.amountToGet, currency: order.pair.instrumentTo.currencyTitle })}</p>
-          {order.rateMode === 'FIXED' && d.fixedRateExpiresAt ? <TimeLeft until={d.fixedRateExpiresAt} t={t} /> : null}
-        </div>
-        <QrCode value={d.depositAddress} label={t('qr_label')} />
-      </div>
-    </div>
-  );
-}
+const STATE_TONE: Partial<Record<DisplayedState, Tone>> = {
+  WITHDRAWAL_COMPLETED: 'success',
+  REFUND_COMPLETED: 'neutral',
+  REFUND_REQUESTED: 'warning',
+  RATE_MODE_CHANGED: 'warning',
+  FIXED_RATE_HIGH_VOLATILITY_DETECTED: 'warning',
+  FIXED_RATE_SLOW_DEPOSIT_DETECTED: 'warning',
+  FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED: 'warning',
+  DEPOSIT_ON_HOLD: 'warning',
+};
 
-function TransactionBlock({ order, t }: { order: Order; t: TFunction }) {
-  const d = order.orderDetails;
-  const left = Math.max(0, d.requiredConfirmations - d.confirmations);
-  return (
-    <div className={styles.card} data-testid="order-transactions">
-      <h2 className={styles.cardTitle}>{t('tx_title')}</h2>
-      {d.depositTxHash ? (
-        <p className={styles.muted}>
-          {t('deposit_tx')}:{' '}
-          <span className={styles.mono} data-testid="deposit-tx">
-            {d.depositTxHash}
-          </span>
-        </p>
-      ) : null}
-      <p data-testid="confirmations">{t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })}</p>
-      {left > 0 && d.secondsPerConfirmation ? (
-        <p className={styles.muted}>{t('estimated_time', { time: formatDuration(left * d.secondsPerConfirmation * 1000) })}</p>
-      ) : null}
-      {d.payoutTxHash ? (
-        <p className={styles.muted}>
-          {t('payout_tx')}:{' '}
-          <span className={styles.mono} data-testid="payout-tx">
-            {d.payoutTxHash}
-          </span>
-        </p>
-      ) : null}
-    </div>
-  );
-}
+const STEP_LABEL: Record<OrderStepId, string> = {
+  deposit: 'step_deposit',
+  confirming: 'step_confirming',
+  exchanging: 'step_exchanging',
+  sending: 'step_sending',
+  completed: 'step_completed',
+  refund: 'step_refund',
+};
 
-const FixedRateProblems = observer(function FixedRateProblems({ store, order, t }: { store: OrderStore; order: Order; t: TFunction }) {
-  const problem = store.problemEvent;
-  const offered = order.orderDetails.offeredRate;
-  const info = store.refundInfo;
-  const from = order.pair.instrumentFrom.currencyTitle;
-  const to = order.pair.instrumentTo.currencyTitle;
+/** The order's state as a badge and its steps as a stepper; a change is announced politely (not the first view). */
+const ProgressCard = observer(function ProgressCard({ store, order, v }: { store: OrderStore; order: Order; v: View }) {
+  const { t } = v;
+  const state = store.displayedState;
+  const stepper = store.stepper;
+  const d = order.orderDetails;
+  const stateText = t(`state_${state}`);
+  const confirmationsText = t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations });
+  const announcement = useChangeAnnouncement(state, stateText, d.confirmations, confirmationsText);
   return (
-    <div className={`${styles.card} ${styles.warning}`} role="alert" data-testid="fixed-rate-problems" data-problem={problem?.kind ?? ''}>
-      <h2 className={styles.cardTitle}>{t('problem_title')}</h2>
-      {problem ? <p>{t(`state_${problem.kind}`)}</p> : <p>{t('rate_changed_warning')}</p>}
-      {problem ? <EventNote order={order} kind={problem.kind} t={t} /> : null}
-      {offered ? <p data-testid="offered-rate">{t('offered_rate', { from, to, price: offered.price, amount: offered.amountToGet })}</p> : null}
-      {info && order.refundAddress ? (
-        <p className={styles.muted}>
-          {t('refund_amount', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from, address: order.refundAddress })}
+    <Card
+      title={t('steps_label')}
+      actions={
+        <p className={styles.state} data-testid="order-state" data-state={state}>
+          <Badge tone={STATE_TONE[state] ?? 'info'}>{stateText}</Badge>
         </p>
-      ) : null}
-      <p className={styles.muted}>{t('problem_choose')}</p>
-      <div className={styles.row}>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={!!store.busyAction}
-          onClick={() => void store.requestRefund()}
-          data-testid="request-refund"
-        >
-          {t('request_refund')}
-        </button>
-        {store.rateChangedWarningOpen ? (
-          <button
-            type="button"
-            className={styles.primary}
-            disabled={!!store.busyAction}
-            onClick={() => void store.acceptNewRate()}
-            data-testid="accept-new-rate"
-          >
-            {t('accept_new_rate')}
-          </button>
-        ) : null}
+      }
+    >
+      <div data-testid="order-steps" data-step={store.stepIndex}>
+        <Stepper
+          steps={stepper.steps.map((id) => ({ id, label: t(STEP_LABEL[id]) }))}
+          current={stepper.current}
+          status={stepper.status}
+          doneLabel={t('step_done')}
+          errorLabel={t('step_attention')}
+        />
       </div>
-      {store.actionError ? (
-        <p className={styles.error} data-testid="order-action-error">
-          {t(store.actionError)}
-        </p>
-      ) : null}
-    </div>
+      <p className={styles.muted}>
+        {t('created_at')} <RelativeTime value={order.createdAt} locale={v.locale} />
+      </p>
+      <div data-testid="order-announcement">
+        <LiveRegion>{announcement}</LiveRegion>
+      </div>
+    </Card>
   );
 });
 
 /**
- * Issue 7: the deposit was above the pair's limits and is held. Says why in a sentence, then the refund:
- * to the order's refund address, or to one the customer types here (floating orders have none).
+ * The text for the polite live region: the new state when the state changes, the confirmations when only they
+ * change; nothing for the first view (the page itself says it) nor for a re-render that changes neither.
  */
-const HeldDeposit = observer(function HeldDeposit({ store, order, t }: { store: OrderStore; order: Order; t: TFunction }) {
-  const hold = store.holdEvent;
-  const from = order.pair.instrumentFrom;
-  const info = store.refundInfo;
-  const vars = { amount: order.deposits[0]?.amount ?? order.claimedDepositAmount, currency: from.currencyTitle, limit: order.orderDetails.depositLimit ?? '' };
-  const invalid = !!store.actionError?.startsWith('error_refund_address');
-  return (
-    <div className={`${styles.card} ${styles.warning}`} data-testid="order-on-hold" data-reason={hold?.reason ?? ''}>
-      <h2 className={styles.cardTitle}>{t('hold_title')}</h2>
-      <p data-testid="hold-reason">{t(`hold_text_${hold?.reason}`, { ...vars, defaultValue: t('hold_text_other', vars) })}</p>
-      <p data-testid="hold-next-step">{t(`hold_next_${hold?.nextStep}`, { defaultValue: t('hold_next_other') })}</p>
-      {info ? (
-        <p className={styles.muted} data-testid="hold-refund-amount">
-          {order.refundAddress
-            ? t('refund_amount', {
-                amount: info.refundAmountWithoutNetworkFee,
-                fee: info.networkFee,
-                currency: from.currencyTitle,
-                address: order.refundAddress,
-              })
-            : t('refund_amount_no_address', { amount: info.refundAmountWithoutNetworkFee, fee: info.networkFee, currency: from.currencyTitle })}
-        </p>
-      ) : null}
-      <form
-        className={styles.refundForm}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void store.requestRefund();
-        }}
-      >
-        {store.needsRefundAddress ? (
-          <>
-            <label htmlFor="order-refund-address" className={styles.muted}>
-              {t('refund_address_label', { currency: from.currencyTitle, network: from.networkTitle })}
-            </label>
-            <input
-              id="order-refund-address"
-              className={styles.input}
-              value={store.refundAddressInput}
-              onChange={(e) => store.setRefundAddress(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={invalid}
-              aria-describedby={invalid ? 'order-refund-error' : undefined}
-              data-testid="refund-address"
-            />
-            {store.refundTakesMemo ? (
-              <>
-                <label htmlFor="order-refund-memo" className={styles.muted}>
-                  {t('refund_memo_label')}
-                </label>
-                <input
-                  id="order-refund-memo"
-                  className={styles.input}
-                  value={store.refundMemoInput}
-                  onChange={(e) => store.setRefundMemo(e.target.value)}
-                  autoComplete="off"
-                  data-testid="refund-memo"
-                />
-              </>
-            ) : null}
-          </>
-        ) : null}
-        <div className={styles.row}>
-          <button type="submit" className={styles.primary} disabled={!!store.busyAction} data-testid="request-refund">
-            {t('request_refund')}
-          </button>
-        </div>
-      </form>
-      {store.actionError ? (
-        <p id="order-refund-error" role="alert" className={styles.error} data-testid="order-action-error">
-          {t(store.actionError)}
-        </p>
-      ) : null}
-    </div>
-  );
-});
-
-/** Off-path events carry a machine-readable reason and the next step: shown in words. */
-function EventNote({ order, kind, t }: { order: Order; kind: string; t: TFunction }) {
-  const event = [...order.orderEvents].reverse().find((e) => e.kind === kind);
-  if (!event?.reason && !event?.nextStep) return null;
-  return (
-    <>
-      {event.reason ? <p data-testid="event-reason">{t('problem_reason', { reason: t(`reason_${event.reason}`, { defaultValue: event.reason }) })}</p> : null}
-      {event.nextStep ? (
-        <p data-testid="event-next-step">{t('problem_next', { next: t(`next_${event.nextStep}`, { defaultValue: event.nextStep }) })}</p>
-      ) : null}
-    </>
-  );
+function useChangeAnnouncement(state: string, stateText: string, confirmations: number, confirmationsText: string): string {
+  const last = useRef({ state, confirmations });
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    const prev = last.current;
+    if (prev.state === state && prev.confirmations === confirmations) return;
+    last.current = { state, confirmations };
+    setMessage(prev.state !== state ? stateText : confirmationsText);
+  }, [state, stateText, confirmations, confirmationsText]);
+  return message;
 }
 
-const EmailOffer = observer(function EmailOffer({ store, t }: { store: OrderStore; t: TFunction }) {
+const EmailOffer = observer(function EmailOffer({ store, v }: { store: OrderStore; v: View }) {
+  const { t } = v;
   const [email, setEmail] = useState('');
   if (store.emailSaved)
     return (
@@ -363,50 +232,26 @@ const EmailOffer = observer(function EmailOffer({ store, t }: { store: OrderStor
     );
   return (
     <form
-      className={styles.row}
+      className={styles.emailForm}
       onSubmit={(e) => {
         e.preventDefault();
         if (email.trim()) void store.setEmail(email);
       }}
     >
-      <label htmlFor="order-email-link" className={styles.muted}>
-        {t('email_offer')}
-      </label>
-      <input
+      <TextField
         id="order-email-link"
         type="email"
-        className={styles.input}
+        className={styles.emailField}
+        label={t('email_offer')}
         placeholder={t('email_placeholder')}
+        autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         data-testid="order-email"
       />
-      <button type="submit" className={styles.secondary} disabled={store.busyAction === 'email'} data-testid="order-email-send">
+      <Button type="submit" variant="secondary" loading={store.busyAction === 'email'} data-testid="order-email-send">
         {t('email_send')}
-      </button>
+      </Button>
     </form>
   );
 });
-
-/** Counts down from mount; before it (the server render and hydration) the time is a placeholder, the same on both. */
-function TimeLeft({ until, t }: { until: string; t: TFunction }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  const left = now === null ? null : Date.parse(until) - now;
-  return (
-    <p data-testid="time-left">
-      {left === null ? t('time_left', { time: '–:––' }) : left > 0 ? t('time_left', { time: formatDuration(left) }) : t('time_expired')}
-    </p>
-  );
-}
-
-function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
-}

@@ -147,11 +147,11 @@ describe('mfe-order ./pages', () => {
     [
       'ru',
       'Депозит задержан: обмен не выполнен',
-      'Ваш депозит 2 BTC больше максимума для этой пары (1.66666666 BTC), поэтому он не был обменян автоматически.',
+      'Ваш депозит 2 BTC больше максимума для этой пары (1,66666666 BTC), поэтому он не был обменян автоматически.',
       'Запросите возврат ниже или обратитесь в поддержку, если хотите это обсудить.',
       'Укажите адрес, на который вернуть средства.',
       'Возврат отправляется на bc1qrefund.',
-      '1.9999 BTC возвращены на bc1qrefund.',
+      '1,9999 BTC возвращены на bc1qrefund.',
     ],
   ] as const)(
     '%s: a deposit on hold says why and what next, takes a refund address, then shows the refund steps',
@@ -219,7 +219,8 @@ describe('mfe-order ./pages', () => {
       }),
     );
     expect((await screen.findByTestId('hold-reason')).textContent).toBe(
-      "Your deposit of 300000 XRP is above this pair's maximum of 200000 XRP, so it was not exchanged automatically.",
+      // amounts grouped in the locale's way (issue 10)
+      "Your deposit of 300,000 XRP is above this pair's maximum of 200,000 XRP, so it was not exchanged automatically.",
     );
     expect(screen.getByLabelText('Your XRP address on the XRP network for the refund')).toBe(screen.getByTestId('refund-address'));
     expect(screen.getByLabelText('Memo / destination tag for the refund (if your wallet needs one)')).toBe(screen.getByTestId('refund-memo'));

@@ -29,7 +29,7 @@ export const ETH: Instrument = {
   explorerAddressUrl: 'https://etherscan.io/address/{address}',
 };
 
-export const XRP: Instrument = {
+const XRP: Instrument = {
   ...base,
   currencyTitle: 'XRP',
   networkTitle: 'XRP',

@@ -95,7 +95,7 @@ const crypto: Entry[] = [
 ];
 
 /** A network's block explorer (issue 10): `{hash}` and `{address}` are replaced by the URI-encoded value. */
-export interface NetworkExplorer {
+interface NetworkExplorer {
   tx: string;
   /** Absent where addresses are not public on the chain (Monero). */
   address?: string;
@@ -139,7 +139,7 @@ export const NETWORK_EXPLORERS: Readonly<Record<string, NetworkExplorer>> = {
 };
 
 /** Tokens of the catalogue, by slug: contract address and on-chain decimals (payment URIs that name the token). */
-export const TOKEN_CONTRACTS: Readonly<Record<string, { contract: string; decimals: number }>> = {
+const TOKEN_CONTRACTS: Readonly<Record<string, { contract: string; decimals: number }>> = {
   usdterc20: { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
   usdcerc20: { contract: '0xA0b86991c6218b36c1d19D4a2E9Eb0cE3606eB48', decimals: 6 },
   usdttrc20: { contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 },

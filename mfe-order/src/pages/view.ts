@@ -1,0 +1,24 @@
+// What every part of the order page needs to write its texts and values: the translator and the site's locale.
+import type { TFunction } from 'i18next';
+import type { Instrument } from 'shared-contracts';
+import { formatAmount } from 'remote-kit/format';
+import { displayDecimals } from '../order/instruments';
+
+export interface View {
+  t: TFunction;
+  /** the site's locale (host.locale.current): numbers and times are written in it */
+  locale: string;
+}
+
+/** §9 displayed precision: an amount of `instrument`, grouped and cut to its precisionDecimals (8 until known). */
+export function amountOf(v: View, value: string | null | undefined, instrument: Pick<Instrument, 'precisionDecimals'> | undefined): string {
+  return value ? formatAmount(value, { locale: v.locale, maxDecimals: displayDecimals(instrument) }) : '';
+}
+
+/** m:ss of a duration in milliseconds. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
