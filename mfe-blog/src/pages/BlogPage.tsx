@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type RemotePageProps } from 'shared-contracts';
-import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
+import { Card, StaticPage } from 'remote-kit/ui';
 import { useT } from './useT';
-import { BlogPageIndicator, listPage } from './BlogPageIndicator';
+import { BlogPager, listPage } from './BlogPager';
+import styles from './blog.module.css';
 
 /** `/blog` and `/blog/page{page}` (spec §2). Content comes from the blog service later. */
 export const BlogPage = observer(function BlogPage({ host }: RemotePageProps) {
@@ -10,8 +11,10 @@ export const BlogPage = observer(function BlogPage({ host }: RemotePageProps) {
   const page = listPage(pageParams(host.route, 'mfe_blog', 'Blog').page);
   return (
     <StaticPage title={t('blog_title')}>
-      <BlogPageIndicator page={page} label={t('blog_page', { page })} />
-      <p className={styles.lead}>{t('blog_next_release')}</p>
+      <Card title={t('blog_empty_title')}>
+        <p className={styles.text}>{t('blog_next_release')}</p>
+      </Card>
+      <BlogPager host={host} page={page} base="/blog" />
     </StaticPage>
   );
 });
