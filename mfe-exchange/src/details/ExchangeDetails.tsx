@@ -1,13 +1,16 @@
 // The details part of the exchange form and the create button, in its own chunk (not on the first paint). The same
 // chunk exports the factory of its store: the page's root store loads it after mount and owns the store (one root
 // store per page mount, stores/ExchangeRootStore.ts); this UI renders once the root has it.
+import { lazy, Suspense, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import type { HostServices } from 'shared-contracts';
+import { Button, Checkbox, LiveRegion, TextField, Toast } from 'remote-kit/ui';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import type { DetailsStoreFactory, ExchangeRootStore } from '../stores/ExchangeRootStore';
 import { useT } from '../pages/useT';
-import { ExchangeDetailsStore, type DetailsField } from './ExchangeDetailsStore';
+import { ScanButton } from '../scanner/ScanButton';
+import { ExchangeDetailsStore, type DetailsField, type ScannableField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
 
 const ExchangeDetails = observer(function ExchangeDetails({ host, root }: { host: HostServices; root: ExchangeRootStore }) {
@@ -37,142 +40,172 @@ export function detailsStoreFactory(host: HostServices): DetailsStoreFactory {
   };
 }
 
+const QrScannerDialog = lazy(() => import(/* webpackChunkName: "qr-scanner" */ '../scanner/QrScannerDialog'));
+
+/** The fields in the order they are shown: after a refused submit the first one with an error takes the focus. */
+const FIELD_ORDER: DetailsField[] = ['destinationAddress', 'destinationMemo', 'refundAddress', 'refundMemo', 'email', 'terms'];
+
+const scanLabel: Record<ScannableField, string> = {
+  destinationAddress: 'scan_destination',
+  destinationMemo: 'scan_memo',
+  refundAddress: 'scan_refund',
+  refundMemo: 'scan_refund_memo',
+};
+
 const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: ExchangeDetailsStore; form: ExchangeFormStore; t: TFunction }) {
+  const ids = useId();
+  const [scanning, setScanning] = useState<ScannableField | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const { from, to } = form;
   if (!from || !to || form.status === 'initialising' || form.status === 'initFailed') return null;
+  const idOf = (field: DetailsField) => `${ids}-${fieldTestId[field]}`;
   const err = (field: DetailsField) =>
     store.errors[field] ? (
-      <p className={styles.fieldError} role="alert" data-testid={`${fieldTestId[field]}-error`}>
+      <span role="alert" data-testid={`${fieldTestId[field]}-error`}>
         {t(store.errors[field]!)}
-      </p>
-    ) : null;
+      </span>
+    ) : undefined;
+  const scan = (field: ScannableField) => (
+    <ScanButton
+      label={t(scanLabel[field])}
+      onClick={() => {
+        setAnnouncement('');
+        setScanning(field);
+      }}
+      testId={`${fieldTestId[field]}-scan`}
+    />
+  );
   return (
     <form
       className={styles.details}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void store.create();
+        void store.create().then(() => {
+          // a refused submit: the keyboard lands on the first field to fix (its error is read with it)
+          const first = FIELD_ORDER.find((f) => store.errors[f]);
+          if (first) document.getElementById(idOf(first))?.focus();
+        });
       }}
       data-testid="exchange-details"
     >
       {!store.sellingFiat ? (
-        <div className={styles.field}>
-          <label htmlFor="destination-address" className={styles.label}>
-            {t('destination_address', { currency: to.currencyTitle, network: to.networkTitle })}
-          </label>
-          <input
-            id="destination-address"
-            className={styles.input}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t('destination_address_placeholder', { currency: to.currencyTitle })}
-            value={store.destinationAddress}
-            onChange={(e) => store.set('destinationAddress', e.target.value)}
-            aria-invalid={!!store.errors.destinationAddress}
-            data-testid="destination-address"
-          />
-          {err('destinationAddress')}
-        </div>
+        <TextField
+          id={idOf('destinationAddress')}
+          label={t('destination_address', { currency: to.currencyTitle, network: to.networkTitle })}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={t('destination_address_placeholder', { currency: to.currencyTitle })}
+          value={store.destinationAddress}
+          onChange={(e) => store.set('destinationAddress', e.target.value)}
+          error={err('destinationAddress')}
+          endAdornment={scan('destinationAddress')}
+          data-testid="destination-address"
+        />
       ) : null}
 
       {store.requiresMemo ? (
-        <div className={styles.field}>
-          <label htmlFor="destination-memo" className={styles.label}>
-            {t('destination_memo')}
-          </label>
-          <input
-            id="destination-memo"
-            className={styles.input}
+        <div className={styles.memo}>
+          <TextField
+            id={idOf('destinationMemo')}
+            label={t('destination_memo')}
             autoComplete="off"
             value={store.destinationMemo}
             disabled={store.noMemo}
             onChange={(e) => store.set('destinationMemo', e.target.value)}
-            aria-invalid={!!store.errors.destinationMemo}
+            error={err('destinationMemo')}
+            endAdornment={store.noMemo ? undefined : scan('destinationMemo')}
             data-testid="destination-memo"
           />
-          <label className={styles.check}>
-            <input type="checkbox" checked={store.noMemo} onChange={(e) => store.setNoMemo(e.target.checked)} data-testid="no-memo" />
-            {t('no_memo')}
-          </label>
-          {err('destinationMemo')}
+          <Checkbox label={t('no_memo')} checked={store.noMemo} onChange={(e) => store.setNoMemo(e.target.checked)} data-testid="no-memo" />
         </div>
       ) : null}
 
       {store.isFixed ? (
-        <div className={styles.field}>
-          <label htmlFor="refund-address" className={styles.label}>
-            {t('refund_address', { currency: from.currencyTitle, network: from.networkTitle })}
-          </label>
-          <input
-            id="refund-address"
-            className={styles.input}
-            autoComplete="off"
-            spellCheck={false}
-            value={store.refundAddress}
-            onChange={(e) => store.set('refundAddress', e.target.value)}
-            aria-invalid={!!store.errors.refundAddress}
-            data-testid="refund-address"
-          />
-          {err('refundAddress')}
-          {store.refundRequiresMemo ? (
-            <>
-              <label htmlFor="refund-memo" className={styles.label}>
-                {t('refund_memo')}
-              </label>
-              <input
-                id="refund-memo"
-                className={styles.input}
-                autoComplete="off"
-                value={store.refundMemo}
-                onChange={(e) => store.set('refundMemo', e.target.value)}
-                data-testid="refund-memo"
-              />
-            </>
-          ) : null}
-          <p className={styles.hint}>{t('refund_hint')}</p>
-        </div>
+        <TextField
+          id={idOf('refundAddress')}
+          label={t('refund_address', { currency: from.currencyTitle, network: from.networkTitle })}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={store.refundAddress}
+          onChange={(e) => store.set('refundAddress', e.target.value)}
+          hint={t('refund_hint')}
+          error={err('refundAddress')}
+          endAdornment={scan('refundAddress')}
+          data-testid="refund-address"
+        />
+      ) : null}
+      {store.isFixed && store.refundRequiresMemo ? (
+        <TextField
+          id={idOf('refundMemo')}
+          label={t('refund_memo')}
+          autoComplete="off"
+          value={store.refundMemo}
+          onChange={(e) => store.set('refundMemo', e.target.value)}
+          endAdornment={scan('refundMemo')}
+          data-testid="refund-memo"
+        />
       ) : null}
 
       {store.askEmail ? (
-        <div className={styles.field}>
-          <label htmlFor="order-email" className={styles.label}>
-            {t('email')}
-          </label>
-          <input
-            id="order-email"
-            type="email"
-            className={styles.input}
-            autoComplete="email"
-            value={store.email}
-            disabled={!form.isReady}
-            onChange={(e) => store.setEmail(e.target.value)}
-            aria-invalid={!!store.emailError}
-            data-testid="email"
-          />
-          {store.emailError ? (
-            <p className={styles.fieldError} role="alert" data-testid="email-error">
-              {t(store.emailError)}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={idOf('email')}
+          type="email"
+          label={t('email')}
+          autoComplete="email"
+          value={store.email}
+          disabled={!form.isReady}
+          onChange={(e) => store.setEmail(e.target.value)}
+          error={
+            store.emailError ? (
+              <span role="alert" data-testid="email-error">
+                {t(store.emailError)}
+              </span>
+            ) : undefined
+          }
+          data-testid="email"
+        />
       ) : null}
 
-      <label className={styles.check}>
-        <input type="checkbox" checked={store.termsAccepted} onChange={(e) => store.setTermsAccepted(e.target.checked)} data-testid="terms" />
-        {t('terms')}
-      </label>
-      {err('terms')}
+      <Checkbox
+        id={idOf('terms')}
+        label={t('terms')}
+        checked={store.termsAccepted}
+        onChange={(e) => store.setTermsAccepted(e.target.checked)}
+        error={err('terms')}
+        data-testid="terms"
+      />
 
       {store.createError ? (
-        <p className={styles.error} role="alert" data-testid="create-error">
+        <Toast tone="danger" data-testid="create-error">
           {t(store.createError)}
-        </p>
+        </Toast>
       ) : null}
 
-      <button type="submit" className={styles.primary} disabled={store.isCreating} data-testid="create-order">
+      <Button type="submit" block loading={store.isCreating} data-testid="create-order">
         {store.isCreating ? t('creating_order') : t('create_order')}
-      </button>
+      </Button>
+
+      <LiveRegion>{announcement}</LiveRegion>
+      {scanning ? (
+        <Suspense fallback={null}>
+          <QrScannerDialog
+            open
+            onClose={() => setScanning(null)}
+            title={t(scanLabel[scanning])}
+            noMatchText={t(scanning === 'destinationMemo' || scanning === 'refundMemo' ? 'scanner_no_memo' : 'scanner_no_address')}
+            accept={(raw) => {
+              if (!store.fillFromScan(scanning, raw)) return false;
+              setScanning(null);
+              setAnnouncement(t('scanner_filled'));
+              return true;
+            }}
+            t={t}
+          />
+        </Suspense>
+      ) : null}
     </form>
   );
 });

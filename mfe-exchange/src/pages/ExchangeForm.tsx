@@ -1,5 +1,9 @@
+import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
+import { DEFAULT_PRECISION, type Instrument, type PairData, type RateMode } from 'shared-contracts';
+import { Badge, Button, Dialog, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
+import { formatAmount, RelativeTime } from 'remote-kit/format';
 import type { ExchangeFormStore, FormError } from '../stores/ExchangeFormStore';
 import type { RatesSocket } from '../stores/RatesSocket';
 import { InstrumentSelect } from './InstrumentSelect';
@@ -10,90 +14,107 @@ export interface ExchangeFormProps {
   form: ExchangeFormStore;
   socket: RatesSocket;
   t: TFunction;
+  /** The site's locale, for numbers and times. */
+  locale: string;
 }
 
-/** The calculator: amounts, currencies, swap, rate mode, errors, rate and fees (§2, §4, §5, §8). */
-export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: ExchangeFormProps) {
+/** §9 displayed precision: the instrument's precisionDecimals (8 when it has none). */
+const precisionOf = (i: Pick<Instrument, 'precisionDecimals'> | null | undefined) => i?.precisionDecimals ?? DEFAULT_PRECISION.receive;
+/** A limit the api named is shown whole (cutting a minimum would show less than the minimum), only grouped. */
+const EXACT = 18;
+
+/** "1 BTC = 20.41234567 ETH" in the site's locale, at the receive instrument's precision. */
+function rateLine(pair: PairData, locale: string): string {
+  const price = formatAmount(pair.price, { locale, maxDecimals: precisionOf(pair.instrumentTo) });
+  return `1 ${pair.instrumentFrom.currencyTitle} = ${price} ${pair.instrumentTo.currencyTitle}`;
+}
+
+/** The calculator: rate mode, the send and receive rows, errors, the rate and the fees (§2, §4, §5, §8). */
+export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, locale }: ExchangeFormProps) {
+  const ids = useId();
   if (form.status === 'idle' || form.status === 'initialising') {
     return (
       <div className={styles.placeholder} aria-busy="true">
-        {t('loading')}
+        <VisuallyHidden>{t('loading')}</VisuallyHidden>
+        <Skeleton height="44px" width="60%" />
+        <Skeleton height="48px" />
+        <Skeleton height="48px" />
+        <Skeleton lines={3} />
       </div>
     );
   }
   if (form.status === 'initFailed') {
-    return (
-      <p role="alert" className={styles.error}>
-        {t('error_load_failed')}
-      </p>
-    );
+    return <Toast tone="danger">{t('error_load_failed')}</Toast>;
   }
   const pair = form.pairData;
   const fees = form.fees;
+  const amountError = form.error?.kind === 'min' || form.error?.kind === 'max';
+  const errorId = `${ids}-error`;
+  const money = (value: string, instrument: Instrument) => formatAmount(value, { locale, maxDecimals: precisionOf(instrument) });
   return (
     <div className={styles.form} aria-busy={form.isLoading}>
-      <fieldset className={styles.modes} aria-label={t('rate_mode')}>
-        {(['FLOATING', 'FIXED'] as const).map((mode) => (
-          <button
-            key={mode}
-            type="button"
-            aria-pressed={form.rateMode === mode}
-            className={form.rateMode === mode ? styles.modeActive : styles.mode}
-            onClick={() => form.setRateMode(mode)}
-            data-testid={`rate-mode-${mode.toLowerCase()}`}
-          >
-            {t(mode === 'FIXED' ? 'rate_fixed' : 'rate_floating')}
-          </button>
-        ))}
-      </fieldset>
+      <Tabs
+        id={`${ids}-mode`}
+        ariaLabel={t('rate_mode')}
+        value={form.rateMode}
+        onChange={(mode) => form.setRateMode(mode as RateMode)}
+        items={(['FLOATING', 'FIXED'] as const).map((mode) => ({
+          id: mode,
+          panelId: `${ids}-panel`,
+          label: <span data-testid={`rate-mode-${mode.toLowerCase()}`}>{t(mode === 'FIXED' ? 'rate_fixed' : 'rate_floating')}</span>,
+        }))}
+      />
 
-      <div className={styles.field}>
-        <label htmlFor="exchange-amount" className={styles.label}>
-          {t('you_send')}
-        </label>
-        <div className={styles.row}>
-          <input
+      <div className={styles.panel} role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-mode-${form.rateMode}`}>
+        <div className={styles.sides}>
+          <TextField
             id="exchange-amount"
-            className={styles.input}
+            label={t('you_send')}
             inputMode="decimal"
             autoComplete="off"
             value={form.isSendLoading ? '' : form.valueToSend}
             placeholder={form.isSendLoading ? '…' : '0'}
             onChange={(e) => form.setAmount(e.target.value)}
-            aria-invalid={form.error?.kind === 'min' || form.error?.kind === 'max'}
+            aria-invalid={amountError || undefined}
+            aria-describedby={amountError ? errorId : undefined}
             aria-busy={form.isSendLoading}
             data-testid="amount-send"
+            endAdornment={
+              <InstrumentSelect
+                label={t('send_currency')}
+                instruments={form.instruments}
+                value={form.from}
+                onChange={(s) => form.setFrom(s)}
+                testId="instrument-send"
+                t={t}
+              />
+            }
           />
-          <InstrumentSelect
-            label={t('send_currency')}
-            instruments={form.instruments}
-            value={form.from}
-            onChange={(s) => form.setFrom(s)}
-            testId="instrument-send"
-            t={t}
-          />
-        </div>
-      </div>
 
-      <button
-        type="button"
-        className={styles.swap}
-        onClick={() => void form.swap()}
-        disabled={form.isSwapCoinsLoading}
-        aria-label={t('swap')}
-        data-testid="swap"
-      >
-        ⇅
-      </button>
+          <Button
+            variant="secondary"
+            size="sm"
+            className={styles.swap}
+            onClick={() => void form.swap()}
+            disabled={form.isSwapCoinsLoading}
+            aria-label={t('swap')}
+            data-testid="swap"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                d="M8 4v14M8 4L4 8M8 4l4 4M16 20V6M16 20l-4-4M16 20l4-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </Button>
 
-      <div className={styles.field}>
-        <label htmlFor="exchange-receive" className={styles.label}>
-          {t('you_get')}
-        </label>
-        <div className={styles.row}>
-          <input
+          <TextField
             id="exchange-receive"
-            className={styles.input}
+            label={t('you_get')}
             inputMode="decimal"
             autoComplete="off"
             value={form.isReceiveLoading ? '' : form.valueToReceive}
@@ -101,85 +122,102 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t }: 
             onChange={(e) => form.setReceiveAmount(e.target.value)}
             aria-busy={form.isReceiveLoading}
             data-testid="amount-receive"
-          />
-          <InstrumentSelect
-            label={t('receive_currency')}
-            instruments={form.instruments}
-            value={form.to}
-            onChange={(s) => form.setTo(s)}
-            testId="instrument-receive"
-            t={t}
+            endAdornment={
+              <InstrumentSelect
+                label={t('receive_currency')}
+                instruments={form.instruments}
+                value={form.to}
+                onChange={(s) => form.setTo(s)}
+                testId="instrument-receive"
+                t={t}
+              />
+            }
           />
         </div>
+
+        {form.error ? (
+          <ErrorMessage
+            id={errorId}
+            error={form.error}
+            currency={form.from?.currencyTitle ?? ''}
+            locale={locale}
+            t={t}
+            limitToFill={form.limitToFill}
+            onUseLimit={() => form.useExpectedAmount()}
+          />
+        ) : null}
+
+        {pair && form.rateText ? (
+          <div className={styles.quote}>
+            <p className={styles.rate}>
+              <span className={styles.label}>{t('rate')}</span>
+              <strong className={styles.rateValue} data-testid="live-rate">
+                {rateLine(pair, locale)}
+              </strong>
+              {socket.state === 'open' ? <Badge tone="success">{t('rate_live')}</Badge> : null}
+            </p>
+            <p className={styles.meta}>
+              <span>
+                {t('updated_at')} <RelativeTime value={pair.updatedAt} locale={locale} data-testid="rate-updated-at" />
+              </span>
+              {pair.rateMode === 'FIXED' && pair.fixedRateExpiresAt ? (
+                <FixedRateHold expiresAt={pair.fixedRateExpiresAt} quotedAt={pair.updatedAt} t={t} />
+              ) : null}
+            </p>
+            {fees ? (
+              <dl className={styles.fees} data-testid="fees">
+                <div className={styles.feeRow}>
+                  <dt>{t('fee_platform')}</dt>
+                  <dd data-testid="fee-platform">
+                    {money(fees.platformFee.amount, pair.instrumentTo)} {fees.platformFee.currency}
+                  </dd>
+                </div>
+                <div className={styles.feeRow}>
+                  <dt>{t('fee_network')}</dt>
+                  <dd data-testid="fee-network">
+                    {money(fees.networkFee.amount, pair.instrumentTo)} {fees.networkFee.currency}
+                  </dd>
+                </div>
+                {fees.spreadPercent !== null ? (
+                  <div className={styles.feeRow}>
+                    <dt>{t('fee_spread')}</dt>
+                    <dd data-testid="fee-spread">
+                      {formatAmount(fees.spreadPercent, { locale, maxDecimals: 2 })}% (
+                      {t('fee_market_price', {
+                        from: pair.instrumentFrom.currencyTitle,
+                        price: money(fees.marketPrice, pair.instrumentTo),
+                        to: pair.instrumentTo.currencyTitle,
+                      })}
+                      )
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
+            {form.showMinConfirmations ? (
+              <p className={styles.note} data-testid="min-confirmations">
+                {t('min_confirmations', { count: pair.minConfirmationsToWithdraw })}
+              </p>
+            ) : null}
+          </div>
+        ) : !form.error && !form.isLoading && !form.request ? (
+          <p className={styles.note}>{t('enter_amount')}</p>
+        ) : null}
       </div>
 
-      {form.error ? (
-        <ErrorMessage
-          error={form.error}
-          currency={form.from?.currencyTitle ?? ''}
-          t={t}
-          limitToFill={form.limitToFill}
-          onUseLimit={() => form.useExpectedAmount()}
-        />
-      ) : null}
-
-      {pair && form.rateText ? (
-        <div className={styles.rate}>
-          <span className={styles.muted}>{t('rate')}: </span>
-          <span data-testid="live-rate">{form.rateText}</span>
-          {socket.state === 'open' ? <span className={styles.live}>{t('rate_live')}</span> : null}
-          <br />
-          <span className={styles.muted}>
-            {t('updated_at')}:{' '}
-            <time dateTime={pair.updatedAt} data-testid="rate-updated-at">
-              {pair.updatedAt}
-            </time>
-          </span>
-          {pair.rateMode === 'FIXED' && pair.fixedRateExpiresAt ? <FixedRateHold expiresAt={pair.fixedRateExpiresAt} quotedAt={pair.updatedAt} t={t} /> : null}
-        </div>
-      ) : !form.error && !form.isLoading && !form.request ? (
-        <p className={styles.muted}>{t('enter_amount')}</p>
-      ) : null}
-
-      {pair && fees ? (
-        <dl className={styles.fees} data-testid="fees">
-          <dt>{t('fee_platform')}</dt>
-          <dd data-testid="fee-platform">
-            {fees.platformFee.amount} {fees.platformFee.currency}
-          </dd>
-          <dt>{t('fee_network')}</dt>
-          <dd data-testid="fee-network">
-            {fees.networkFee.amount} {fees.networkFee.currency}
-          </dd>
-          {fees.spreadPercent !== null ? (
-            <>
-              <dt>{t('fee_spread')}</dt>
-              <dd data-testid="fee-spread">
-                {fees.spreadPercent}% (
-                {t('fee_market_price', { from: pair.instrumentFrom.currencyTitle, price: fees.marketPrice, to: pair.instrumentTo.currencyTitle })})
-              </dd>
-            </>
-          ) : null}
-        </dl>
-      ) : null}
-
-      {pair && form.showMinConfirmations ? (
-        <p className={styles.note} data-testid="min-confirmations">
-          {t('min_confirmations', { count: pair.minConfirmationsToWithdraw })}
-        </p>
-      ) : null}
-
-      {form.unsupportedPopupOpen ? (
-        <div role="dialog" aria-modal="true" aria-labelledby="unsupported-title" className={styles.popup} data-testid="unsupported-popup">
-          <p id="unsupported-title" className={styles.popupTitle}>
-            {t('error_pair_not_supported_title')}
-          </p>
-          <p>{t('error_pair_not_supported_text')}</p>
-          <button type="button" className={styles.secondary} onClick={() => form.closeUnsupportedPopup()}>
+      <Dialog
+        open={form.unsupportedPopupOpen}
+        onClose={() => form.closeUnsupportedPopup()}
+        title={t('error_pair_not_supported_title')}
+        description={t('error_pair_not_supported_text')}
+        size="sm"
+        data-testid="unsupported-popup"
+        footer={
+          <Button variant="secondary" onClick={() => form.closeUnsupportedPopup()}>
             {t('close')}
-          </button>
-        </div>
-      ) : null}
+          </Button>
+        }
+      />
     </div>
   );
 });
@@ -188,34 +226,36 @@ function FixedRateHold({ expiresAt, quotedAt, t }: { expiresAt: string; quotedAt
   const now = useNow(true, Date.parse(quotedAt));
   const left = Date.parse(expiresAt) - now;
   return (
-    <>
-      <br />
-      <span className={styles.hold} data-testid="fixed-rate-hold">
-        {left > 0 ? t('fixed_rate_held', { time: formatDuration(left) }) : t('fixed_rate_expired')}
-      </span>
-    </>
+    <Badge tone="warning">
+      <span data-testid="fixed-rate-hold">{left > 0 ? t('fixed_rate_held', { time: formatDuration(left) }) : t('fixed_rate_expired')}</span>
+    </Badge>
   );
 }
 
 function ErrorMessage({
+  id,
   error,
   currency,
+  locale,
   t,
   limitToFill,
   onUseLimit,
 }: {
+  id: string;
   error: FormError;
   currency: string;
+  locale: string;
   t: TFunction;
   limitToFill?: string;
   onUseLimit(): void;
 }) {
+  const amount = (value: string) => formatAmount(value, { locale, maxDecimals: EXACT });
   let text: string;
   switch (error.kind) {
     case 'min':
     case 'max':
       text = error.expectedAmount
-        ? t(error.kind === 'min' ? 'error_min_amount' : 'error_max_amount', { amount: error.expectedAmount, currency })
+        ? t(error.kind === 'min' ? 'error_min_amount' : 'error_max_amount', { amount: amount(error.expectedAmount), currency })
         : t(error.kind === 'min' ? 'error_min_amount_plain' : 'error_max_amount_plain');
       break;
     case 'unsupported':
@@ -234,13 +274,15 @@ function ErrorMessage({
       text = t('error_unknown');
   }
   return (
-    <p role="alert" className={styles.error} data-testid="pair-error">
-      {text}{' '}
-      {limitToFill ? (
-        <button type="button" className={styles.linkButton} onClick={onUseLimit} data-testid="set-minimal" data-amount={limitToFill}>
-          {t('set_minimal', { amount: limitToFill })}
-        </button>
-      ) : null}
-    </p>
+    <Toast tone="danger" data-testid="pair-error">
+      <span className={styles.errorBody}>
+        <span id={id}>{text}</span>
+        {limitToFill ? (
+          <Button variant="secondary" size="sm" onClick={onUseLimit} data-testid="set-minimal" data-amount={limitToFill}>
+            {t('set_minimal', { amount: amount(limitToFill) })}
+          </Button>
+        ) : null}
+      </span>
+    </Toast>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AfterHydration } from 'remote-kit/after-hydration';
+import { Card, pageStyles } from 'remote-kit/ui';
 import { reaction } from 'mobx';
 import { pairPath, type HostServices } from 'shared-contracts';
 import { ExchangeRootStore } from '../stores/ExchangeRootStore';
@@ -19,6 +20,8 @@ const ExchangeDetails = lazy(loadDetailsChunk);
 export interface ExchangeScreenProps {
   host: HostServices;
   title: string;
+  /** A sentence under the title. */
+  lead?: string;
   /** Under the title (the pair page header). */
   header?: (form: ExchangeFormStore) => ReactNode;
   initial: InitialSelection;
@@ -34,7 +37,7 @@ export interface ExchangeScreenProps {
  * One root store per mount, created in render (no side effects there: ready for server rendering); started after
  * mount, where the URL sync is set up; disposed on unmount.
  */
-export function ExchangeScreen({ host, title, header, initial, pairIn, withExtras, footer }: ExchangeScreenProps) {
+export function ExchangeScreen({ host, title, lead, header, initial, pairIn, withExtras, footer }: ExchangeScreenProps) {
   const t = useT(host);
   // The host is one object for the page's lifetime: the first render's props make the store; a later change of
   // the route's pair is applied by the selectPair effect below, without a new store.
@@ -95,19 +98,24 @@ export function ExchangeScreen({ host, title, header, initial, pairIn, withExtra
   }, [root, from, to]);
 
   return (
-    <section className={styles.page}>
-      <h1 data-testid="page-title" className={styles.title}>
-        {title}
-      </h1>
-      {header ? header(root.form) : null}
-      <ExchangeForm form={root.form} socket={root.ratesSocket} t={t} />
-      {/* the address, email and terms depend on what only the browser holds (confirmed emails, referral): after hydration */}
-      <AfterHydration>
-        <Suspense fallback={null}>
-          <ExchangeDetails host={host} root={root} />
-        </Suspense>
-      </AfterHydration>
-      {footer ? footer(root) : null}
+    <section className={styles.exchange}>
+      <div className={styles.intro}>
+        <h1 data-testid="page-title" className={pageStyles.title}>
+          {title}
+        </h1>
+        {lead ? <p className={pageStyles.lead}>{lead}</p> : null}
+        {header ? header(root.form) : null}
+      </div>
+      <Card as="div" padding="lg" className={styles.card} data-testid="exchange-card">
+        <ExchangeForm form={root.form} socket={root.ratesSocket} t={t} locale={host.locale.current} />
+        {/* the address, email and terms depend on what only the browser holds (confirmed emails, referral): after hydration */}
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <ExchangeDetails host={host} root={root} />
+          </Suspense>
+        </AfterHydration>
+      </Card>
+      {footer ? <div className={styles.below}>{footer(root)}</div> : null}
     </section>
   );
 }

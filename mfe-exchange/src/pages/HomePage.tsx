@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AfterHydration } from 'remote-kit/after-hydration';
+import { pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
 import { pageQuery, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
 import { ExchangeScreen } from './ExchangeScreen';
@@ -38,11 +39,12 @@ export function HomePage({ host }: RemotePageProps) {
 
   if (redirecting) {
     return (
-      <section className={styles.page}>
-        <h1 data-testid="page-title" className={styles.title}>
+      <section className={styles.page} aria-busy="true">
+        <h1 data-testid="page-title" className={pageStyles.title}>
           {t('home_title')}
         </h1>
-        <div className={styles.placeholder}>{t('loading')}</div>
+        <VisuallyHidden>{t('loading')}</VisuallyHidden>
+        <Skeleton height="20rem" />
       </section>
     );
   }
@@ -50,6 +52,7 @@ export function HomePage({ host }: RemotePageProps) {
     <ExchangeScreen
       host={host}
       title={t('home_title')}
+      lead={t('home_lead')}
       pairIn="query"
       initial={{ from: query.send, to: query.receive, amount: query.amount }}
       withExtras
@@ -58,7 +61,7 @@ export function HomePage({ host }: RemotePageProps) {
         root.extras ? (
           <AfterHydration>
             <Suspense fallback={null}>
-              <HomeExtras host={host} store={root.extras} />
+              <HomeExtras host={host} store={root.extras} instruments={root.form} />
             </Suspense>
           </AfterHydration>
         ) : null

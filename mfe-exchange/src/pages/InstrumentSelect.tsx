@@ -1,10 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Instrument } from 'shared-contracts';
+import { Badge, Button } from 'remote-kit/ui';
 import { CoinLogo } from './CoinLogo';
-import styles from './ExchangeForm.module.css';
+import styles from './InstrumentSelect.module.css';
+
+// The searchable list opens in a dialog of its own, asked for on the first opening (not on the first paint).
+const CoinPicker = lazy(() => import(/* webpackChunkName: "coin-picker" */ './CoinPicker'));
 
 export interface InstrumentSelectProps {
+  /** What is chosen, e.g. "Currency to send": the dialog's title and the button's name. */
   label: string;
   instruments: readonly Instrument[];
   value: Instrument | null;
@@ -13,104 +18,52 @@ export interface InstrumentSelectProps {
   t: TFunction;
 }
 
-/** §2 coin selector: search, logo and network badge. */
+/** §2 coin selector: the chosen coin's logo, code and network badge; opens a dialog with a searchable list. */
 export function InstrumentSelect({ label, instruments, value, onChange, testId, t }: InstrumentSelectProps) {
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const listId = useId();
-  const root = useRef<HTMLSpanElement>(null);
-  const searchInput = useRef<HTMLInputElement>(null);
-
-  // The search field takes the focus when the picker opens (an effect, not autoFocus: only on this explicit open).
-  useEffect(() => {
-    if (open) searchInput.current?.focus();
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!q) return instruments;
-    return instruments.filter((i) => [i.currencyTitle, i.currencyFriendlyTitle, i.networkTitle, i.slug].some((s) => s.toLowerCase().includes(q)));
-  }, [instruments, search]);
-
-  const pick = (slug: string) => {
-    setOpen(false);
-    setSearch('');
-    onChange(slug);
-  };
-
   return (
-    <span className={styles.instrument} ref={root}>
-      <button
-        type="button"
-        className={styles.select}
-        aria-label={label}
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        aria-label={value ? t('instrument_button', { label, currency: value.currencyTitle, network: value.networkTitle }) : label}
+        onClick={() => setOpen(true)}
         data-testid={testId}
         data-slug={value?.slug ?? ''}
       >
         {value ? (
-          <>
-            <CoinLogo instrument={value} /> {value.currencyTitle}
-          </>
+          <span className={styles.chosen}>
+            <CoinLogo instrument={value} />
+            <span>{value.currencyTitle}</span>
+            <span data-testid={`${testId}-network`}>
+              <Badge tone="info">{value.networkTitle}</Badge>
+            </span>
+          </span>
         ) : (
           '—'
         )}
-      </button>
-      {value && (
-        <span className={styles.badge} title={value.networkTitle} data-testid={`${testId}-network`}>
-          {value.networkTitle}
-        </span>
-      )}
-      {open && (
-        <div className={styles.dropdown} id={listId}>
-          <input
-            ref={searchInput}
-            className={styles.search}
-            placeholder={t('search_currency')}
-            aria-label={t('search_currency')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') setOpen(false);
-              if (e.key === 'Enter' && shown[0]) {
-                e.preventDefault();
-                pick(shown[0].slug);
-              }
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CoinPicker
+            label={label}
+            instruments={instruments}
+            value={value}
+            onPick={(slug) => {
+              setOpen(false);
+              onChange(slug);
             }}
-            data-testid={`${testId}-search`}
+            onClose={() => setOpen(false)}
+            testId={testId}
+            t={t}
           />
-          {/* A list of buttons (focusable, Enter/Space pick), not an ARIA listbox: no roving focus to maintain. */}
-          <ul aria-label={label} className={styles.options}>
-            {shown.length === 0 ? <li className={styles.muted}>{t('no_currency_found')}</li> : null}
-            {shown.map((i) => (
-              <li key={i.slug}>
-                <button
-                  type="button"
-                  aria-current={i.slug === value?.slug ? 'true' : undefined}
-                  className={styles.option}
-                  onClick={() => pick(i.slug)}
-                  data-testid={`${testId}-option-${i.slug}`}
-                >
-                  <CoinLogo instrument={i} /> <span>{i.currencyTitle}</span> <span className={styles.muted}>{i.currencyFriendlyTitle}</span>{' '}
-                  <span className={styles.badge}>{i.networkTitle}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </span>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,22 +1,41 @@
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
+import type { Instrument } from 'shared-contracts';
+import { Badge } from 'remote-kit/ui';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import { CoinLogo } from './CoinLogo';
-import styles from './ExchangeForm.module.css';
+import styles from './pages.module.css';
 
-/** §2 "a pair page header": both currencies with logos and networks. */
+function Coin({ instrument }: { instrument: Instrument }) {
+  return (
+    <span className={styles.pair}>
+      <CoinLogo instrument={instrument} size="lg" />
+      <strong>{instrument.currencyTitle}</strong>
+      <Badge tone="info">{instrument.networkTitle}</Badge>
+    </span>
+  );
+}
+
+/** §2 "a pair page header": both currencies with logos and network badges, then the same in a sentence. */
 export const PairHeader = observer(function PairHeader({ form, t }: { form: ExchangeFormStore; t: TFunction }) {
   const { from, to } = form;
   if (!from || !to) return null;
   return (
-    <p className={styles.pairHeader} data-testid="pair-header">
-      <CoinLogo instrument={from} /> <CoinLogo instrument={to} />{' '}
-      {t('pair_subtitle', {
-        fromName: from.currencyFriendlyTitle,
-        fromNetwork: from.networkTitle,
-        toName: to.currencyFriendlyTitle,
-        toNetwork: to.networkTitle,
-      })}
-    </p>
+    <div className={styles.pairHeader} data-testid="pair-header">
+      {/* the sentence below says it all to a screen reader */}
+      <div className={styles.pairCoins} aria-hidden="true">
+        <Coin instrument={from} />
+        <span>→</span>
+        <Coin instrument={to} />
+      </div>
+      <p className={styles.pairText}>
+        {t('pair_subtitle', {
+          fromName: from.currencyFriendlyTitle,
+          fromNetwork: from.networkTitle,
+          toName: to.currencyFriendlyTitle,
+          toNetwork: to.networkTitle,
+        })}
+      </p>
+    </div>
   );
 });

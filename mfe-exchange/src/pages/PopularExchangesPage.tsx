@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { pairPath, type HostServices, type RemotePageProps } from 'shared-contracts';
+import { pageStyles, Skeleton, Table, VisuallyHidden } from 'remote-kit/ui';
 import { PopularExchangesRootStore } from '../stores/PopularExchangesRootStore';
 import type { PopularExchangesStore } from '../stores/PopularExchangesStore';
 import { useT } from './useT';
@@ -16,7 +17,7 @@ export function PopularExchangesPage({ host }: RemotePageProps) {
   }, [root]);
   return (
     <section className={styles.page}>
-      <h1 data-testid="page-title" className={styles.title}>
+      <h1 data-testid="page-title" className={pageStyles.title}>
         {t('popular_title')}
       </h1>
       <PopularList store={root.popular} host={host} />
@@ -30,30 +31,40 @@ const PopularList = observer(function PopularList({ store, host }: { store: Popu
   switch (store.status) {
     case 'idle':
     case 'loading':
-      return <p className={styles.muted}>{t('loading')}</p>;
+      return (
+        <div aria-busy="true">
+          <VisuallyHidden>{t('loading')}</VisuallyHidden>
+          <Skeleton lines={6} height="44px" />
+        </div>
+      );
     case 'empty':
       return (
-        <p className={styles.muted} data-testid="popular-empty">
+        <p className={pageStyles.muted} data-testid="popular-empty">
           {t('popular_empty')}
         </p>
       );
     case 'failed':
       return (
-        <p className={styles.muted} data-testid="popular-empty">
+        <p className={pageStyles.muted} data-testid="popular-empty">
           {t('popular_failed')}
         </p>
       );
     default:
       return (
-        <ul className={styles.list} data-testid="popular-list">
-          {store.items.map((p) => (
-            <li key={`${p.fromSlug}-${p.toSlug}`}>
-              <Link to={pairPath(p.fromSlug, p.toSlug)} className={styles.item}>
-                {t('popular_pair', { from: p.fromBestChangeCurrencyName, to: p.toBestChangeCurrencyName })}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Table
+          caption={t('popular_caption')}
+          captionHidden
+          data-testid="popular-list"
+          columns={[{ key: 'pair', header: t('popular_pair_column') }]}
+          rows={store.items.map((p) => ({
+            key: `${p.fromSlug}-${p.toSlug}`,
+            cells: {
+              pair: (
+                <Link to={pairPath(p.fromSlug, p.toSlug)}>{t('popular_pair', { from: p.fromBestChangeCurrencyName, to: p.toBestChangeCurrencyName })}</Link>
+              ),
+            },
+          }))}
+        />
       );
   }
 });

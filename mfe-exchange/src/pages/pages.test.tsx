@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from 'shared-contracts';
 import { loadResources, namespace, pages } from './index';
 import { en } from '../i18n/en';
@@ -6,6 +6,7 @@ import { ru } from '../i18n/ru';
 import { createTestHost, renderPage } from '../test/testHost';
 import { FakeWebSocket } from 'remote-kit/fake-socket';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
+import { FakeTrack, fakeStream } from '../test/fakeCamera';
 
 const api = () => ({
   instrumentsV2: jest.fn(async () => [BTC, ETH, USDT]),
@@ -68,7 +69,12 @@ describe('mfe-exchange ./pages', () => {
     const host = createTestHost({ api: api() });
     renderPage(pages.Home, host);
     expect((await screen.findByTestId('live-rate')).textContent).toBe('1 BTC = 20.41234567 ETH');
-    expect(screen.getByTestId('rate-updated-at').textContent).toBe('2030-01-01T00:00:00.000Z');
+    // the rate's time: relative in words, the exact time in its title and datetime
+    const updated = screen.getByTestId('rate-updated-at');
+    expect(updated.tagName).toBe('TIME');
+    expect(updated.getAttribute('datetime')).toBe('2030-01-01T00:00:00.000Z');
+    expect(updated.getAttribute('title')).toContain('2030');
+    await waitFor(() => expect(updated.textContent).toMatch(/ago$/));
     expect((screen.getByTestId('amount-receive') as HTMLInputElement).value).toBe('10.2');
     expect(screen.getByTestId('instrument-send-network').textContent).toBe('BTC');
     expect(screen.getByTestId('instrument-receive-network').textContent).toBe('ERC20');
@@ -77,7 +83,7 @@ describe('mfe-exchange ./pages', () => {
     act(() => ws.open());
     act(() => ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { price: '21', updatedAt: '2030-01-01T00:00:09.000Z' }) }));
     expect(screen.getByTestId('live-rate').textContent).toBe('1 BTC = 21 ETH');
-    expect(screen.getByTestId('rate-updated-at').textContent).toBe('2030-01-01T00:00:09.000Z');
+    expect(screen.getByTestId('rate-updated-at').getAttribute('datetime')).toBe('2030-01-01T00:00:09.000Z');
   });
 
   it('ExchangePair uses the route params and cleans typed amounts', async () => {
@@ -143,8 +149,17 @@ describe('mfe-exchange ./pages', () => {
 
   it('Home: latest exchanges and public stats', async () => {
     renderPage(pages.Home, createTestHost({ api: api() }));
-    expect((await screen.findByTestId('latest-exchanges')).textContent).toContain('0.1 BTC → 2 ETH');
-    expect(screen.getByTestId('public-stats').textContent).toContain('42');
+    const latest = await screen.findByTestId('latest-exchanges');
+    const [, row] = within(latest).getAllByRole('row');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['BTC0.1 BTC', 'ETH2 ETH', expect.stringMatching(/ago$/)]);
+    const stats = screen.getByTestId('public-stats');
+    expect(within(stats).getByText('Exchanges completed').nextElementSibling!.textContent).toBe('42');
+    // grouped, whole dollars
+    expect(within(stats).getByText('Volume, USD').nextElementSibling!.textContent).toBe('1,000');
   });
 
   it('coin selector: search filters, picking reloads; swap and set-minimal', async () => {
@@ -152,7 +167,11 @@ describe('mfe-exchange ./pages', () => {
     renderPage(pages.Home, createTestHost({ api: a }));
     await screen.findByTestId('live-rate');
     fireEvent.click(screen.getByTestId('instrument-receive'));
-    fireEvent.change(screen.getByTestId('instrument-receive-search'), { target: { value: 'tether' } });
+    // the list is a dialog loaded on the first opening; its search field has the focus
+    const search = await screen.findByTestId('instrument-receive-search');
+    expect(screen.getByRole('dialog', { name: 'Currency to receive' })).toBeTruthy();
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: 'tether' } });
     expect(screen.queryByTestId('instrument-receive-option-eth')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('instrument-receive-option-usdttrc20')));
     await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { instrumentToSlug: 'usdttrc20' } }));
@@ -167,11 +186,97 @@ describe('mfe-exchange ./pages', () => {
     expect((screen.getByTestId('amount-send') as HTMLInputElement).value).toBe('25.25');
   });
 
+  it('coin selector by keyboard: ↓ into the list, arrows move, Enter picks; Escape closes back to the button', async () => {
+    const a = api();
+    renderPage(pages.Home, createTestHost({ api: a }));
+    await screen.findByTestId('live-rate');
+    const trigger = screen.getByTestId('instrument-receive');
+    expect(trigger.getAttribute('aria-label')).toBe('Currency to receive: ETH, network ERC20');
+    trigger.focus();
+    fireEvent.click(trigger);
+    const search = await screen.findByTestId('instrument-receive-search');
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    fireEvent.keyDown(await screen.findByTestId('instrument-receive-search'), { key: 'ArrowDown' });
+    const options = within(screen.getByRole('list', { name: 'Currency to receive' })).getAllByRole('button');
+    expect(options.map((o) => o.getAttribute('aria-label'))).toEqual([
+      'BTC — Bitcoin, network BTC',
+      'ETH — Ethereum, network ERC20',
+      'USDT — Tether, network TRC20',
+    ]);
+    expect(document.activeElement).toBe(options[0]);
+    expect(options[1].getAttribute('aria-current')).toBe('true'); // the chosen one
+    fireEvent.keyDown(options[0], { key: 'End' });
+    expect(document.activeElement).toBe(options[2]);
+    fireEvent.keyDown(options[2], { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(options[1]);
+    fireEvent.keyDown(options[1], { key: 'Home' });
+    fireEvent.keyDown(options[0], { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByTestId('instrument-receive-search'));
+    // Enter in the search field takes the first match
+    fireEvent.change(screen.getByTestId('instrument-receive-search'), { target: { value: 'trc' } });
+    expect(within(screen.getByRole('dialog')).getByRole('status').textContent).toBe('Currencies found: 1');
+    await act(async () => fireEvent.keyDown(screen.getByTestId('instrument-receive-search'), { key: 'Enter' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(trigger.getAttribute('data-slug')).toBe('usdttrc20');
+    await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { instrumentToSlug: 'usdttrc20' } }));
+  });
+
+  it('rate mode tabs: arrows switch between floating and fixed', async () => {
+    const a = api();
+    renderPage(pages.Home, createTestHost({ api: a }));
+    await screen.findByTestId('live-rate');
+    const floating = screen.getByRole('tab', { name: 'Floating rate' });
+    expect(floating.getAttribute('aria-selected')).toBe('true');
+    floating.focus();
+    await act(async () => fireEvent.keyDown(floating, { key: 'ArrowRight' }));
+    const fixed = screen.getByRole('tab', { name: 'Fixed rate' });
+    expect(fixed.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(fixed);
+    await waitFor(() => expect(a.rateOne.mock.calls.at(-1)![0]).toMatchObject({ query: { rateMode: 'FIXED' } }));
+    expect(screen.getByRole('tabpanel', { name: 'Fixed rate' })).toBeTruthy();
+  });
+
+  it('QR scanner on the destination address: the camera reads a payment URI, the address is filled and it is announced', async () => {
+    const track = new FakeTrack();
+    class NativeDetector {
+      static async getSupportedFormats() {
+        return ['qr_code'];
+      }
+      async detect() {
+        return [{ rawValue: 'ethereum:0xde709f2102306220921060314715629080e2fb77@1?value=1e18' }];
+      }
+    }
+    const g = globalThis as { BarcodeDetector?: unknown };
+    g.BarcodeDetector = NativeDetector;
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: async () => fakeStream(track) } });
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => undefined);
+    const ready = jest.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
+    try {
+      renderPage(pages.Home, createTestHost({ api: api() }));
+      const scan = await screen.findByRole('button', { name: 'Scan the address QR code' });
+      fireEvent.click(scan);
+      expect(await screen.findByRole('dialog', { name: 'Scan the address QR code' })).toBeTruthy();
+      await waitFor(() => expect((screen.getByTestId('destination-address') as HTMLInputElement).value).toBe('0xde709f2102306220921060314715629080e2fb77'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(track.stopped).toBe(true);
+      expect(screen.getByText('Filled in from the QR code.').getAttribute('role')).toBe('status');
+    } finally {
+      delete g.BarcodeDetector;
+      delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+      play.mockRestore();
+      ready.mockRestore();
+    }
+  });
+
   it('same currency on both sides opens the not-supported popup', async () => {
     renderPage(pages.Home, createTestHost({ api: api() }));
     await screen.findByTestId('live-rate');
     fireEvent.click(screen.getByTestId('instrument-receive'));
-    fireEvent.click(screen.getByTestId('instrument-receive-option-btc'));
+    fireEvent.click(await screen.findByTestId('instrument-receive-option-btc'));
     expect(await screen.findByTestId('unsupported-popup')).toBeTruthy();
   });
 

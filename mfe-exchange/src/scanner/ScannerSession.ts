@@ -4,10 +4,10 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { DetectedCode, LoadDetector, QrDetector } from './detector';
 
-export type CameraState = 'starting' | 'live' | 'denied' | 'unavailable' | 'off';
-export type ReaderState = 'loading' | 'ready' | 'failed';
+type CameraState = 'starting' | 'live' | 'denied' | 'unavailable' | 'off';
+type ReaderState = 'loading' | 'ready' | 'failed';
 /** The last thing worth telling about a code: reading a photo, no code in it, a code without an address. */
-export type ScanNotice = 'reading' | 'notFound' | 'noAddress' | null;
+type ScanNotice = 'reading' | 'notFound' | 'noAddress' | null;
 
 type DecodedImage = ImageBitmapSource & { close?(): void };
 

@@ -5,7 +5,7 @@
 // address and the memo / tag are taken: an amount means different units on every network, and the form asks
 // for its own amounts.
 
-export interface ScannedPayment {
+interface ScannedPayment {
   /** The address, without the URI's scheme. */
   address: string;
   /** The memo / destination tag / comment the URI carries, if any. */
