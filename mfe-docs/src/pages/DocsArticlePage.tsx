@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type RemotePageProps } from 'shared-contracts';
-import { StaticPage, pageStyles as styles } from 'remote-kit/ui';
+import { ButtonLink, Card, StaticPage } from 'remote-kit/ui';
 import { useT } from './useT';
+import styles from './docs.module.css';
 
 /** `/docs/{slug}` (page name `DocsPage`). An observer: follows the slug. */
 export const DocsArticlePage = observer(function DocsArticlePage({ host }: RemotePageProps) {
@@ -10,7 +11,14 @@ export const DocsArticlePage = observer(function DocsArticlePage({ host }: Remot
   return (
     <StaticPage title={t('docs_page_title')}>
       {slug ? <p className={styles.muted}>{t('section', { slug })}</p> : null}
-      <p className={styles.lead}>{t('docs_page_text')}</p>
+      <Card as="article">
+        <p className={styles.text}>{t('docs_page_text')}</p>
+        <div className={styles.actions}>
+          <ButtonLink variant="secondary" render={(p) => <host.Link to="/docs" {...p} />}>
+            {t('docs_back')}
+          </ButtonLink>
+        </div>
+      </Card>
     </StaticPage>
   );
 });
