@@ -11,7 +11,7 @@ export function CoinLogo({ instrument, size = 'md' }: { instrument: Pick<Instrum
   return (
     <span
       className={size === 'lg' ? `${styles.logo} ${styles.lg}` : styles.logo}
-      style={{ background: `hsl(${hash} 60% 30%)` }}
+      style={{ background: `hsl(${hash} 60% 28%)` }}
       aria-hidden="true"
       data-testid={`logo-${instrument.slug}`}
     >

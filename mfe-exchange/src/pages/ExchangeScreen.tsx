@@ -22,6 +22,8 @@ export interface ExchangeScreenProps {
   title: string;
   /** A sentence under the title. */
   lead?: string;
+  /** More beside the form, under the title and the header (home: how it works). */
+  aside?: ReactNode;
   /** Under the title (the pair page header). */
   header?: (form: ExchangeFormStore) => ReactNode;
   initial: InitialSelection;
@@ -37,7 +39,7 @@ export interface ExchangeScreenProps {
  * One root store per mount, created in render (no side effects there: ready for server rendering); started after
  * mount, where the URL sync is set up; disposed on unmount.
  */
-export function ExchangeScreen({ host, title, lead, header, initial, pairIn, withExtras, footer }: ExchangeScreenProps) {
+export function ExchangeScreen({ host, title, lead, aside, header, initial, pairIn, withExtras, footer }: ExchangeScreenProps) {
   const t = useT(host);
   // The host is one object for the page's lifetime: the first render's props make the store; a later change of
   // the route's pair is applied by the selectPair effect below, without a new store.
@@ -115,6 +117,8 @@ export function ExchangeScreen({ host, title, lead, header, initial, pairIn, wit
           </Suspense>
         </AfterHydration>
       </Card>
+      {/* after the form on a phone, beside it under the title on a wide screen */}
+      {aside ? <div className={styles.aside}>{aside}</div> : null}
       {footer ? <div className={styles.below}>{footer(root)}</div> : null}
     </section>
   );

@@ -53,6 +53,18 @@ export function HomePage({ host }: RemotePageProps) {
       host={host}
       title={t('home_title')}
       lead={t('home_lead')}
+      aside={
+        <section className={styles.how} aria-labelledby="how-title">
+          <h2 id="how-title" className={styles.howTitle}>
+            {t('how_title')}
+          </h2>
+          <ol className={styles.steps}>
+            <li>{t('how_pair')}</li>
+            <li>{t('how_address')}</li>
+            <li>{t('how_send')}</li>
+          </ol>
+        </section>
+      }
       pairIn="query"
       initial={{ from: query.send, to: query.receive, amount: query.amount }}
       withExtras
