@@ -1,6 +1,6 @@
 // The personal account's frame: the page title, a navigation tab per §2 profile route, and the tab's content as
 // its tab panel. A guest never reaches it through the shell (lk-redirect); the standalone host may show it to one.
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
 import { Button, Card, StaticPage, type TabItem, type TabLinkProps, Tabs } from 'remote-kit/ui';
@@ -34,6 +34,14 @@ export const ProfileFrame = observer(function ProfileFrame({ host, titleKey, chi
   const t = useT(host);
   const { session } = host;
   const current = PROFILE_TABS.find((tab) => tab.titleKey === titleKey)?.id ?? PROFILE_TABS[0].id;
+  // On a phone the tab row scrolls sideways: bring the page's own tab into its view (the row only, never the page).
+  useEffect(() => {
+    const tab = document.getElementById(`${TABS_ID}-${current}`);
+    const list = tab?.parentElement;
+    if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
+    const left = tab.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    list.scrollLeft = left - (list.clientWidth - tab.offsetWidth) / 2;
+  }, [current]);
   const items: TabItem[] = PROFILE_TABS.map((tab) => ({
     id: tab.id,
     label: t(tab.titleKey),
