@@ -135,6 +135,12 @@ describe('mfe-exchange ./pages', () => {
     await act(async () => fireEvent.click(create));
     expect((await screen.findByTestId('destination-address-error')).textContent).toBe('Enter an address.');
     expect(screen.getByTestId('terms-error').textContent).toBe('Please accept the terms to continue.');
+    // the keyboard lands on the first field to fix, which is described by its error
+    const address = screen.getByTestId('destination-address');
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(address.getAttribute('aria-describedby')!)!.textContent).toBe('Enter an address.');
+    expect(screen.getByRole('checkbox', { name: 'I accept the terms of use and the AML/KYC policy' })).toBe(screen.getByTestId('terms'));
     fireEvent.change(screen.getByTestId('destination-address'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByTestId('terms'));
     expect(screen.queryByTestId('terms-error')).toBeNull();
