@@ -13,6 +13,8 @@ export interface TableColumn {
 export interface TableRow {
   key: string;
   cells: Record<string, ReactNode>;
+  /** `data-*` attributes of the row (test ids, ids a page or a test finds the row by) */
+  data?: Record<`data-${string}`, string>;
 }
 
 export interface TableProps {
@@ -64,7 +66,7 @@ export function Table({ caption, captionHidden = false, columns, rows, empty, cl
             </tr>
           ) : (
             rows.map((r) => (
-              <tr key={r.key}>
+              <tr key={r.key} {...r.data}>
                 {columns.map((c) => (
                   <td key={c.key} className={c.align === 'end' ? styles.end : undefined}>
                     {r.cells[c.key]}
