@@ -271,7 +271,7 @@ describe('ShellApp routing', () => {
     expect(stores.dialogs.next).toBe('/profile/history');
     fireEvent.change(screen.getByTestId('auth-email'), { target: { value: 'user@example.com' } });
     fireEvent.change(screen.getByTestId('auth-password'), { target: { value: 'pw' } });
-    await act(async () => fireEvent.submit(screen.getByTestId('auth-submit').closest('form')!));
+    await act(async () => fireEvent.click(screen.getByTestId('auth-submit')));
     expect(api.login).toHaveBeenCalledWith({ body: { email: 'user@example.com', password: 'pw', browserFingerprint: 'visitor-1' } });
     expect((await screen.findByTestId('page-title')).textContent).toBe('History');
     expect(router.state.location.pathname).toBe('/ru/profile/history');
@@ -419,5 +419,94 @@ describe('the site header, footer and skip link', () => {
       ['Roadmap', '/roadmap'],
       ['Support', '/support'],
     ]);
+  });
+});
+
+describe('the account dialogs', () => {
+  const home = async () => mod({ Home: () => <h1 data-testid="page-title">Home</h1> });
+
+  async function openLogin() {
+    const { stores } = setup('/', home);
+    await act(() => stores.session.start());
+    const opener = await screen.findByTestId('header-login');
+    opener.focus();
+    await act(async () => opener.click());
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    return { stores, opener, dialog };
+  }
+
+  it('sign in: a modal dialog named by its title, the fields by their labels, focus on the first field', async () => {
+    const { dialog } = await openLogin();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(screen.getByTestId('auth-dialog').getAttribute('data-kind')).toBe('login');
+    const email = screen.getByLabelText('Email');
+    expect(email).toBe(screen.getByTestId('auth-email'));
+    expect(email.getAttribute('autocomplete')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('a form sent empty marks each field invalid and describes it with its error', async () => {
+    await openLogin();
+    await act(async () => fireEvent.click(screen.getByTestId('auth-submit')));
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = email.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain('Enter your email');
+    expect(screen.getByTestId('auth-error-email').textContent).toBe('Enter your email');
+  });
+
+  it('Escape closes the dialog and gives focus back to the button that opened it', async () => {
+    const { opener, dialog } = await openLogin();
+    act(() => {
+      fireEvent.keyDown(screen.getByLabelText('Email'), { key: 'Escape' });
+    });
+    expect(dialog.isConnected).toBe(false);
+    expect(screen.queryByTestId('auth-dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('to the register dialog: its first field gets focus, the terms are a labelled checkbox, Cancel closes', async () => {
+    await openLogin();
+    await act(async () => screen.getByRole('button', { name: 'Create an account' }).click());
+    expect(screen.getByRole('dialog', { name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByTestId('auth-dialog').getAttribute('data-kind')).toBe('register');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(screen.getByLabelText('Repeat the password').getAttribute('autocomplete')).toBe('new-password');
+    const terms = screen.getByRole('checkbox', { name: 'I accept the terms of use and the privacy policy' });
+    expect(terms).toBe(screen.getByTestId('auth-terms'));
+    await act(async () => screen.getByTestId('auth-close').click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('restore: the dialog is described by its explanation', async () => {
+    await openLogin();
+    await act(async () => screen.getByTestId('auth-to-restore').click());
+    const dialog = screen.getByRole('dialog', { name: 'Restore password' });
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter the email of your account and we will send you a code to set a new password.',
+    );
+    expect(screen.getByRole('button', { name: 'Send the code' })).toBe(screen.getByTestId('auth-submit'));
+  });
+});
+
+describe('notifications', () => {
+  it('are toasts: an error is an alert, the rest a status, each closed by a labelled button', async () => {
+    const { stores } = setup('/', async () => mod({ Home: () => <h1 data-testid="page-title">Home</h1> }));
+    await screen.findByTestId('page-title');
+    act(() => {
+      stores.notifications.add({ type: 'success', message: 'Saved' });
+      stores.notifications.add({ type: 'error', message: 'Failed' });
+    });
+    const [saved, failed] = screen.getAllByTestId('notification');
+    expect([saved.getAttribute('role'), saved.textContent]).toEqual(['status', 'Saved']);
+    expect(screen.getByRole('alert')).toBe(failed);
+    expect(failed.textContent).toBe('Failed');
+    const closes = screen.getAllByRole('button', { name: 'Close' });
+    expect(closes).toHaveLength(2);
+    act(() => closes[1].click());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByTestId('notification')).toHaveLength(1);
   });
 });

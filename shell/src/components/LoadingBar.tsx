@@ -1,13 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/RootStore';
+import s from './LoadingBar.module.css';
 
+/** The thin bar at the top while a page loads; decoration (the page's own loading state is what is announced). */
 export const LoadingBar = observer(function LoadingBar() {
   const { loadingBar } = useStores();
   return (
     <div
-      className="loading-bar"
+      className={s.bar}
       data-testid="loading-bar"
-      aria-hidden={!loadingBar.visible}
+      aria-hidden="true"
       style={{
         opacity: loadingBar.visible ? 1 : 0,
         transform: `scaleX(${loadingBar.progress / 100})`,

@@ -1,19 +1,22 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { Toast, type Tone } from 'remote-kit/ui';
+import type { Notification } from 'shared-contracts';
 import { useStores } from '../stores/RootStore';
+import s from './Notifications.module.css';
 
+const TONES: Record<Notification['type'], Tone> = { success: 'success', error: 'danger', info: 'info', warning: 'warning' };
+
+/** §4 notifications as the design system's toasts; the region exists from the first render so additions are announced. */
 export const Notifications = observer(function Notifications() {
   const { notifications } = useStores();
   const { t } = useTranslation('shell');
   return (
-    <div className="notifications" aria-live="polite">
+    <div className={s.region} aria-live="polite">
       {notifications.items.map((n) => (
-        <div key={n.id} className={`notification notification--${n.type}`} data-testid="notification" role={n.type === 'error' ? 'alert' : 'status'}>
-          <span>{n.message}</span>
-          <button type="button" className="notification__close" aria-label={t('notification.close')} onClick={() => notifications.remove(n.id)}>
-            ×
-          </button>
-        </div>
+        <Toast key={n.id} tone={TONES[n.type]} data-testid="notification" closeLabel={t('notification.close')} onClose={() => notifications.remove(n.id)}>
+          {n.message}
+        </Toast>
       ))}
     </div>
   );

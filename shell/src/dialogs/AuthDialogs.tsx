@@ -1,9 +1,13 @@
-// The §2 account dialogs. Rendered only while one is open (loaded in their own chunk by App).
+// The §2 account dialogs on the design system's Dialog (focus trap, Escape, focus back to the opener). Rendered only
+// while one is open (loaded in their own chunk by App). One field list serves every kind.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { Button, Checkbox, Dialog, TextField } from 'remote-kit/ui';
 import { useStores } from '../stores/RootStore';
 import type { AuthField, AuthDialogsStore } from './index';
+import type { AuthDialogKind, EmailConfirmationStep } from './AuthDialogsStore';
+import s from './AuthDialogs.module.css';
 
 const TITLES = {
   login: 'auth.login.title',
@@ -21,236 +25,251 @@ const SUBMITS = {
   emailConfirmation: 'auth.emailConfirmation.submit',
 } as const;
 
+const DESCRIPTIONS: Partial<Record<AuthDialogKind, string>> = {
+  restore: 'auth.restore.text',
+  emailConfirmation: 'auth.emailConfirmation.text',
+};
+
+type TextFieldName = Exclude<AuthField, 'isTermsAccepted'>;
+
+/** How each text field of the §3 auth form is asked for (the label may depend on the dialog). */
+const TEXT_FIELDS: Record<
+  TextFieldName,
+  {
+    testId: string;
+    type: 'email' | 'text' | 'password';
+    inputMode?: 'email' | 'numeric';
+    label: (kind: AuthDialogKind) => string;
+    autoComplete: (kind: AuthDialogKind) => string;
+  }
+> = {
+  email: { testId: 'auth-email', type: 'email', inputMode: 'email', label: () => 'auth.fields.email', autoComplete: () => 'email' },
+  emailConfirmationCode: {
+    testId: 'auth-confirmation-code',
+    type: 'text',
+    inputMode: 'numeric',
+    label: () => 'auth.fields.code',
+    autoComplete: () => 'one-time-code',
+  },
+  passwordResetCode: { testId: 'auth-code', type: 'text', inputMode: 'numeric', label: () => 'auth.fields.code', autoComplete: () => 'one-time-code' },
+  password: {
+    testId: 'auth-password',
+    type: 'password',
+    label: (kind) => (kind === 'newPassword' ? 'auth.fields.newPassword' : 'auth.fields.password'),
+    autoComplete: (kind) => (kind === 'login' ? 'current-password' : 'new-password'),
+  },
+  passwordConfirm: {
+    testId: 'auth-password-confirm',
+    type: 'password',
+    label: () => 'auth.fields.passwordConfirm',
+    autoComplete: () => 'new-password',
+  },
+};
+
+/** The text fields of each dialog, in order. */
+export function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep): TextFieldName[] {
+  switch (kind) {
+    case 'login':
+      return ['email', 'password'];
+    case 'register':
+      return ['email', 'password', 'passwordConfirm'];
+    case 'restore':
+      return ['email'];
+    case 'newPassword':
+      return ['email', 'passwordResetCode', 'password', 'passwordConfirm'];
+    case 'emailConfirmation':
+      return step === 'code' ? ['email', 'emailConfirmationCode'] : ['email'];
+  }
+}
+
 const AuthDialogs = observer(function AuthDialogs() {
   const { dialogs } = useStores();
   const { t } = useTranslation('shell');
+  const formId = useId();
+  const contentRef = useRef<HTMLDivElement>(null);
   const kind = dialogs.open;
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
 
+  // Another dialog in the same frame (e.g. "Forgot your password?"): the link pressed is gone, focus goes to its first field.
+  const shownKind = useRef(kind);
   useEffect(() => {
-    if (!kind) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') dialogs.close();
-    };
-    window.addEventListener('keydown', onKey);
-    dialogRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-    return () => window.removeEventListener('keydown', onKey);
-  }, [kind, dialogs]);
+    if (shownKind.current === kind) return;
+    shownKind.current = kind;
+    contentRef.current?.querySelector<HTMLInputElement>('input:not([readonly])')?.focus();
+  }, [kind]);
 
   if (!kind) return null;
   const { form } = dialogs;
+  const step = dialogs.emailConfirmationStep;
+  const description = DESCRIPTIONS[kind];
+  const submitKey = kind === 'emailConfirmation' && step === 'email' ? 'auth.emailConfirmation.sendCode' : SUBMITS[kind];
+
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only: a mouse-down on the backdrop closes, keyboard users close with Escape (the keydown listener above) or the × button
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dialogs.close()}>
-      <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="auth-dialog" data-kind={kind}>
-        <button type="button" className="dialog__close" aria-label={t('notification.close')} data-testid="auth-close" onClick={() => dialogs.close()}>
-          ×
-        </button>
-        <h2 id={titleId} className="dialog__title">
-          {t(TITLES[kind])}
-        </h2>
-        {kind === 'restore' && <p className="muted">{t('auth.restore.text')}</p>}
-        {kind === 'emailConfirmation' && <p className="muted">{t('auth.emailConfirmation.text')}</p>}
-        {dialogs.info && (
-          <p className="dialog__info" data-testid="auth-info" role="status">
-            {t(dialogs.info)}
-          </p>
-        )}
-        <form
-          className="dialog__form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void dialogs.submit();
-          }}
-        >
-          <Field store={dialogs} field="email" label={t('auth.fields.email')}>
-            {(id) => (
-              <input
-                id={id}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={form.email}
-                readOnly={kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code'}
-                onChange={(e) => dialogs.setField('email', e.target.value)}
-                data-testid="auth-email"
-              />
-            )}
-          </Field>
-          {kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code' && (
-            <Field store={dialogs} field="emailConfirmationCode" label={t('auth.fields.code')}>
-              {(id) => (
-                <input
-                  id={id}
-                  type="text"
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  value={form.emailConfirmationCode}
-                  onChange={(e) => dialogs.setField('emailConfirmationCode', e.target.value)}
-                  data-testid="auth-confirmation-code"
-                />
-              )}
-            </Field>
-          )}
-          {kind === 'newPassword' && (
-            <Field store={dialogs} field="passwordResetCode" label={t('auth.fields.code')}>
-              {(id) => (
-                <input
-                  id={id}
-                  type="text"
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  value={form.passwordResetCode}
-                  onChange={(e) => dialogs.setField('passwordResetCode', e.target.value)}
-                  data-testid="auth-code"
-                />
-              )}
-            </Field>
-          )}
-          {(kind === 'login' || kind === 'register' || kind === 'newPassword') && (
-            <Field store={dialogs} field="password" label={t(kind === 'newPassword' ? 'auth.fields.newPassword' : 'auth.fields.password')}>
-              {(id) => (
-                <input
-                  id={id}
-                  type="password"
-                  autoComplete={kind === 'login' ? 'current-password' : 'new-password'}
-                  value={form.password}
-                  onChange={(e) => dialogs.setField('password', e.target.value)}
-                  data-testid="auth-password"
-                />
-              )}
-            </Field>
-          )}
-          {(kind === 'register' || kind === 'newPassword') && (
-            <Field store={dialogs} field="passwordConfirm" label={t('auth.fields.passwordConfirm')}>
-              {(id) => (
-                <input
-                  id={id}
-                  type="password"
-                  autoComplete="new-password"
-                  value={form.passwordConfirm}
-                  onChange={(e) => dialogs.setField('passwordConfirm', e.target.value)}
-                  data-testid="auth-password-confirm"
-                />
-              )}
-            </Field>
-          )}
-          {kind === 'register' && (
-            <div className="dialog__field">
-              <label className="dialog__check">
-                <input
-                  type="checkbox"
-                  checked={form.isTermsAccepted}
-                  onChange={(e) => dialogs.setField('isTermsAccepted', e.target.checked)}
-                  data-testid="auth-terms"
-                />
-                <span>{t('auth.fields.terms')}</span>
-              </label>
-              <FieldError store={dialogs} field="isTermsAccepted" />
-            </div>
-          )}
-          {kind === 'register' && dialogs.registerOutcome === 'maybeExisting' && (
-            <div className="dialog__info" role="status" data-testid="auth-register-maybe-existing">
-              <p>{t('auth.register.maybeExisting')}</p>
-              <LinkButton testId="auth-maybe-existing-login" onClick={() => dialogs.openLogin(undefined, form.email)}>
-                {t('auth.register.maybeExistingSignIn')}
-              </LinkButton>{' '}
-              <LinkButton testId="auth-maybe-existing-restore" onClick={() => dialogs.openRestore(form.email)}>
-                {t('auth.register.maybeExistingRestore')}
-              </LinkButton>
-            </div>
-          )}
-          {dialogs.formError && (
-            <p className="dialog__error" role="alert" data-testid="auth-error">
-              {t(dialogs.formError)}
+    // The e2e tests read which dialog is open from this element's data-kind (the kit's Dialog takes no data attributes).
+    <div data-testid="auth-dialog" data-kind={kind}>
+      <Dialog
+        open
+        size="sm"
+        onClose={() => dialogs.close()}
+        title={t(TITLES[kind])}
+        description={description ? t(description) : undefined}
+        closeLabel={t('notification.close')}
+        footer={
+          <>
+            <Button variant="secondary" data-testid="auth-close" onClick={() => dialogs.close()}>
+              {t('auth.cancel')}
+            </Button>
+            <Button type="submit" form={formId} loading={dialogs.submitting} data-testid="auth-submit">
+              {t(submitKey)}
+            </Button>
+          </>
+        }
+      >
+        <div ref={contentRef} className={s.content}>
+          {dialogs.info && (
+            <p className={s.info} data-testid="auth-info" role="status">
+              {t(dialogs.info)}
             </p>
           )}
-          <button type="submit" className="button dialog__submit" disabled={dialogs.submitting} data-testid="auth-submit">
-            {t(kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'email' ? 'auth.emailConfirmation.sendCode' : SUBMITS[kind])}
-          </button>
-        </form>
-        <div className="dialog__links">
-          {kind === 'login' && (
-            <>
-              <LinkButton testId="auth-to-restore" onClick={() => dialogs.openRestore()}>
-                {t('auth.login.forgot')}
-              </LinkButton>
-              <LinkButton testId="auth-to-register" onClick={() => dialogs.openRegister()}>
-                {t('auth.login.toRegister')}
-              </LinkButton>
-            </>
-          )}
-          {kind === 'register' && (
-            <LinkButton testId="auth-to-login" onClick={() => dialogs.openLogin()}>
-              {t('auth.register.toLogin')}
-            </LinkButton>
-          )}
-          {kind === 'restore' && (
-            <>
-              <LinkButton testId="auth-to-new-password" onClick={() => dialogs.openNewPassword()}>
-                {t('auth.restore.haveCode')}
-              </LinkButton>
-              <LinkButton testId="auth-to-login" onClick={() => dialogs.openLogin()}>
-                {t('auth.register.toLogin')}
-              </LinkButton>
-            </>
-          )}
-          {kind === 'emailConfirmation' && dialogs.emailConfirmationStep === 'code' && (
-            <LinkButton testId="auth-confirmation-change-email" onClick={() => dialogs.changeConfirmationEmail()}>
-              {t('auth.emailConfirmation.resend')}
-            </LinkButton>
-          )}
-          {kind === 'newPassword' && (
-            <LinkButton testId="auth-to-restore" onClick={() => dialogs.openRestore()}>
-              {t('auth.newPassword.resend')}
-            </LinkButton>
-          )}
+          <form
+            id={formId}
+            className={s.form}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void dialogs.submit();
+            }}
+          >
+            {authFieldsOf(kind, step).map((name) => (
+              <AuthTextField
+                key={name}
+                store={dialogs}
+                name={name}
+                kind={kind}
+                readOnly={name === 'email' && kind === 'emailConfirmation' && step === 'code'}
+              />
+            ))}
+            {kind === 'register' && (
+              <Checkbox
+                label={t('auth.fields.terms')}
+                checked={form.isTermsAccepted}
+                onChange={(e) => dialogs.setField('isTermsAccepted', e.target.checked)}
+                error={fieldError(dialogs, 'isTermsAccepted', t)}
+                data-testid="auth-terms"
+              />
+            )}
+            {kind === 'register' && dialogs.registerOutcome === 'maybeExisting' && (
+              <div className={s.notice} role="status" data-testid="auth-register-maybe-existing">
+                <p>{t('auth.register.maybeExisting')}</p>
+                <div className={s.links}>
+                  <LinkButton testId="auth-maybe-existing-login" onClick={() => dialogs.openLogin(undefined, form.email)}>
+                    {t('auth.register.maybeExistingSignIn')}
+                  </LinkButton>
+                  <LinkButton testId="auth-maybe-existing-restore" onClick={() => dialogs.openRestore(form.email)}>
+                    {t('auth.register.maybeExistingRestore')}
+                  </LinkButton>
+                </div>
+              </div>
+            )}
+            {dialogs.formError && (
+              <p className={s.error} role="alert" data-testid="auth-error">
+                {t(dialogs.formError)}
+              </p>
+            )}
+          </form>
+          <DialogLinks store={dialogs} kind={kind} step={step} />
         </div>
-      </div>
+      </Dialog>
     </div>
   );
 });
 
-/** A labelled field: `children` renders the control with the id the label points at. */
-const Field = observer(function Field({
+/** The field's error under it (described by, aria-invalid), keeping the test id the error line always had. */
+function fieldError(store: AuthDialogsStore, field: AuthField, t: (key: string) => string): ReactNode {
+  const key = store.fieldErrors[field];
+  return key ? <span data-testid={`auth-error-${field}`}>{t(key)}</span> : undefined;
+}
+
+const AuthTextField = observer(function AuthTextField({
   store,
-  field,
-  label,
-  children,
+  name,
+  kind,
+  readOnly,
 }: {
   store: AuthDialogsStore;
-  field: AuthField;
-  label: string;
-  children: (id: string) => ReactNode;
+  name: TextFieldName;
+  kind: AuthDialogKind;
+  readOnly: boolean;
 }) {
-  const id = useId();
+  const { t } = useTranslation('shell');
+  const spec = TEXT_FIELDS[name];
   return (
-    <label htmlFor={id} className={`dialog__field${store.fieldErrors[field] ? ' has-error' : ''}`}>
-      <span className="dialog__label">{label}</span>
-      {children(id)}
-      <FieldError store={store} field={field} />
-    </label>
+    <TextField
+      label={t(spec.label(kind))}
+      type={spec.type}
+      inputMode={spec.inputMode}
+      autoComplete={spec.autoComplete(kind)}
+      value={store.form[name]}
+      readOnly={readOnly}
+      onChange={(e) => store.setField(name, e.target.value)}
+      error={fieldError(store, name, t)}
+      data-testid={spec.testId}
+    />
   );
 });
 
-const FieldError = observer(function FieldError({ store, field }: { store: AuthDialogsStore; field: AuthField }) {
+/** The ways from one dialog to another. */
+function DialogLinks({ store, kind, step }: { store: AuthDialogsStore; kind: AuthDialogKind; step: EmailConfirmationStep }) {
   const { t } = useTranslation('shell');
-  const key = store.fieldErrors[field];
-  if (!key) return null;
-  return (
-    <span className="dialog__error" data-testid={`auth-error-${field}`}>
-      {t(key)}
-    </span>
-  );
-});
+  let links: ReactNode = null;
+  if (kind === 'login') {
+    links = (
+      <>
+        <LinkButton testId="auth-to-restore" onClick={() => store.openRestore()}>
+          {t('auth.login.forgot')}
+        </LinkButton>
+        <LinkButton testId="auth-to-register" onClick={() => store.openRegister()}>
+          {t('auth.login.toRegister')}
+        </LinkButton>
+      </>
+    );
+  } else if (kind === 'register') {
+    links = (
+      <LinkButton testId="auth-to-login" onClick={() => store.openLogin()}>
+        {t('auth.register.toLogin')}
+      </LinkButton>
+    );
+  } else if (kind === 'restore') {
+    links = (
+      <>
+        <LinkButton testId="auth-to-new-password" onClick={() => store.openNewPassword()}>
+          {t('auth.restore.haveCode')}
+        </LinkButton>
+        <LinkButton testId="auth-to-login" onClick={() => store.openLogin()}>
+          {t('auth.register.toLogin')}
+        </LinkButton>
+      </>
+    );
+  } else if (kind === 'emailConfirmation' && step === 'code') {
+    links = (
+      <LinkButton testId="auth-confirmation-change-email" onClick={() => store.changeConfirmationEmail()}>
+        {t('auth.emailConfirmation.resend')}
+      </LinkButton>
+    );
+  } else if (kind === 'newPassword') {
+    links = (
+      <LinkButton testId="auth-to-restore" onClick={() => store.openRestore()}>
+        {t('auth.newPassword.resend')}
+      </LinkButton>
+    );
+  }
+  return links ? <div className={s.links}>{links}</div> : null;
+}
 
 function LinkButton({ testId, onClick, children }: { testId: string; onClick(): void; children: ReactNode }) {
   return (
-    <button type="button" className="link-button" data-testid={testId} onClick={onClick}>
+    <Button variant="ghost" size="sm" data-testid={testId} onClick={onClick}>
       {children}
-    </button>
+    </Button>
   );
 }
 

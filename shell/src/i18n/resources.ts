@@ -71,6 +71,7 @@ export const shellResources = {
     error_notify_title: 'Something went wrong. Please try again in a moment.',
     account: { signIn: 'Sign in', register: 'Sign up', profile: 'Account', signOut: 'Sign out', checking: 'Checking your session…' },
     auth: {
+      cancel: 'Cancel',
       fields: {
         email: 'Email',
         password: 'Password',
@@ -189,6 +190,7 @@ export const shellResources = {
     error_notify_title: 'Что-то пошло не так. Попробуйте ещё раз чуть позже.',
     account: { signIn: 'Войти', register: 'Регистрация', profile: 'Кабинет', signOut: 'Выйти', checking: 'Проверяем сессию…' },
     auth: {
+      cancel: 'Отмена',
       fields: {
         email: 'Эл. почта',
         password: 'Пароль',

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SUPPORTED_LOCALES, type LocaleCode } from 'shared-contracts';
+import { Button } from 'remote-kit/ui';
 import type { LayoutName } from '../routing/routes';
 import { switchLocalePath } from '../routing/routes';
 import { useStores } from '../stores/RootStore';
@@ -15,7 +16,7 @@ const NAV: { to: string; key: string; secondary?: boolean }[] = [
   { to: '/', key: 'nav.exchange' },
   { to: '/popular-exchanges', key: 'nav.popular' },
   { to: '/blog', key: 'nav.blog' },
-  { to: '/docs', key: 'nav.docs' },
+  { to: '/docs', key: 'nav.docs', secondary: true },
   { to: '/roadmap', key: 'nav.roadmap', secondary: true },
   { to: '/support', key: 'nav.support', secondary: true },
 ];
@@ -72,24 +73,25 @@ const Header = observer(function Header() {
           <LogoMark size={32} className={s.mark} />
           <span>{t('siteName')}</span>
         </LocalLink>
-        <button
-          ref={buttonRef}
-          type="button"
-          className={s.menuButton}
-          aria-expanded={open}
-          aria-controls={panelId}
-          data-testid="menu-toggle"
-          onClick={() => setOpenAt(open ? null : location.key)}
-        >
-          <MenuIcon open={open} />
-          <span>{t('menu')}</span>
-        </button>
+        <div className={s.menuToggle}>
+          <Button
+            ref={buttonRef}
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={panelId}
+            data-testid="menu-toggle"
+            onClick={() => setOpenAt(open ? null : location.key)}
+          >
+            <MenuIcon open={open} />
+            {t('menu')}
+          </Button>
+        </div>
         {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: not a control: a click on one of its links (each focusable and keyboard-operable) also closes the menu */}
         <div id={panelId} className={s.panel} data-open={open} data-testid="site-menu" onClick={onPanelClick}>
           <nav className={s.nav} aria-label={t('nav.label')}>
             <ul className={s.navList}>
               {NAV.map(({ to, key, secondary }) => (
-                <li key={to} className={secondary ? s.secondary : undefined}>
+                <li key={to} className={secondary ? s.secondaryItem : undefined}>
                   <LocalLink to={to} className={s.navLink}>
                     {t(key)}
                   </LocalLink>
@@ -99,8 +101,8 @@ const Header = observer(function Header() {
           </nav>
           <div className={s.tools}>
             <LanguageSwitch />
-            <AccountTools />
             <ThemeToggle />
+            <AccountTools />
           </div>
         </div>
       </div>
@@ -171,20 +173,20 @@ const AccountTools = observer(function AccountTools() {
         <LocalLink to="/profile/info" className={s.accountLink} data-testid="header-account">
           {session.account?.email || t('account.profile')}
         </LocalLink>
-        <button type="button" className={`${s.button} ${s.ghost}`} data-testid="header-logout" onClick={() => void session.logout()}>
+        <Button variant="secondary" data-testid="header-logout" onClick={() => void session.logout()}>
           {t('account.signOut')}
-        </button>
+        </Button>
       </div>
     );
   }
   return (
     <div className={s.account} data-testid="account-guest">
-      <button type="button" className={`${s.button} ${s.ghost}`} data-testid="header-login" onClick={() => dialogs.openLogin()}>
+      <Button variant="secondary" data-testid="header-login" onClick={() => dialogs.openLogin()}>
         {t('account.signIn')}
-      </button>
-      <button type="button" className={s.button} data-testid="header-register" onClick={() => dialogs.openRegister()}>
+      </Button>
+      <Button data-testid="header-register" onClick={() => dialogs.openRegister()}>
         {t('account.register')}
-      </button>
+      </Button>
     </div>
   );
 });
