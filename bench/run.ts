@@ -1,7 +1,8 @@
 // `pnpm bench`: the production shape on free ports (e2e's harness), then
 //   1. home first-load JavaScript split by chunk, against the 150 KB gzip budget (`weight`);
 //   2. p50/p95 response time of web's `/` at 20 concurrent requests, against 50 ms (`render`);
-//   3. Lighthouse mobile, median of 3: score, LCP, TBT, CLS of five pages against their targets (`scores`);
+//   3. Lighthouse mobile, median of 3: performance score, accessibility score (issue 10), LCP, TBT, CLS of five pages
+//      against their targets (`scores`);
 //   4. GET /api/v2/rates/public/one req/s vs a bare Fastify route's, against the 60 % goal (`api`).
 // Numbers are printed, never asserted. `pnpm bench <part>…` runs some parts; `pnpm bench lighthouse` is issue 9's
 // first-load report: parts 1–3.
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
       }
     }
     if (stack && wants('scores')) {
-      console.log(`\n## 3. Lighthouse, mobile preset, performance only (${LH_RUNS} runs per page)`);
+      console.log(`\n## 3. Lighthouse, mobile preset, performance and accessibility (${LH_RUNS} runs per page)`);
       try {
         printLighthouse(await measureLighthouse({ webUrl: stack.webUrl, runs: LH_RUNS, pages: LH_PAGES }));
       } catch (err) {

@@ -1,8 +1,9 @@
-// Lighthouse (mobile preset, performance only) on the pages of issue 9: median of 3 runs per page of the score,
-// LCP, TBT and CLS, each against its target. Debian's Chromium through chrome-launcher, flags as in
-// e2e/harness/chromium.ts (TOOLCHAIN.md: scores move ±3 between runs on these shared cores, hence the median).
+// Lighthouse (mobile preset, performance and accessibility) on the pages of issue 9: median of 3 runs per page of the
+// performance score, the accessibility score (issue 10), LCP, TBT and CLS, each against its target. Debian's Chromium
+// through chrome-launcher, flags as in e2e/harness/chromium.ts (TOOLCHAIN.md: scores move ±3 between runs on these
+// shared cores, hence the median).
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { defaultConfig } from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/harness/chromium';
 
 const LIGHTHOUSE_PAGES = ['/', '/exchange-btc-eth', '/order/pending', '/blog', '/ru'];
@@ -10,10 +11,15 @@ const LIGHTHOUSE_PAGES = ['/', '/exchange-btc-eth', '/order/pending', '/blog', '
 /** The metrics the performance score is the weighted mean of (every other performance audit weighs 0). */
 const SCORED_AUDITS = ['first-contentful-paint', 'speed-index', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
 
-const TARGETS = { score: 95, lcpMs: 1800, tbtMs: 150, cls: 0.05 };
+/** Every audit of the accessibility category (axe-core rules, gathered once per run; the manual ones weigh 0). */
+const ACCESSIBILITY_AUDITS = (defaultConfig.categories?.accessibility?.auditRefs ?? []).map((ref) => ref.id);
+
+const TARGETS = { score: 95, a11y: 95, lcpMs: 1800, tbtMs: 150, cls: 0.05 };
 
 interface Sample {
   score: number;
+  /** the accessibility score, 0–100 */
+  a11y: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -24,6 +30,8 @@ export interface PageScores {
   runs: Sample[];
   median: Sample;
   errors: string[];
+  /** the weighted accessibility audits that failed in at least one run: id → title */
+  failedA11yAudits: Record<string, string>;
 }
 
 const median = (xs: number[]): number => {
@@ -41,6 +49,7 @@ export async function measureLighthouse(opts: { webUrl: string; pages?: string[]
     const url = `${opts.webUrl}${p}`;
     const samples: Sample[] = [];
     const errors: string[] = [];
+    const failedA11yAudits: Record<string, string> = {};
     const t0 = Date.now();
     const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? chromiumExecutable(), chromeFlags: flags, logLevel: 'silent' });
     try {
@@ -50,17 +59,24 @@ export async function measureLighthouse(opts: { webUrl: string; pages?: string[]
             port: chrome.port,
             output: 'json',
             logLevel: 'silent',
-            onlyCategories: ['performance'],
-            // the five weighted metrics are the whole score; skipping the diagnostics' gatherers saves ~40 % per run
-            onlyAudits: SCORED_AUDITS,
+            // No onlyCategories: Lighthouse runs every audit of a listed category on top of onlyAudits. The five
+            // weighted metrics are the whole performance score (skipping the diagnostics' gatherers saves ~40 % per
+            // run); the accessibility audits all read one artifact (axe-core run once in the page).
+            onlyAudits: [...SCORED_AUDITS, ...ACCESSIBILITY_AUDITS],
             disableFullPageScreenshot: true,
           });
           const lhr = result?.lhr;
           if (!lhr) throw new Error('no result');
           if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
           const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+          const category = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
+          for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failedA11yAudits[ref.id] = audit.title;
+          }
           samples.push({
-            score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+            score: category('performance'),
+            a11y: category('accessibility'),
             lcpMs: num('largest-contentful-paint'),
             tbtMs: num('total-blocking-time'),
             cls: num('cumulative-layout-shift'),
@@ -73,7 +89,13 @@ export async function measureLighthouse(opts: { webUrl: string; pages?: string[]
       chrome.kill();
     }
     const med = (k: keyof Sample) => median(samples.map((s) => s[k]));
-    out.push({ path: p, runs: samples, errors, median: { score: med('score'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls') } });
+    out.push({
+      path: p,
+      runs: samples,
+      errors,
+      failedA11yAudits,
+      median: { score: med('score'), a11y: med('a11y'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls') },
+    });
     console.log(`  ${p}: ${samples.length}/${runs} runs in ${((Date.now() - t0) / 1000).toFixed(0)} s${errors.length ? ` (${errors.join('; ')})` : ''}`);
   }
   return out;
@@ -96,6 +118,7 @@ export function printLighthouse(pages: PageScores[]): void {
   const cols = [
     ['page', 18],
     [`score ≥ ${TARGETS.score}`, 20],
+    [`a11y ≥ ${TARGETS.a11y}`, 20],
     [`LCP ≤ ${TARGETS.lcpMs / 1000} s`, 28],
     [`TBT ≤ ${TARGETS.tbtMs} ms`, 28],
     [`CLS ≤ ${TARGETS.cls}`, 24],
@@ -109,17 +132,29 @@ export function printLighthouse(pages: PageScores[]): void {
     const cells = [
       p.path,
       verdict(m.score, TARGETS.score, true, score),
+      verdict(m.a11y, TARGETS.a11y, true, score),
       verdict(m.lcpMs, TARGETS.lcpMs, false, sec),
       verdict(m.tbtMs, TARGETS.tbtMs, false, ms),
       verdict(m.cls, TARGETS.cls, false, cls),
     ];
-    if (m.score >= TARGETS.score && m.lcpMs <= TARGETS.lcpMs && m.tbtMs <= TARGETS.tbtMs && m.cls <= TARGETS.cls) pass += 1;
+    if (m.score >= TARGETS.score && m.a11y >= TARGETS.a11y && m.lcpMs <= TARGETS.lcpMs && m.tbtMs <= TARGETS.tbtMs && m.cls <= TARGETS.cls) pass += 1;
     console.log(`  | ${cells.map((c, i) => c.padEnd(cols[i][1])).join(' | ')} |`);
   }
-  console.log('\n  runs (score · LCP · TBT · CLS):');
+  console.log('\n  runs (score · a11y · LCP · TBT · CLS):');
   for (const p of pages) {
-    const r = p.runs.map((s) => `${score(s.score)} · ${sec(s.lcpMs)} · ${ms(s.tbtMs)} · ${cls(s.cls)}`).join('   ');
+    const r = p.runs.map((s) => `${score(s.score)} · ${score(s.a11y)} · ${sec(s.lcpMs)} · ${ms(s.tbtMs)} · ${cls(s.cls)}`).join('   ');
     console.log(`    ${p.path.padEnd(18)} ${r}${p.errors.length ? `   errors: ${p.errors.join('; ')}` : ''}`);
+  }
+  const failing = pages.filter((p) => Object.keys(p.failedA11yAudits).length > 0);
+  if (failing.length > 0) {
+    console.log('\n  accessibility audits failed (weighted, in any run):');
+    for (const p of failing) {
+      console.log(
+        `    ${p.path.padEnd(18)} ${Object.entries(p.failedA11yAudits)
+          .map(([id, title]) => `${id} (${title})`)
+          .join('; ')}`,
+      );
+    }
   }
   console.log(`\n  Lighthouse: ${pass}/${pages.length} pages meet every target`);
 }

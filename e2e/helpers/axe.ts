@@ -1,0 +1,43 @@
+// axe-core through @axe-core/playwright (issue 10): the serious and critical violations of the page as it is now,
+// and a failure message a person can act on (rule, impact, what to fix, where).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+export type Violation = AxeResults['violations'][number];
+
+const BLOCKING = new Set(['serious', 'critical']);
+const MAX_TARGETS = 8;
+
+/** The violations with impact serious or critical; `within`: only that part of the page (a dialog's selector). */
+export async function seriousViolations(page: Page, within?: string): Promise<Violation[]> {
+  let builder = new AxeBuilder({ page });
+  if (within) builder = builder.include(within);
+  const results = await builder.analyze();
+  return results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+}
+
+/** One block per rule: id, impact, help and its link, the target selectors, and axe's own summary of the first one. */
+export function describeViolations(violations: readonly Violation[]): string {
+  return violations
+    .map((v) => {
+      const targets = v.nodes.map((n) => n.target.map(String).join(' >>> '));
+      const shown = targets.slice(0, MAX_TARGETS).join('  |  ');
+      const more = targets.length > MAX_TARGETS ? `  (+${targets.length - MAX_TARGETS} more)` : '';
+      const summary = (v.nodes[0]?.failureSummary ?? '')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(0, 3)
+        .join(' ');
+      return [
+        `  • ${v.id} (${v.impact}) — ${v.help}`,
+        `      ${v.helpUrl}`,
+        `      ${targets.length} node(s): ${shown}${more}`,
+        summary ? `      e.g. ${summary.slice(0, 400)}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n');
+    })
+    .join('\n');
+}
