@@ -67,7 +67,7 @@ const TEXT_FIELDS: Record<
 };
 
 /** The text fields of each dialog, in order. */
-export function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep): TextFieldName[] {
+function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep): TextFieldName[] {
   switch (kind) {
     case 'login':
       return ['email', 'password'];

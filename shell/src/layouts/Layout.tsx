@@ -22,7 +22,7 @@ const NAV: { to: string; key: string; secondary?: boolean }[] = [
 ];
 
 /** The id of `<main>`: the skip link's target. */
-export const MAIN_ID = 'main-content';
+const MAIN_ID = 'main-content';
 
 /**
  * Mobile first: below the breakpoint (Layout.module.css) the navigation, the language switch, the account tools and
