@@ -4,7 +4,7 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Instrument } from 'shared-contracts';
-import { Badge, Button, Dialog, LiveRegion, TextField } from 'remote-kit/ui';
+import { Badge, Button, Dialog, LiveRegion, TextField, VisuallyHidden } from 'remote-kit/ui';
 import { CoinLogo } from './CoinLogo';
 import styles from './InstrumentSelect.module.css';
 
@@ -76,18 +76,13 @@ export default function CoinPicker({ label, instruments, value, onPick, onClose,
             const current = i.slug === value?.slug;
             return (
               <li key={i.slug}>
-                <Button
-                  variant="ghost"
-                  block
-                  aria-current={current || undefined}
-                  aria-label={t('instrument_option', { currency: i.currencyTitle, name: i.currencyFriendlyTitle, network: i.networkTitle })}
-                  onClick={() => onPick(i.slug)}
-                  data-testid={`${testId}-option-${i.slug}`}
-                >
+                <Button variant="ghost" block aria-current={current || undefined} onClick={() => onPick(i.slug)} data-testid={`${testId}-option-${i.slug}`}>
                   <span className={styles.option}>
                     <CoinLogo instrument={i} />
                     <span className={styles.code}>{i.currencyTitle}</span>
+                    <VisuallyHidden> — </VisuallyHidden>
                     <span className={styles.name}>{i.currencyFriendlyTitle}</span>
+                    <VisuallyHidden>{t('network_prefix')}</VisuallyHidden>
                     <Badge>{i.networkTitle}</Badge>
                     <svg
                       className={styles.check}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Instrument } from 'shared-contracts';
-import { Badge, Button } from 'remote-kit/ui';
+import { Badge, Button, VisuallyHidden } from 'remote-kit/ui';
 import { CoinLogo } from './CoinLogo';
 import styles from './InstrumentSelect.module.css';
 
@@ -28,15 +28,17 @@ export function InstrumentSelect({ label, instruments, value, onChange, testId, 
         size="sm"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={value ? t('instrument_button', { label, currency: value.currencyTitle, network: value.networkTitle }) : label}
         onClick={() => setOpen(true)}
         data-testid={testId}
         data-slug={value?.slug ?? ''}
       >
+        {/* the name is the visible text with the words a listener needs around it (axe: label-content-name-mismatch) */}
+        <VisuallyHidden>{`${label}: `}</VisuallyHidden>
         {value ? (
           <span className={styles.chosen}>
             <CoinLogo instrument={value} />
             <span>{value.currencyTitle}</span>
+            <VisuallyHidden>{t('network_prefix')}</VisuallyHidden>
             <span data-testid={`${testId}-network`}>
               <Badge tone="info">{value.networkTitle}</Badge>
             </span>
