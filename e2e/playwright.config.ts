@@ -8,6 +8,8 @@ if (process.env.PLAYWRIGHT_JSON_OUTPUT_FILE) reporter.push(['json', { outputFile
 
 export default defineConfig({
   testDir: './tests',
+  // visual baselines live in the repo, one per name, without a platform suffix (they are made on CI's machine kind)
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   globalSetup: './harness/global-setup.ts',
   globalTeardown: './harness/global-teardown.ts',
   // One shared stack (and one remote that a test stops on purpose): run the files one after another.
