@@ -110,7 +110,7 @@ const EnvSchema = z.object({
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(OWASP_ARGON2.timeCost),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(OWASP_ARGON2.parallelism),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Exchange <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('Coinferry <no-reply@localhost>'),
   /**
    * Sign-in and password-reset attempts per RATE_LIMIT_WINDOW_SECONDS, counted before any password hashing
    * (see modules/auth/rateLimit.ts). PER_ACCOUNT_IP and PER_IP answer 429; past PER_ACCOUNT_BEFORE_DELAY the

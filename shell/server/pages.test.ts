@@ -456,4 +456,11 @@ describe('web pages', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect([res.raw.readUInt32BE(16), res.raw.readUInt32BE(20)]).toEqual([1200, 630]);
   });
+
+  it('serves the favicon, an SVG of the mark', async () => {
+    const res = await (await web())('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.text).toContain('<svg');
+  });
 });

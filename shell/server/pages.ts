@@ -195,6 +195,11 @@ export function registerSeoFiles(app: FastifyInstance, options: Pick<PageOptions
   });
   for (const [url, file] of Object.entries(PUBLIC_FILES)) {
     const body = readFileSync(path.join(publicDir, file));
-    app.get(url, (_req, reply) => reply.header('cache-control', 'public, max-age=86400').type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/png').send(body));
+    app.get(url, (_req, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/png')
+        .send(body),
+    );
   }
 }

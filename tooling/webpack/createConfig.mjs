@@ -215,7 +215,7 @@ export function createWebpackConfig(o) {
   };
 }
 
-const COMPRESSIBLE = /\.(js|mjs|css|json|svg|html|txt|wasm)$/
+const COMPRESSIBLE = /\.(js|mjs|css|json|svg|html|txt|wasm)$/;
 
 /**
  * A remote's config from its entry in the one list of remotes (shared-contracts/remotes.cjs), found by the

@@ -89,7 +89,7 @@ export class RemoteWatch {
    * which is the URL the remote's runtime computes too, so it does not load them a second time.
    */
   cssFor(name: string, origin = ''): string[] {
-    return this.assetsOf(name, origin, (manifest, expose) => expose?.assets?.css?.sync ?? []);
+    return this.assetsOf(name, origin, (_manifest, expose) => expose?.assets?.css?.sync ?? []);
   }
 
   /**

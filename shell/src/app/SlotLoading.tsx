@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { Skeleton, VisuallyHidden } from 'remote-kit/ui';
 
 export function SlotLoading() {
   const { t } = useTranslation('shell');
   return (
     <div className="slot-loading" aria-busy="true" data-testid="slot-loading">
-      <span className="visually-hidden">{t('loading')}</span>
-      <div className="skeleton skeleton--title" />
-      <div className="skeleton" />
-      <div className="skeleton" />
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
+      <Skeleton height="36px" width="50%" />
+      <Skeleton lines={2} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from 'remote-kit/ui';
 import { LocalLink } from '../host/LocalLink';
 
 export interface ErrorPageProps {
@@ -40,9 +41,15 @@ export function ErrorPage({ statusCode = 404, message, url }: ErrorPageProps) {
           </ul>
         </dd>
       </dl>
-      <LocalLink to="/" className="button">
+      <ButtonLink
+        render={({ className, children }) => (
+          <LocalLink to="/" className={className}>
+            {children}
+          </LocalLink>
+        )}
+      >
         {t('error.home')}
-      </LocalLink>
+      </ButtonLink>
     </section>
   );
 }

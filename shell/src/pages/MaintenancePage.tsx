@@ -1,3 +1,4 @@
+import { Button } from 'remote-kit/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/RootStore';
@@ -9,9 +10,9 @@ export const MaintenancePage = observer(function MaintenancePage() {
     <section className="page page--center" data-testid="maintenance">
       <h1 data-testid="page-title">{t('maintenance.title')}</h1>
       <p className="muted">{t('maintenance.text')}</p>
-      <button type="button" className="button" disabled={health.checking} onClick={() => void health.check()}>
+      <Button loading={health.checking} onClick={() => void health.check()}>
         {t('maintenance.retry')}
-      </button>
+      </Button>
     </section>
   );
 });

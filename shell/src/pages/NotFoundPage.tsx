@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from 'remote-kit/ui';
 import { LocalLink } from '../host/LocalLink';
 
 export function NotFoundPage() {
@@ -7,9 +8,15 @@ export function NotFoundPage() {
     <section className="page page--center">
       <h1 data-testid="not-found">{t('notFound.title')}</h1>
       <p className="muted">{t('notFound.text')}</p>
-      <LocalLink to="/" className="button">
+      <ButtonLink
+        render={({ className, children }) => (
+          <LocalLink to="/" className={className}>
+            {children}
+          </LocalLink>
+        )}
+      >
         {t('notFound.home')}
-      </LocalLink>
+      </ButtonLink>
     </section>
   );
 }

@@ -3,7 +3,6 @@
 import { useEffect, useRef } from 'react';
 import type { PageResolution } from '../app/resolvePage';
 import { useShell } from '../app/ShellContext';
-import type { RouteMatch } from '../routing/routes';
 import { HeadManager, type HeadTarget } from './HeadManager';
 import { seoRequestOf } from './seoRequest';
 
