@@ -24,6 +24,10 @@ import { registerRateRoutes } from './modules/rates/routes';
 import { registerStatsModule } from './modules/stats';
 import { registerSeoModule } from './modules/seo';
 import { registerRedirectsModule } from './modules/redirects';
+import { registerAffiliatesModule } from './modules/affiliates';
+import { registerPartnerModule } from './modules/partner';
+import { createSandboxCustody } from './adapters/custody/sandbox';
+import type { CustodyAdapter } from './adapters/custody/types';
 import { cacheQuotesPerTick } from './modules/rates/quoteCache';
 import type { PriceBoard } from './realtime/types';
 
@@ -36,8 +40,10 @@ export interface AppDeps {
   version: string;
   /** Order events are published here for WebSocket subscribers (BUS_CHANNELS.orderEvent). */
   bus?: MessageBus;
-  /** Known referrer ids (affiliates); without it every referrerId is refused with ERR_NOT_FOUND (§8). */
+  /** Known referrer ids; default: the affiliates module's (an unknown referrerId is refused with ERR_NOT_FOUND, §8). */
   referrers?: ReferrerDirectory;
+  /** Default: the sandbox custody (the only implementation so far), shared by order payouts and withdrawals. */
+  custody?: CustodyAdapter;
   /** Accounts and authentication (modules/auth, modules/users). */
   accounts: Accounts;
   /** Serializer of the account's order history; default: the orders module's. */
@@ -93,10 +99,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerInstrumentRoutes(app, deps.instruments, opts);
   registerPairRoutes(app, deps.instruments, config, opts);
   registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
+  const custody =
+    deps.custody ??
+    createSandboxCustody({ confirmationIntervalMs: config.confirmationIntervalMs, withdrawalFailureRate: config.money.sandboxWithdrawalFailureRate });
+  const affiliates = registerAffiliatesModule(app, config, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, custody }, opts);
   const orders = registerOrdersModule(
     app,
     config,
-    { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote, bus: deps.bus, referrers: deps.referrers },
+    {
+      db: deps.db,
+      instruments: deps.instruments,
+      priceBoard: deps.priceBoard,
+      quote,
+      bus: deps.bus,
+      custody,
+      referrers: deps.referrers ?? affiliates.referrers,
+    },
+    opts,
+  );
+  await registerPartnerModule(
+    app,
+    config,
+    { db: deps.db, instruments: deps.instruments, quote, orders: orders.service, referrerIdOf: affiliates.referrerIdOf, rateLimitPrefix: deps.rateLimitPrefix },
     opts,
   );
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);

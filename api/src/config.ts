@@ -128,6 +128,29 @@ const EnvSchema = z.object({
   /** Below the clients' 10 s default timeout (shared-contracts TIMEOUTS_MS), so a delayed owner still gets the answer. */
   RATE_LIMIT_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(0).max(8000).default(5000),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
+  // ── Money in the account (issue 11) ──
+  /** Affiliate commission on a referred order's executed volume (fraction; 0.005 = 0.5 %), paid in USDT. */
+  AFFILIATE_COMMISSION: decimalString('0.005'),
+  /** Cashback tiers by the account's completed volume over 30 days in USDT: `minVolume:rate` comma-separated. */
+  CASHBACK_TIERS: z
+    .string()
+    .regex(/^\d+(\.\d+)?:\d+(\.\d+)?(,\d+(\.\d+)?:\d+(\.\d+)?)*$/)
+    .default('0:0.001,1000:0.002,10000:0.003'),
+  /** Smallest USDT withdrawal (§8 ERR_WITHDRAWAL_TOO_SMALL names it). */
+  WITHDRAWAL_MIN_USDT: decimalString('10'),
+  /** A held withdrawal is paid out by the withdrawal job after this delay (the sandbox "chain" pace). */
+  WITHDRAWAL_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  /** SANDBOX custody: the fraction of withdrawal payouts that fail (then voided, the amount restored). */
+  SANDBOX_WITHDRAWAL_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  // ── Partner API (issue 11) ──
+  /** Requests per minute and API key on the partner API (published in RateLimit-* headers). */
+  PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Webhook delivery: first retry after this, doubling per attempt, at most WEBHOOK_MAX_ATTEMPTS tries. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Allow webhook URLs on private or loopback addresses (development and tests only; refused in production). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
 });
 
 type Ckm = 'A' | 'B' | 'D';
@@ -165,6 +188,26 @@ export interface Config {
   trustProxy: string[] | number;
   http: HttpConfig;
   ws: WsConfig;
+  money: MoneyConfig;
+  partner: PartnerConfig;
+}
+
+/** Issue 11: affiliate commission, cashback tiers and withdrawals (all amounts in USDT, decimal strings). */
+export interface MoneyConfig {
+  affiliateCommission: string;
+  /** Ascending by minVolume; the first tier starts at 0. */
+  cashbackTiers: ReadonlyArray<{ minVolume: string; rate: string }>;
+  withdrawalMin: string;
+  withdrawalPayoutDelayMs: number;
+  sandboxWithdrawalFailureRate: number;
+}
+
+export interface PartnerConfig {
+  rateLimitPerMinute: number;
+  webhookRetryBaseMs: number;
+  webhookMaxAttempts: number;
+  webhookTimeoutMs: number;
+  webhookAllowPrivateTargets: boolean;
 }
 
 export interface HttpConfig {
@@ -294,6 +337,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitWindowMs: e.HTTP_RATE_LIMIT_WINDOW_SECONDS * 1000,
       rateLimits,
     },
+    money: {
+      affiliateCommission: e.AFFILIATE_COMMISSION,
+      cashbackTiers: e.CASHBACK_TIERS.split(',')
+        .map((t) => {
+          const [minVolume, rate] = t.split(':');
+          return { minVolume, rate };
+        })
+        .sort((a, b) => Number(a.minVolume) - Number(b.minVolume)),
+      withdrawalMin: e.WITHDRAWAL_MIN_USDT,
+      withdrawalPayoutDelayMs: e.WITHDRAWAL_PAYOUT_DELAY_MS,
+      sandboxWithdrawalFailureRate: e.SANDBOX_WITHDRAWAL_FAILURE_RATE,
+    },
+    partner: {
+      rateLimitPerMinute: e.PARTNER_RATE_LIMIT_PER_MINUTE,
+      webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    },
     ws: {
       maxConnections: e.WS_MAX_CONNECTIONS,
       maxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
@@ -363,6 +425,12 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
     problems.push(
       'PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false: they decide the CSRF Origin check and Secure cookies',
     );
+  }
+  if (e.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
+    problems.push('WEBHOOK_ALLOW_PRIVATE_TARGETS: must be false with SANDBOX_MODE=false, else a partner could make the api call addresses inside its own network');
+  }
+  if (e.SANDBOX_WITHDRAWAL_FAILURE_RATE > 0) {
+    problems.push('SANDBOX_WITHDRAWAL_FAILURE_RATE: a sandbox setting; must be 0 with SANDBOX_MODE=false');
   }
   return problems;
 }

@@ -6,6 +6,13 @@ import { ApiErrorBodySchema } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
 
+/** Per-key limits of the partner API (IETF RateLimit header fields draft). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests allowed per window for this key', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+};
+
 /**
  * Schemas with a `.meta({ id })` become components. zod emits them as local `$defs`; they are moved to
  * `components.schemas` (input variants suffixed `Input`, since defaults make request and response shapes differ).
@@ -60,10 +67,14 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       summary: def.summary,
       tags: [def.tag],
       'x-timeout-ms': def.timeoutMs,
-      security: def.auth === 'user' || def.auth === 'admin' ? [{ cookieAuth: [] }] : [],
+      security: def.auth === 'user' || def.auth === 'admin' ? [{ cookieAuth: [] }] : def.auth === 'partner' ? [{ apiKeyAuth: [] }] : [],
       parameters,
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: schemaOf(def.response, 'output') } } },
+        '200': {
+          description: 'OK',
+          ...(def.auth === 'partner' && { headers: RATE_LIMIT_HEADERS }),
+          content: { 'application/json': { schema: schemaOf(def.response, 'output') } },
+        },
         default: { description: 'Error in the catalogue shape', content: { 'application/json': { schema: errorSchema } } },
       },
     };
@@ -78,7 +89,19 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       description: `Public and account API of the exchange. Errors always have the shape {statusCode, code, message}; codes: ${ERROR_CODES.join(', ')}. Amounts are decimal strings.`,
     },
     servers: [{ url: serverUrl }],
-    components: { schemas: components, securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' } } },
+    components: {
+      schemas: components,
+      securitySchemes: {
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+        apiKeyAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description:
+            'A key made on /profile/keys. Optionally sign the request: X-Timestamp (Unix seconds) and X-Signature = hex HMAC-SHA256 of `${timestamp}.${rawBody}` with the key as the secret.',
+        },
+      },
+    },
     paths,
   };
 }

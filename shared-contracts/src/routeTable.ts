@@ -4,7 +4,8 @@
 import { TIMEOUTS_MS } from './constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteAuth = 'none' | 'optional' | 'user' | 'admin';
+/** `partner`: the partner API, authenticated by the `x-api-key` header (never by cookies). */
+export type RouteAuth = 'none' | 'optional' | 'user' | 'admin' | 'partner';
 
 export interface RouteMeta {
   method: HttpMethod;
@@ -228,6 +229,14 @@ export const routeTable = {
     timeoutMs: TIMEOUTS_MS.default,
     summary: "The user's referral id",
   },
+  affiliateProgram: {
+    method: 'GET',
+    path: '/api/v1/affiliates/program',
+    tag: 'affiliate',
+    auth: 'user',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: "The programme's terms (commission, cashback tiers, withdrawal minimum) and the account's 30-day volume and cashback rate",
+  },
   affiliateBalances: {
     method: 'GET',
     path: '/api/v1/affiliates/balances',
@@ -266,7 +275,7 @@ export const routeTable = {
     tag: 'affiliate',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
-    summary: 'Withdraw earnings in USDT',
+    summary: 'Withdraw earnings in USDT on TRC20 (send an Idempotency-Key header: a retry never pays twice)',
   },
 
   // ── API keys ───────────────────────────────────────────────────────
@@ -354,6 +363,81 @@ export const routeTable = {
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'KYC access token',
+  },
+
+  // ── Partner API (x-api-key; per-key limits in RateLimit-* headers) ──
+  partnerInstruments: {
+    method: 'GET',
+    path: '/api/partner/v1/instruments',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Active instruments',
+  },
+  partnerPairs: { method: 'GET', path: '/api/partner/v1/pairs', tag: 'partner', auth: 'partner', timeoutMs: TIMEOUTS_MS.default, summary: 'Every tradable pair' },
+  partnerRate: {
+    method: 'GET',
+    path: '/api/partner/v1/rates',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.rateOne,
+    summary: 'Full pair data (rate, limits, fees) for a pair and amount',
+  },
+  partnerOrderCreate: {
+    method: 'POST',
+    path: '/api/partner/v1/orders',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.createOrder,
+    summary: "Create an order for a partner's customer (Idempotency-Key header required); attributed to the key's owner for commission",
+  },
+  partnerOrders: {
+    method: 'GET',
+    path: '/api/partner/v1/orders',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: "The partner's own orders, newest first",
+  },
+  partnerOrder: {
+    method: 'GET',
+    path: '/api/partner/v1/orders/:orderId',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'One of the partner’s orders',
+  },
+  partnerWebhooks: {
+    method: 'GET',
+    path: '/api/partner/v1/webhooks',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: "The partner's webhooks",
+  },
+  partnerWebhookCreate: {
+    method: 'POST',
+    path: '/api/partner/v1/webhooks',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Register a webhook URL; the answer carries its signing secret, shown once',
+  },
+  partnerWebhookDelete: {
+    method: 'POST',
+    path: '/api/partner/v1/webhooks/delete',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Remove a webhook',
+  },
+  partnerWebhookDeliveries: {
+    method: 'GET',
+    path: '/api/partner/v1/webhooks/deliveries',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'The delivery log of the partner’s webhooks, newest first',
   },
 
   // ── Other ──────────────────────────────────────────────────────────

@@ -8,6 +8,8 @@ import {
   RateModeSchema,
   InstrumentProviderSchema,
   AccountDataSchema,
+  AffiliateProgramSchema,
+  ApiKeyRecordSchema,
   ApiKeySchema,
   BalanceSchema,
   ClaimedPublicRateSchema,
@@ -30,6 +32,8 @@ import {
   UtmRecordSchema,
   VerificationDataSchema,
   VerificationStatusBodySchema,
+  WebhookDeliverySchema,
+  WebhookSchema,
   WithdrawalPayloadSchema,
   WithdrawalRecordSchema,
 } from './schemas';
@@ -96,6 +100,14 @@ export const CreateOrderBodySchema = z
   })
   .meta({ id: 'CreateOrderRequest' });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/** A partner's order: the key names the partner (commission goes to its owner), so no referrer, fingerprint or UTM. */
+export const PartnerCreateOrderBodySchema = CreateOrderBodySchema.omit({ referrerId: true, browserFingerprint: true, utmData: true, legacyOrderId: true }).meta({
+  id: 'PartnerCreateOrderRequest',
+});
+export type PartnerCreateOrderBody = z.infer<typeof PartnerCreateOrderBodySchema>;
+
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) });
 
 export const apiRoutes = {
   // ── Orders and pairs ────────────────────────────────────────────────
@@ -166,14 +178,21 @@ export const apiRoutes = {
     response: Ok,
   }),
   orderHistory: route('orderHistory', {
-    query: z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) }),
-    response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+    query: PageQuery,
+    response: z.object({
+      // `cashback`: what the order earned the account (USDT), null when it earned nothing (yet).
+      items: z.array(OrderSchema.extend({ cashback: MoneySchema.nullable().optional() })),
+      total: z.number().int(),
+      page: z.number().int(),
+      perPage: z.number().int(),
+    }),
   }),
   requestEmailConfirmation: route('requestEmailConfirmation', { body: z.object({ email: EmailSchema, locale: MailLocaleSchema.optional() }), response: Ok }),
   confirmEmail: route('confirmEmail', { body: z.object({ email: z.string().max(254), code: z.string().min(1).max(64) }), response: Ok }),
 
   // ── Affiliate, cashback, wallet ────────────────────────────────────
   affiliateReferrerId: route('affiliateReferrerId', { response: z.object({ referrerId: z.string() }) }),
+  affiliateProgram: route('affiliateProgram', { response: AffiliateProgramSchema }),
   affiliateBalances: route('affiliateBalances', { response: z.array(BalanceSchema) }),
   affiliateAccruals: route('affiliateAccruals', { response: z.array(LedgerEntrySchema) }),
   affiliateCashbacks: route('affiliateCashbacks', { response: z.array(LedgerEntrySchema) }),
@@ -182,12 +201,12 @@ export const apiRoutes = {
 
   // ── API keys ───────────────────────────────────────────────────────
   generateApiKey: route('generateApiKey', {
-    body: z.object({ name: z.string().min(1).max(64) }).optional(),
-    response: ApiKeySchema.extend({ secret: z.string() }),
+    body: z.object({ name: z.string().trim().min(1).max(64) }).optional(),
+    response: ApiKeyRecordSchema.extend({ secret: z.string() }),
   }),
-  listApiKeys: route('listApiKeys', { response: z.array(ApiKeySchema) }),
-  updateApiKey: route('updateApiKey', { body: ApiKeySchema, response: ApiKeySchema }),
-  deleteApiKey: route('deleteApiKey', { body: z.object({ apiId: z.string().min(1) }), response: Ok }),
+  listApiKeys: route('listApiKeys', { response: z.array(ApiKeyRecordSchema) }),
+  updateApiKey: route('updateApiKey', { body: ApiKeySchema, response: ApiKeyRecordSchema }),
+  deleteApiKey: route('deleteApiKey', { body: z.object({ apiId: z.string().min(1).max(64) }), response: Ok }),
 
   // ── KYC ────────────────────────────────────────────────────────────
   kycSubmit: route('kycSubmit', { body: VerificationDataSchema, response: VerificationStatusBodySchema }),
@@ -220,6 +239,24 @@ export const apiRoutes = {
     params: ProviderParams,
     query: ProviderQuery,
     response: z.object({ kycAccessToken: z.string(), applicantId: z.string() }),
+  }),
+
+  // ── Partner API ────────────────────────────────────────────────────
+  partnerInstruments: route('partnerInstruments', { response: z.array(InstrumentSchema) }),
+  partnerPairs: route('partnerPairs', { response: z.array(PublicPairSchema) }),
+  partnerRate: route('partnerRate', { query: ExchangeRequestSchema, response: PairDataSchema }),
+  partnerOrderCreate: route('partnerOrderCreate', { body: PartnerCreateOrderBodySchema, response: OrderSchema }),
+  partnerOrders: route('partnerOrders', { query: PageQuery, response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }) }),
+  partnerOrder: route('partnerOrder', { params: z.object({ orderId: z.string().min(1).max(64) }), response: OrderSchema }),
+  partnerWebhooks: route('partnerWebhooks', { response: z.array(WebhookSchema) }),
+  partnerWebhookCreate: route('partnerWebhookCreate', {
+    body: z.object({ url: z.string().trim().url().max(2048) }),
+    response: WebhookSchema.extend({ secret: z.string() }),
+  }),
+  partnerWebhookDelete: route('partnerWebhookDelete', { body: z.object({ id: z.string().min(1).max(64) }), response: Ok }),
+  partnerWebhookDeliveries: route('partnerWebhookDeliveries', {
+    query: z.object({ webhookId: z.string().max(64).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    response: z.array(WebhookDeliverySchema),
   }),
 
   // ── Other ──────────────────────────────────────────────────────────

@@ -307,29 +307,108 @@ export const EmailSchema = z
   .max(254)
   .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'invalid email');
 
-/** §3 API key */
-export const ApiKeySchema = z.object({ apiId: z.string(), name: z.string(), whiteListIp: z.array(z.string()), isActive: z.boolean() }).meta({ id: 'ApiKey' });
+/** §3 API key: what the owner sets (update-api-key takes exactly these). */
+export const ApiKeySchema = z
+  .object({
+    apiId: z.string().min(1).max(64),
+    name: z.string().trim().min(1).max(64),
+    /** IPv4/IPv6 addresses and CIDR ranges allowed to use the key; empty = any address. */
+    whiteListIp: z.array(z.string().trim().min(1).max(64)).max(50),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
+/** An API key as listed: the settings plus its visible prefix and dates (the secret itself is never shown again). */
+export const ApiKeyRecordSchema = ApiKeySchema.extend({
+  /** The first characters of the secret, to tell keys apart. */
+  prefix: z.string(),
+  createdAt: IsoDateTimeSchema,
+  lastUsedAt: IsoDateTimeSchema.nullable(),
+}).meta({ id: 'ApiKeyRecord' });
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
 
-/** §3 Withdrawal payload */
+/** §3 Withdrawal payload (§5: USDT on TRC20 only). */
 export const WithdrawalPayloadSchema = z
-  .object({ currencyTitle: z.string(), networkTitle: z.string(), address: z.string(), amount: MoneySchema })
+  .object({ currencyTitle: z.string().max(16), networkTitle: z.string().max(16), address: z.string().trim().max(128), amount: MoneySchema })
   .meta({ id: 'WithdrawalPayload' });
 export type WithdrawalPayload = z.infer<typeof WithdrawalPayloadSchema>;
 
-export const BalanceSchema = z.object({ currencyTitle: z.string(), networkTitle: z.string(), amount: MoneySchema });
-export const LedgerEntrySchema = z.object({
-  id: z.string(),
-  currencyTitle: z.string(),
-  amount: MoneySchema,
-  kind: z.string(),
-  createdAt: IsoDateTimeSchema,
-});
+/** A balance of the account's ledger: `amount` can be withdrawn, `pending` is held by withdrawals in progress. */
+export const BalanceSchema = z
+  .object({ currencyTitle: z.string(), networkTitle: z.string(), amount: MoneySchema, pending: MoneySchema })
+  .meta({ id: 'Balance' });
+export type Balance = z.infer<typeof BalanceSchema>;
+
+export const RewardKindSchema = z.enum(['AFFILIATE_COMMISSION', 'CASHBACK']);
+export type RewardKind = z.infer<typeof RewardKindSchema>;
+/** An accrual (commission on a referred order) or a cashback (on the account's own order), credited in USDT. */
+export const LedgerEntrySchema = z
+  .object({
+    id: z.string(),
+    kind: RewardKindSchema,
+    currencyTitle: z.string(),
+    amount: MoneySchema,
+    /** The order it was earned on; masked (first and last characters) when it is someone else's order. */
+    orderId: z.string(),
+    /** The order's executed volume in USDT and the rate applied to it (a fraction: 0.005 = 0.5 %). */
+    volume: MoneySchema,
+    rate: MoneySchema,
+    createdAt: IsoDateTimeSchema,
+  })
+  .meta({ id: 'RewardEntry' });
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const WithdrawalStatusSchema = z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']);
+export type WithdrawalStatus = z.infer<typeof WithdrawalStatusSchema>;
 export const WithdrawalRecordSchema = WithdrawalPayloadSchema.extend({
   id: z.string(),
-  status: z.string(),
+  status: WithdrawalStatusSchema,
   createdAt: IsoDateTimeSchema,
-});
+  /** The payout transaction once sent. */
+  txHash: z.string().nullable(),
+  completedAt: IsoDateTimeSchema.nullable(),
+  /** Why a FAILED withdrawal failed (its amount is back in the balance). */
+  failureReason: z.string().nullable(),
+}).meta({ id: 'Withdrawal' });
+export type WithdrawalRecord = z.infer<typeof WithdrawalRecordSchema>;
+
+/** The programme's published terms and where the account stands in them. */
+export const AffiliateProgramSchema = z
+  .object({
+    commissionRate: MoneySchema,
+    cashbackTiers: z.array(z.object({ minVolume: MoneySchema, rate: MoneySchema })),
+    /** The account's completed volume over the last 30 days, in USDT, and the cashback rate it earns now. */
+    volume30d: MoneySchema,
+    cashbackRate: MoneySchema,
+    withdrawalMin: MoneySchema,
+    withdrawalCurrency: z.object({ currencyTitle: z.string(), networkTitle: z.string() }),
+  })
+  .meta({ id: 'AffiliateProgram' });
+export type AffiliateProgram = z.infer<typeof AffiliateProgramSchema>;
+
+/** A partner's webhook: order status changes are POSTed to `url`, signed with its secret. */
+export const WebhookSchema = z
+  .object({ id: z.string(), url: z.string(), isActive: z.boolean(), createdAt: IsoDateTimeSchema })
+  .meta({ id: 'Webhook' });
+export type Webhook = z.infer<typeof WebhookSchema>;
+export const WebhookDeliverySchema = z
+  .object({
+    id: z.string(),
+    webhookId: z.string(),
+    /** The event's id, also sent as the X-Coinferry-Event-Id header (the same on every retry). */
+    eventId: z.string(),
+    eventType: z.string(),
+    orderId: z.string(),
+    status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: IsoDateTimeSchema.nullable(),
+    deliveredAt: IsoDateTimeSchema.nullable(),
+    createdAt: IsoDateTimeSchema,
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 /** §3 Verification data */
 export const VerificationDataSchema = z

@@ -78,6 +78,9 @@ export const orders = pgTable('orders', {
   // 0005_order_holds.sql
   holdReason: text('hold_reason'),
   depositLimit: money('deposit_limit'),
+  // 0008_order_attribution.sql
+  apiKeyId: text('api_key_id'),
+  rewardsPostedAt: timestamp('rewards_posted_at', { withTimezone: true }),
 });
 export type OrderRow = typeof orders.$inferSelect;
 

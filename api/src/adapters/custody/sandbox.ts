@@ -25,6 +25,8 @@ export interface SandboxCustodyOptions {
   confirmationIntervalMs: number;
   /** Separates the derived addresses of different deployments. */
   secret?: string;
+  /** Fraction (0–1) of account withdrawal payouts that fail (SANDBOX_WITHDRAWAL_FAILURE_RATE); order payouts never do. */
+  withdrawalFailureRate?: number;
 }
 
 export function createSandboxCustody({ confirmationIntervalMs, secret = 'sandbox' }: SandboxCustodyOptions): CustodyAdapter & {

@@ -68,7 +68,8 @@ export function installAuthentication(app: FastifyInstance, authenticator: Authe
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request, reply) => {
     const route = byRoute.get(`${request.method} ${request.routeOptions.url}`);
-    if (!route || route.auth === 'none') return;
+    // 'partner' routes are authenticated by their API key (modules/partner), never by cookies.
+    if (!route || route.auth === 'none' || route.auth === 'partner') return;
     // Nothing personal may be cached by a browser or a proxy.
     reply.header('cache-control', 'no-store');
     const resolved = await authenticator.resolve(request);

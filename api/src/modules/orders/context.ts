@@ -13,6 +13,10 @@ import type { OrderRepo } from './repo';
 /** Who may be named as referrer (the affiliates module answers; §8 "referrerAffiliateId" not found). */
 export interface ReferrerDirectory {
   exists(referrerId: string): Promise<boolean>;
+  /** The account a referrer id belongs to (so nobody earns commission on their own orders). */
+  ownerOf?(referrerId: string): Promise<number | null>;
+  /** The referrer id an account registered with (§7 register `referrerAffiliateId`), if any. */
+  referrerOfAccount?(userId: number): Promise<string | null>;
 }
 
 type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'>;

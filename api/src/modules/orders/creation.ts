@@ -17,6 +17,8 @@ export interface CreateOptions {
   idempotency?: IdempotencyScope;
   /** The signed-in user (auth 'optional'); their orders join their history (orders.user_id, 0003). */
   account?: { userId: number; email: string } | null;
+  /** Issue 11: created through the partner API with this key; its owner's referrer id earns the commission. */
+  partner?: { apiKeyId: string; referrerId: string | null };
 }
 
 /** §5 refund address for the send side: different from the destination, valid, a memo only where one is taken. */
@@ -31,7 +33,24 @@ export function checkRefundAddress(ctx: OrderContext, from: InstrumentRecord, ad
 export function createOrderCreation(ctx: OrderContext, { load, published }: OrderPresentation) {
   const { deps, repo, now } = ctx;
 
-  return async function create(body: CreateOrderBody, { idempotency, account }: CreateOptions = {}): Promise<Order> {
+  /**
+   * Who the order is attributed to (issue 11): the partner key's owner; else the referrer named in the request
+   * (§5: the client sends the query id or the stored `referralID`); else the referrer the account registered with.
+   * Nobody is their own referrer.
+   */
+  async function attribution(body: CreateOrderBody, account: CreateOptions['account'], partner: CreateOptions['partner']): Promise<string | null> {
+    if (partner) return partner.referrerId;
+    // §8: an unknown referrer → ERR_NOT_FOUND naming referrerAffiliateId (the client then drops it).
+    const named = body.referrerId || null;
+    if (named && !(await deps.referrers?.exists(named))) {
+      throw ApiError.of('ERR_NOT_FOUND', `referrerAffiliateId ${named} not found`);
+    }
+    const referrerId = named ?? (account ? ((await deps.referrers?.referrerOfAccount?.(account.userId)) ?? null) : null);
+    if (referrerId && account && (await deps.referrers?.ownerOf?.(referrerId)) === account.userId) return null;
+    return referrerId;
+  }
+
+  return async function create(body: CreateOrderBody, { idempotency, account, partner }: CreateOptions = {}): Promise<Order> {
     if (idempotency && !IDEMPOTENCY_KEY.test(idempotency.key)) {
       throw ApiError.of('ERR_VALIDATION', 'Invalid Idempotency-Key header: 1–128 printable ASCII characters', { fields: { 'Idempotency-Key': 'invalid' } });
     }
@@ -70,11 +89,7 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
     } else if (refundAddress || refundMemo) {
       throw invalid('refundAddress', 'only accepted for a fixed-rate order');
     }
-    // §8: an unknown referrer → ERR_NOT_FOUND naming referrerAffiliateId (the client then drops it).
-    const referrerId = body.referrerId || null;
-    if (referrerId && !(await deps.referrers?.exists(referrerId))) {
-      throw ApiError.of('ERR_NOT_FOUND', `referrerAffiliateId ${referrerId} not found`);
-    }
+    const referrerId = await attribution(body, account, partner);
 
     // Limits, price and fees exactly as the rate endpoint quotes them; claimed amounts to 8 decimals (§9).
     const claimed = new D(body.claimedDepositAmount).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_DOWN);
@@ -108,6 +123,7 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
           // §4 ckm: signed-in users skip the email prompt; their account email is used.
           userEmail: account?.email ?? (body.userEmail || null),
           referrerId,
+          apiKeyId: partner?.apiKeyId ?? null,
           legacyOrderId: body.legacyOrderId || null,
           utmData: body.utmData ?? null,
           browserFingerprint: body.browserFingerprint || null,

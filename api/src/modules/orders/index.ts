@@ -17,7 +17,7 @@ import { registerOrderRoutes } from './routes';
 import { registerSandboxOrderRoutes } from './sandboxRoutes';
 import { createOrderService, type OrderService, type ReferrerDirectory } from './service';
 
-export type { ReferrerDirectory } from './service';
+export type { OrderService, ReferrerDirectory } from './service';
 
 export interface OrdersModuleDeps {
   db: DbHandle;
