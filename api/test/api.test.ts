@@ -182,7 +182,7 @@ describe.each(BACKENDS)('api on %s', (backend) => {
     it('answers TOO_SMALL / TOO_BIG with expectedAmount', async () => {
       const small = await one('instrumentFromSlug=btc&instrumentToSlug=eth&claimedDepositAmount=0.00001');
       expectError(small, 400, 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL');
-      expect(small.body.details).toEqual({ expectedAmount: '0.00033334' });
+      expect(small.body.details).toEqual({ expectedAmount: '0.00033334', generalMinAmount: '0.00033334' });
       const big = await one('instrumentFromSlug=btc&instrumentToSlug=eth&claimedDepositAmount=100');
       expectError(big, 400, 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG');
       expect(big.body.details).toEqual({ expectedAmount: '1.66666666' });

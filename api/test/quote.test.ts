@@ -105,11 +105,11 @@ describe('quote maths', () => {
     expect(erc.depositRules.minAmount).toBe('0.01666667');
   });
 
-  it('answers TOO_SMALL and TOO_BIG with expectedAmount (§8)', () => {
+  it('answers TOO_SMALL (with the general minimum) and TOO_BIG with expectedAmount (§8)', () => {
     const { quote } = setup();
     const small = expectApiError(() => quote(btcEth({ claimedDepositAmount: '0.0001' })), 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL');
     expect(small.statusCode).toBe(400);
-    expect(small.details).toEqual({ expectedAmount: '0.00033334' });
+    expect(small.details).toEqual({ expectedAmount: '0.00033334', generalMinAmount: '0.00033334' });
     expect(small.message).toContain('0.0001');
     const big = expectApiError(() => quote(btcEth({ claimedDepositAmount: '2' })), 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG');
     expect(big.details).toEqual({ expectedAmount: '1.66666666' });

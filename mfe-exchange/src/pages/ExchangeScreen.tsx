@@ -52,6 +52,7 @@ export function ExchangeScreen({ host, title, lead, aside, header, initial, pair
         snapshot: isExchangeSnapshot(host.initialData) ? host.initialData : undefined,
         extrasApi: withExtras ? host.api : undefined,
         loadDetails: () => loadDetailsChunk().then((chunk) => chunk.detailsStoreFactory(host)),
+        hasReferral: () => !!host.session.referral.get(),
       }),
   );
   const { from, to } = initial;

@@ -139,6 +139,19 @@ describe('ExchangeFormStore', () => {
     expect(form.error).toBeNull();
   });
 
+  it('§8: on a referral visit a below-minimum load also keeps the general minimum; without a referral it does not', async () => {
+    for (const referral of [true, false]) {
+      const api = makeApi();
+      api.rateOne.mockRejectedValueOnce(
+        ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'limit', { details: { expectedAmount: '0.02', generalMinAmount: '0.01' } }),
+      );
+      const root = new ExchangeRootStore({ api: api as never, wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory, hasReferral: () => referral });
+      await root.form.init();
+      expect(root.form.error).toEqual({ kind: 'min', expectedAmount: '0.02' });
+      expect(root.form.generalMinAmount).toBe(referral ? '0.01' : null);
+    }
+  });
+
   it('set-minimal: the minimum plus headroom, rounded up to the send instrument’s precision; the maximum minus it, rounded down', async () => {
     const api = makeApi();
     const { form } = setup(api);

@@ -74,6 +74,8 @@ export class ExchangeFormStore {
   unsupportedPopupOpen = false;
   /** Slugs asked for by the route but not among the instruments. */
   unknownSlugs: string[] = [];
+  /** §8: on a referral visit, the general minimum of the last below-minimum pair load. */
+  generalMinAmount: string | null = null;
 
   private controller: AbortController | null = null;
   private seq = 0;
@@ -82,6 +84,8 @@ export class ExchangeFormStore {
     private readonly api: FormApi,
     private readonly socket: RatesSocket,
     snapshot?: ExchangeSnapshot,
+    /** Whether this visit came through a referral (the shell's referralID). */
+    private readonly hasReferral: () => boolean = () => false,
   ) {
     makeObservable<ExchangeFormStore, 'applyRateError' | 'applyPairData'>(this, {
       status: observable,
@@ -99,6 +103,7 @@ export class ExchangeFormStore {
       isErrorLoadPair: observable,
       unsupportedPopupOpen: observable,
       unknownSlugs: observableRef,
+      generalMinAmount: observable,
       amount: computed,
       request: computed,
       rateText: computed,
@@ -439,9 +444,13 @@ export class ExchangeFormStore {
     const details = isApiError(error) || isErrorBody(error) ? error.details : undefined;
     const expected = typeof details?.expectedAmount === 'string' || typeof details?.expectedAmount === 'number' ? String(details.expectedAmount) : undefined;
     switch (code) {
-      case 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL':
+      case 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL': {
         this.error = { kind: 'min', expectedAmount: expected };
+        // §8 "with a referral the general minimum is also stored"
+        const general = details?.generalMinAmount;
+        if (this.hasReferral()) this.generalMinAmount = typeof general === 'string' || typeof general === 'number' ? String(general) : (expected ?? null);
         break;
+      }
       case 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG':
         this.error = { kind: 'max', expectedAmount: expected };
         break;

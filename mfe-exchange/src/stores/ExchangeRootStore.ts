@@ -34,6 +34,8 @@ export interface ExchangeRootDeps {
   extrasApi?: Pick<ApiClient, 'ordersPublicLatest' | 'statsPublic'>;
   /** Loads the details chunk's factory (absent: no details part, e.g. in form-only tests). */
   loadDetails?: () => Promise<DetailsStoreFactory>;
+  /** Whether the visit came through a referral (§8: the general minimum is then kept on a below-minimum load). */
+  hasReferral?: () => boolean;
 }
 
 export class ExchangeRootStore {
@@ -49,7 +51,7 @@ export class ExchangeRootStore {
 
   constructor(private readonly deps: ExchangeRootDeps) {
     this.ratesSocket = new RatesSocket({ url: deps.wsUrl, createSocket: deps.createSocket });
-    this.form = new ExchangeFormStore(deps.api, this.ratesSocket, deps.snapshot);
+    this.form = new ExchangeFormStore(deps.api, this.ratesSocket, deps.snapshot, deps.hasReferral);
     this.extras = deps.extrasApi ? new HomeExtrasStore(deps.extrasApi) : null;
     this.stopListening = this.ratesSocket.listen({
       onData: (data) => this.form.applyLive(data),

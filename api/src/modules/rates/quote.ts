@@ -118,7 +118,9 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
         'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL',
         `Claimed deposit amount ${money(deposit)} ${unit} is below the minimum of ${money(minAmount)} ${unit}`,
         {
-          details: { expectedAmount: money(minAmount) },
+          // generalMinAmount: the pair's general minimum (§8: a referral visit keeps it); the same as expectedAmount
+          // while no referral has a minimum of its own.
+          details: { expectedAmount: money(minAmount), generalMinAmount: money(minAmount) },
         },
       );
     }
