@@ -204,6 +204,8 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       // exchange journeys: quick sandbox confirmations, and any market move is a fixed-rate problem (exchange-fixed.spec.ts)
       CONFIRMATION_INTERVAL_MS: '500',
       FIXED_RATE_VOLATILITY_THRESHOLD: '0.000001',
+      // money journeys (money.spec.ts): a withdrawal is paid out a second after it is made
+      WITHDRAWAL_PAYOUT_DELAY_MS: '1000',
       ...options.apiEnv,
     },
     path.join(logDir, 'api.log'),
