@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { CustodyAdapter } from './adapters/custody/types';
 import { buildApp, liquidityProviderCode } from './app';
 import { REPO_ROOT, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
@@ -23,6 +24,8 @@ export interface StartOptions {
   accounts?: AccountsOptions;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Custody adapter instead of the sandbox one (tests: payouts that fail or hang). */
+  custody?: CustodyAdapter;
 }
 
 export interface RunningApi {
@@ -78,6 +81,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       accounts,
       rateLimitPrefix: opts.accounts?.rateLimitPrefix,
       logStream: opts.logStream,
+      custody: opts.custody,
     });
     const quotePair = createQuotePair({
       instruments,

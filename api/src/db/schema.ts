@@ -121,3 +121,57 @@ export const redirects = pgTable('redirects', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   createdBy: bigint('created_by', { mode: 'number' }),
 });
+
+// 0009_ledger.sql: the account's money (issue 11). Raw SQL in modules/affiliates reads and writes these.
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }),
+  kind: text('kind').notNull(),
+  currency: text('currency').notNull(),
+  balance: money('balance').notNull().default('0'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerTransfers = pgTable('ledger_transfers', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  orderId: text('order_id'),
+  withdrawalId: text('withdrawal_id'),
+  volume: money('volume'),
+  rate: money('rate'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: text('transfer_id').notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_transfer_idx').on(t.transferId), index('ledger_entries_account_idx').on(t.accountId, t.id)],
+);
+
+export const withdrawals = pgTable('withdrawals', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  currencyTitle: text('currency_title').notNull(),
+  networkTitle: text('network_title').notNull(),
+  address: text('address').notNull(),
+  amount: money('amount').notNull(),
+  status: text('status').$type<'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED'>().notNull(),
+  txHash: text('tx_hash'),
+  failureReason: text('failure_reason'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});

@@ -33,6 +33,8 @@ export const ROUTE_RATE_LIMITS = {
   redirectLookup: 600,
   adminRedirectAdd: 30,
   adminRedirectDelete: 30,
+  // Issue 11: a withdrawal request holds money; far above a person's use, low enough to stop a script.
+  affiliateWithdraw: 10,
 } as const satisfies Partial<Record<RouteName, number>>;
 
 export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;

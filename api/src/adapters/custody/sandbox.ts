@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { InstrumentRecord } from '../../modules/instruments/repo';
 import { encodeAddress } from './addressFormats';
-import type { CustodyAdapter, DepositAddress, PayoutRequest, PayoutResult } from './types';
+import { PayoutRejected, type CustodyAdapter, type DepositAddress, type PayoutRequest, type PayoutResult } from './types';
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest();
 
@@ -29,7 +29,20 @@ export interface SandboxCustodyOptions {
   withdrawalFailureRate?: number;
 }
 
-export function createSandboxCustody({ confirmationIntervalMs, secret = 'sandbox' }: SandboxCustodyOptions): CustodyAdapter & {
+/** Account withdrawals are paid out under keys `withdrawal:<id>` (modules/affiliates). */
+export const WITHDRAWAL_PAYOUT_PREFIX = 'withdrawal:';
+
+/**
+ * Whether the sandbox fails this withdrawal payout: a pure function of the key, so a retry of the same payout
+ * decides the same, spread uniformly over [0, 1) so a rate of 0.3 fails about 30 % of withdrawals.
+ */
+export function sandboxWithdrawalFails(idempotencyKey: string, failureRate: number): boolean {
+  if (!idempotencyKey.startsWith(WITHDRAWAL_PAYOUT_PREFIX) || failureRate <= 0) return false;
+  if (failureRate >= 1) return true;
+  return hash('withdrawal-failure', idempotencyKey).readUInt32BE(0) / 2 ** 32 < failureRate;
+}
+
+export function createSandboxCustody({ confirmationIntervalMs, secret = 'sandbox', withdrawalFailureRate = 0 }: SandboxCustodyOptions): CustodyAdapter & {
   payouts: ReadonlyMap<string, PayoutRequest & PayoutResult>;
 } {
   const payouts = new Map<string, PayoutRequest & PayoutResult>();
@@ -50,6 +63,9 @@ export function createSandboxCustody({ confirmationIntervalMs, secret = 'sandbox
     async payout(request: PayoutRequest): Promise<PayoutResult> {
       const done = payouts.get(request.idempotencyKey);
       if (done) return { txHash: done.txHash };
+      if (sandboxWithdrawalFails(request.idempotencyKey, withdrawalFailureRate)) {
+        throw new PayoutRejected('The sandbox network rejected the transaction (SANDBOX_WITHDRAWAL_FAILURE_RATE)');
+      }
       const txHash = sandboxTxHash(request.instrument, `payout:${request.idempotencyKey}`);
       payouts.set(request.idempotencyKey, { ...request, txHash });
       return { txHash };

@@ -33,3 +33,15 @@ export interface CustodyAdapter {
   /** Roughly how long one confirmation takes on this network (for the order page's time estimate). */
   secondsPerConfirmation(instrument: InstrumentRecord): number;
 }
+
+/**
+ * A payout the custodian definitively refused (bad destination, compliance, a failed chain transaction): nothing
+ * was or will be sent for this idempotency key, so the caller may release the funds. Any other error is transient
+ * (the payout may or may not have gone out) and the caller retries with the same key.
+ */
+export class PayoutRejected extends Error {
+  constructor(readonly reason: string) {
+    super(`payout rejected: ${reason}`);
+    this.name = 'PayoutRejected';
+  }
+}
