@@ -1,6 +1,7 @@
 import { catalogueRepo } from '../../../test/helpers/catalogue';
 import { createAddressValidator } from '../../modules/instruments/validateAddress';
-import { createSandboxCustody } from './sandbox';
+import { createSandboxCustody, sandboxWithdrawalFails } from './sandbox';
+import { PayoutRejected } from './types';
 
 describe('sandbox custody', () => {
   const repo = catalogueRepo();
@@ -43,10 +44,32 @@ describe('sandbox custody', () => {
 
   it('pays out once per idempotency key', async () => {
     const eth = repo.bySlug('eth')!;
-    const req = { idempotencyKey: 'order-1:payout', instrument: eth, address: '0x' + '1'.repeat(40), memo: null, amount: '1.5' };
+    const req = { idempotencyKey: 'order-1:payout', instrument: eth, address: `0x${'1'.repeat(40)}`, memo: null, amount: '1.5' };
     const first = await custody.payout(req);
     expect(first.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await custody.payout(req)).toEqual(first);
     expect(custody.payouts.size).toBe(1);
+  });
+});
+
+describe('sandbox withdrawal failures (SANDBOX_WITHDRAWAL_FAILURE_RATE)', () => {
+  const usdt = catalogueRepo().bySlug('usdttrc20')!;
+  const req = (key: string) => ({ idempotencyKey: key, instrument: usdt, address: `T${'1'.repeat(33)}`, memo: null, amount: '10' });
+
+  it('fails about the configured fraction of withdrawal payouts, the same way on every retry', () => {
+    const keys = Array.from({ length: 2000 }, (_, i) => `withdrawal:w-${i}`);
+    const failing = keys.filter((k) => sandboxWithdrawalFails(k, 0.3)).length;
+    expect(failing / keys.length).toBeGreaterThan(0.25);
+    expect(failing / keys.length).toBeLessThan(0.35);
+    expect(keys.filter((k) => sandboxWithdrawalFails(k, 0.3))).toEqual(keys.filter((k) => sandboxWithdrawalFails(k, 0.3)));
+    expect(keys.some((k) => sandboxWithdrawalFails(k, 0))).toBe(false);
+    expect(keys.every((k) => sandboxWithdrawalFails(k, 1))).toBe(true);
+  });
+
+  it('never fails order payouts, and rejects a failing withdrawal with PayoutRejected', async () => {
+    const custody = createSandboxCustody({ confirmationIntervalMs: 3000, withdrawalFailureRate: 1 });
+    await expect(custody.payout(req('order-1:payout'))).resolves.toHaveProperty('txHash');
+    await expect(custody.payout(req('withdrawal:w-1'))).rejects.toBeInstanceOf(PayoutRejected);
+    expect(custody.payouts.has('withdrawal:w-1')).toBe(false);
   });
 });
