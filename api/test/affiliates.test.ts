@@ -52,6 +52,7 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
   let ipSeq = 0;
   const { custody, calls } = testCustody();
   const board = new FakePriceBoard(TEST_PRICES);
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     t = await openTestDb(backend);
@@ -63,8 +64,15 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
         AFFILIATE_COMMISSION: '0.01',
         CASHBACK_TIERS: '0:0.001,1500:0.002',
         HTTP_RATE_LIMITS: 'orderCreate=1000,affiliateWithdraw=1000,register=1000,login=1000',
+        LOG_LEVEL: 'info',
       }),
-      { db: t.handle, realtime: fakeRealtime(board), custody, accounts: { rateLimitPrefix: `a${randomBytes(4).toString('hex')}` } },
+      {
+        db: t.handle,
+        realtime: fakeRealtime(board),
+        custody,
+        accounts: { rateLimitPrefix: `a${randomBytes(4).toString('hex')}` },
+        logStream: { write: (line: string) => void logLines.push(line) },
+      },
     );
   }, 60_000);
   afterAll(async () => {
@@ -239,6 +247,15 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
     const mine = calls.filter((c) => c.idempotencyKey === `withdrawal:${r.body.id}`);
     expect(mine).toHaveLength(3);
     expect(await balance(b)).toMatchObject({ amount: '15', pending: '0' });
+  });
+
+  it('logs withdrawals by id, user and amount, never the full destination address at info', async () => {
+    const mine = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => typeof l.withdrawalId === 'string');
+    expect(mine.some((l) => l.msg === 'withdrawal requested' && typeof l.userId === 'number' && typeof l.amount === 'string')).toBe(true);
+    expect(mine.some((l) => l.msg === 'withdrawal completed')).toBe(true);
+    expect(mine.some((l) => l.msg === 'withdrawal failed; amount restored')).toBe(true);
+    expect(mine.some((l) => l.msg === 'withdrawal payout failed; will retry')).toBe(true);
+    for (const address of [VALID_TRON, REFUSED, FLAKY, TEST_ADDRESS]) expect(logLines.join('\n')).not.toContain(address);
   });
 
   describe('referral end to end', () => {
