@@ -1,7 +1,10 @@
 // The order history tab: one page of the signed-in user's orders at a time, newest first (server order), and
 // the instrument catalogue's displayed precision (§9) for their amounts.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ApiClient, InstrumentRef, Order } from 'shared-contracts';
+import type { ApiClient, InstrumentRef, RouteResponse } from 'shared-contracts';
+
+/** An order of the history, with the cashback (USDT) it earned the account, if any. */
+export type HistoryOrder = RouteResponse<'orderHistory'>['items'][number];
 
 export const HISTORY_PER_PAGE = 10;
 /** §9 displayed precision when the catalogue does not (yet) know an order's instrument: claimed amounts' 8 decimals. */
@@ -12,7 +15,7 @@ const instrumentKey = (ref: Pick<InstrumentRef, 'currencyTitle' | 'networkTitle'
 export type HistoryState = 'idle' | 'loading' | 'ready' | 'error';
 
 export class OrderHistoryStore {
-  items: Order[] = [];
+  items: HistoryOrder[] = [];
   total = 0;
   page = 1;
   state: HistoryState = 'idle';

@@ -2,24 +2,20 @@
 // locale with the instrument's displayed precision (§9), dates relative and live with the exact time on hover.
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { HostServices, InstrumentRef, Order, RemotePageProps } from 'shared-contracts';
+import type { HostServices, InstrumentRef, RemotePageProps } from 'shared-contracts';
 import { Badge, Button, ButtonLink, Card, Skeleton, Table, type TableColumn, VisuallyHidden } from 'remote-kit/ui';
 import { formatAmount, RelativeTime } from 'remote-kit/format';
 import { EmptyCard } from '../layout/EmptyCard';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { useT } from '../pages/useT';
-import { OrderHistoryStore } from './OrderHistoryStore';
+import { formatUsdt, intlLocale } from '../lib/locale';
+import { type HistoryOrder, OrderHistoryStore } from './OrderHistoryStore';
 import { orderStatus, STATUS_TONE } from './orderStatus';
 import styles from '../layout/profile.module.css';
 
 function pageFromQuery(query: URLSearchParams): number {
   const n = Number(query.get('page'));
   return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
-/** The Intl locale of the site's language (§3 Locale.language). */
-function intlLocale(host: HostServices): string {
-  return host.locale.current === 'ru' ? 'ru-RU' : 'en';
 }
 
 /** "BTC", or "USDT (TRC20)" when the network is not the currency's own. */
@@ -93,6 +89,7 @@ const HistoryBody = observer(function HistoryBody({ host, store }: { host: HostS
     { key: 'pair', header: t('history_col_pair') },
     { key: 'send', header: t('history_col_send'), align: 'end' },
     { key: 'get', header: t('history_col_get'), align: 'end' },
+    { key: 'cashback', header: t('history_col_cashback'), align: 'end' },
     { key: 'date', header: t('history_col_date') },
   ];
   const amount = (value: string, ref: InstrumentRef) => (
@@ -100,7 +97,7 @@ const HistoryBody = observer(function HistoryBody({ host, store }: { host: HostS
       {formatAmount(value, { locale, maxDecimals: store.precisionOf(ref) })} {ref.currencyTitle}
     </span>
   );
-  const rows = store.items.map((order: Order) => {
+  const rows = store.items.map((order: HistoryOrder) => {
     const { instrumentFrom: from, instrumentTo: to } = order.pair;
     const status = orderStatus(order);
     const href = `/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`;
@@ -127,6 +124,15 @@ const HistoryBody = observer(function HistoryBody({ host, store }: { host: HostS
         ),
         send: amount(order.claimedDepositAmount, from),
         get: amount(order.amountToGet, to),
+        cashback: order.cashback ? (
+          <span className={styles.nowrap} data-testid="history-cashback" data-amount={order.cashback}>
+            +{formatUsdt(order.cashback, locale)} USDT
+          </span>
+        ) : (
+          <span className={styles.muted} data-testid="history-cashback">
+            —
+          </span>
+        ),
         date: (
           <span className={styles.nowrap}>
             <RelativeTime value={order.createdAt} locale={locale} />

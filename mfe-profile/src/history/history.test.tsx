@@ -80,7 +80,7 @@ describe('ProfileHistory page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Order', 'Status', 'Pair', 'You send', 'You get', 'Created']);
+    ).toEqual(['Order', 'Status', 'Pair', 'You send', 'You get', 'Cashback', 'Created']);
     expect(row.getAttribute('data-order-id')).toBe('ord-1');
     expect(row.textContent).toContain('BTC → ETH');
     expect(row.textContent).toContain('0.05 BTC');
@@ -125,6 +125,20 @@ describe('ProfileHistory page', () => {
     expect(setQuery.mock.calls[0][0].get('page')).toBe('3');
     fireEvent.click(screen.getByTestId('history-previous'));
     expect(setQuery.mock.calls[1][0].has('page')).toBe(false);
+  });
+
+  it('each order shows the cashback it earned (USDT, cut to 6 decimals), a dash when none', async () => {
+    const orderHistory = jest.fn(async () => ({
+      items: [{ ...order('ord-c', ['CREATION_END', 'WITHDRAWAL_COMPLETED']), cashback: '1.2345678' }, { ...order('ord-n'), cashback: null }, order('ord-u')],
+      total: 3,
+      page: 1,
+      perPage: 10,
+    }));
+    await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory)));
+    await screen.findAllByTestId('history-row');
+    const cells = screen.getAllByTestId('history-cashback');
+    expect(cells.map((c) => c.textContent)).toEqual(['+1.234567 USDT', '—', '—']);
+    expect(cells[0].getAttribute('data-amount')).toBe('1.2345678');
   });
 
   it('says so when there are no orders yet, with a way to make one', async () => {

@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileAffiliatePage = profileSection('affiliate_title', 'ProfileAffiliatePage');
+export { ProfileAffiliatePage } from '../affiliate/ProfileAffiliatePage';

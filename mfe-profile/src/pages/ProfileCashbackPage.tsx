@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileCashbackPage = profileSection('cashback_title', 'ProfileCashbackPage');
+export { ProfileCashbackPage } from '../cashback/ProfileCashbackPage';

@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileKeysPage = profileSection('keys_title', 'ProfileKeysPage');
+export { ProfileKeysPage } from '../keys/ProfileKeysPage';

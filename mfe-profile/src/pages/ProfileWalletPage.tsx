@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileWalletPage = profileSection('wallet_title', 'ProfileWalletPage');
+export { ProfileWalletPage } from '../wallet/ProfileWalletPage';

@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileWithdrawPage = profileSection('withdraw_title', 'ProfileWithdrawPage');
+export { ProfileWithdrawPage } from '../withdraw/ProfileWithdrawPage';

@@ -52,13 +52,13 @@ describe('mfe-profile ./pages', () => {
   });
 
   it('every profile page carries a navigation tab for each of the eight §2 profile routes; later features say so', () => {
-    const host = createTestHost({ route: { path: '/profile/keys' } });
+    const host = createTestHost({ route: { path: '/profile/verification' } });
     const navigate = jest.spyOn(host, 'navigate').mockImplementation(() => undefined);
     const signedIn = {
       ...host,
       session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
     };
-    renderPage(pages.ProfileKeys, signedIn);
+    renderPage(pages.ProfileVerification, signedIn);
     const tabs = within(screen.getByRole('tablist', { name: 'Personal account' })).getAllByRole('tab');
     expect(tabs.map((a) => a.getAttribute('href'))).toEqual([
       '/profile/info',
@@ -71,15 +71,15 @@ describe('mfe-profile ./pages', () => {
       '/profile/verification',
     ]);
     // the page's own tab is the selected one, the only one in the Tab order, and names the panel below
-    const keys = screen.getByRole('tab', { name: 'API keys' });
-    expect(keys.getAttribute('aria-selected')).toBe('true');
-    expect(tabs.filter((a) => a.tabIndex === 0)).toEqual([keys]);
-    expect(screen.getByRole('tabpanel', { name: 'API keys' }).textContent).toContain('later release');
+    const own = screen.getByRole('tab', { name: 'Identity verification' });
+    expect(own.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.filter((a) => a.tabIndex === 0)).toEqual([own]);
+    expect(screen.getByRole('tabpanel', { name: 'Identity verification' }).textContent).toContain('later release');
     expect(screen.getByTestId('profile-coming-later').textContent).toContain('a@b.co');
     // arrows move between the tabs; a click follows the link through the host
-    act(() => keys.focus());
-    fireEvent.keyDown(keys, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(screen.getByTestId('tab-verification'));
+    act(() => own.focus());
+    fireEvent.keyDown(own, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(screen.getByTestId('tab-keys'));
     fireEvent.click(screen.getByTestId('tab-history'));
     expect(navigate).toHaveBeenCalledWith('/profile/history');
   });

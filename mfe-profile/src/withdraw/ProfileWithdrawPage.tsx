@@ -1,0 +1,119 @@
+// Withdrawals (§2 /profile/withdraw): the USDT balance, the TRC20 withdrawal form (§5, §8) with the success modal of
+// §2, and the withdrawal history, reloaded after a withdrawal (§7) and refreshed while one is on its way.
+import { type FormEvent, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import type { HostServices, RemotePageProps } from 'shared-contracts';
+import { Button, Card, Dialog, TextField } from 'remote-kit/ui';
+import { ProfileFrame } from '../layout/ProfileFrame';
+import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { formatUsdt, intlLocale } from '../lib/locale';
+import { useT } from '../pages/useT';
+import { BalancesCard, WithdrawalsTable } from '../wallet/parts';
+import { WalletStore } from '../wallet/WalletStore';
+import { WITHDRAWAL_NETWORK, type WithdrawError, WithdrawStore } from './WithdrawStore';
+import styles from '../layout/profile.module.css';
+
+function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export const ProfileWithdrawPage = observer(function ProfileWithdrawPage({ host }: RemotePageProps) {
+  const [wallet] = useState(() => new WalletStore(host.api, false));
+  const [form] = useState(
+    () =>
+      new WithdrawStore({
+        api: host.api,
+        isAuthorised: () => host.session.isAuthorised,
+        newIdempotencyKey,
+        reloadWallet: () => void wallet.reload(),
+      }),
+  );
+  const authorised = host.session.isAuthorised;
+  useEffect(() => {
+    if (!authorised) return;
+    wallet.start();
+    void form.loadTerms();
+    return () => wallet.dispose();
+  }, [authorised, wallet, form]);
+  return (
+    <ProfileFrame host={host} titleKey="withdraw_title">
+      <WithdrawBody host={host} wallet={wallet} form={form} />
+    </ProfileFrame>
+  );
+});
+
+const WithdrawBody = observer(function WithdrawBody({ host, wallet, form }: { host: HostServices; wallet: WalletStore; form: WithdrawStore }) {
+  const t = useT(host);
+  const locale = intlLocale(host);
+  if (wallet.state === 'error')
+    return <ErrorCard data-testid="wallet-error" message={t('wallet_error')} retry={t('retry')} onRetry={() => void wallet.load()} />;
+  if (wallet.state !== 'ready') return <LoadingCard data-testid="wallet-loading" label={t('wallet_loading')} />;
+  const message = (e: WithdrawError | null) =>
+    e ? (e.key === 'withdraw_error_too_small' ? t(e.key, { amount: formatUsdt(e.amount ?? '', locale) }) : t(e.key)) : undefined;
+  const error = form.error;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit();
+  };
+  const min = form.terms?.withdrawalMin;
+  const done = form.success;
+  return (
+    <>
+      <BalancesCard host={host} store={wallet} />
+      <Card title={t('withdraw_form_title')}>
+        <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="withdraw-form">
+          <p className={styles.muted}>{t('withdraw_form_note', { network: WITHDRAWAL_NETWORK })}</p>
+          <TextField
+            label={t('withdraw_amount', { currency: 'USDT' })}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.amount}
+            onChange={(e) => form.setAmount(e.target.value)}
+            hint={min ? t('withdraw_amount_hint', { min: formatUsdt(min, locale), available: formatUsdt(wallet.usdt.amount, locale) }) : undefined}
+            error={error?.field === 'amount' ? message(error) : undefined}
+            endAdornment={<span className={styles.muted}>USDT</span>}
+            data-testid="withdraw-amount"
+          />
+          <TextField
+            label={t('withdraw_address', { network: WITHDRAWAL_NETWORK })}
+            autoComplete="off"
+            spellCheck={false}
+            value={form.address}
+            onChange={(e) => form.setAddress(e.target.value)}
+            error={error?.field === 'address' ? message(error) : undefined}
+            data-testid="withdraw-address"
+          />
+          {error && !error.field ? (
+            <p className={styles.text} role="alert" data-testid="withdraw-error">
+              {message(error)}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <Button type="submit" loading={form.submitting} data-testid="withdraw-submit">
+              {t('withdraw_submit')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <WithdrawalsTable host={host} store={wallet} />
+      <Dialog
+        open={done != null}
+        onClose={() => form.closeSuccess()}
+        title={t('withdraw_success_title')}
+        closeLabel={t('close')}
+        data-testid="withdraw-success"
+        footer={
+          <Button onClick={() => form.closeSuccess()} data-testid="withdraw-success-close">
+            {t('withdraw_success_ok')}
+          </Button>
+        }
+      >
+        {done ? (
+          <p className={styles.text}>
+            {t('withdraw_success_text', { amount: formatUsdt(done.amount, locale), currency: done.currencyTitle, address: done.address })}
+          </p>
+        ) : null}
+      </Dialog>
+    </>
+  );
+});

@@ -1,0 +1,174 @@
+// The withdrawal form (§2 /profile/withdraw): USDT on TRC20 only. §5: the amount is cleaned as typed, the address must
+// be 34 characters starting with T (else error_address_incorrect and nothing is sent), and nothing is sent for a
+// visitor who is not signed in. One Idempotency-Key per submission, reused when the same submission is retried after
+// an answer that left its fate unknown (network, timeout, 5xx), so a retry never pays twice. §8 error texts.
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import {
+  type ApiClient,
+  type AffiliateProgram,
+  isApiError,
+  WITHDRAWAL_ADDRESS_LENGTH,
+  WITHDRAWAL_CURRENCY,
+  type WithdrawalPayload,
+  type WithdrawalRecord,
+} from 'shared-contracts';
+import { cleanNumericInput, isPositiveAmount, limitDecimals, toMoney } from '../lib/numericInput';
+import { USDT_DECIMALS } from '../lib/locale';
+
+export const WITHDRAWAL_NETWORK = 'TRC20';
+
+/** §5 withdrawal address: 34 characters starting with T (the all-ones test address is one of them). */
+export function isWithdrawalAddress(address: string): boolean {
+  return address.length === WITHDRAWAL_ADDRESS_LENGTH && address.startsWith('T');
+}
+
+export type WithdrawErrorKey =
+  | 'main_error'
+  | 'error_address_incorrect'
+  | 'withdraw_error_amount'
+  | 'withdraw_error_too_small'
+  | 'withdraw_error_balance_too_low'
+  | 'withdraw_error_balance_not_found'
+  | 'withdraw_error_network'
+  | 'withdraw_error_too_many';
+
+export interface WithdrawError {
+  key: WithdrawErrorKey;
+  /** the field it belongs to; none: the form's message */
+  field?: 'amount' | 'address';
+  /** ERR_WITHDRAWAL_TOO_SMALL: the minimum read from the message */
+  amount?: string;
+}
+
+/** §8: the first number in an ERR_WITHDRAWAL_TOO_SMALL message is the minimum ("Minimum withdrawal is 10 USDT"). */
+export function firstNumber(message: string): string | undefined {
+  return /\d+(?:[.,]\d+)?/.exec(message)?.[0].replace(',', '.');
+}
+
+/** What a refused withdrawal says (§8). */
+export function withdrawErrorOf(error: unknown): WithdrawError {
+  if (!isApiError(error)) return { key: 'main_error' };
+  switch (error.code) {
+    case 'ERR_WITHDRAWAL_TOO_SMALL': {
+      const amount = firstNumber(error.message);
+      return amount ? { key: 'withdraw_error_too_small', field: 'amount', amount } : { key: 'main_error' };
+    }
+    case 'ERR_BALANCE_TOO_LOW':
+      return { key: 'withdraw_error_balance_too_low', field: 'amount' };
+    case 'ERR_BALANCE_NOT_FOUND':
+      return { key: 'withdraw_error_balance_not_found' };
+    case 'ERR_NETWORK_NOT_SUPPORTED':
+      return { key: 'withdraw_error_network' };
+    case 'ERR_TOO_MANY_REQUESTS':
+      return { key: 'withdraw_error_too_many' };
+    case 'ERR_VALIDATION':
+      // the server's own address check (base58check) names the address
+      if (error.fields?.address || /address/i.test(error.message)) return { key: 'error_address_incorrect', field: 'address' };
+      return { key: 'main_error' };
+    default:
+      return { key: 'main_error' };
+  }
+}
+
+/** An answer after which it is unknown whether the withdrawal was taken: the same submission keeps its key. */
+function fateUnknown(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  const s = error.statusCode;
+  return s === 0 || s === 408 || s === 409 || s === 425 || s === 429 || s >= 500;
+}
+
+export interface WithdrawDeps {
+  api: Pick<ApiClient, 'affiliateWithdraw' | 'affiliateProgram'>;
+  isAuthorised(): boolean;
+  newIdempotencyKey(): string;
+  /** after a withdrawal was taken (or may have been): §7 reload balances and the withdrawal history */
+  reloadWallet(): void;
+}
+
+export class WithdrawStore {
+  amount = '';
+  address = '';
+  error: WithdrawError | null = null;
+  submitting = false;
+  /** the withdrawal just taken: the success modal (§2) shows while it is set */
+  success: WithdrawalRecord | null = null;
+  terms: AffiliateProgram | null = null;
+  private idempotency: { fingerprint: string; key: string } | null = null;
+
+  constructor(private readonly deps: WithdrawDeps) {
+    makeObservable(this, {
+      amount: observable,
+      address: observable,
+      error: observableRef,
+      submitting: observable,
+      success: observableRef,
+      terms: observableRef,
+      setAmount: action,
+      setAddress: action,
+      closeSuccess: action,
+      submit: action,
+    });
+  }
+
+  /** The programme's terms, for the minimum shown under the amount (the form works without them). */
+  async loadTerms(): Promise<void> {
+    try {
+      const terms = await this.deps.api.affiliateProgram();
+      runInAction(() => (this.terms = terms));
+    } catch (error) {
+      console.warn('withdrawal terms failed to load', error);
+    }
+  }
+
+  setAmount(raw: string): void {
+    this.amount = limitDecimals(cleanNumericInput(raw), USDT_DECIMALS);
+    if (this.error?.field !== 'address') this.error = null;
+  }
+
+  setAddress(raw: string): void {
+    this.address = raw;
+    if (this.error?.field !== 'amount') this.error = null;
+  }
+
+  closeSuccess(): void {
+    this.success = null;
+  }
+
+  async submit(): Promise<void> {
+    if (this.submitting || !this.deps.isAuthorised()) return;
+    const address = this.address.trim();
+    if (!isPositiveAmount(this.amount)) {
+      this.error = { key: 'withdraw_error_amount', field: 'amount' };
+      return;
+    }
+    if (!isWithdrawalAddress(address)) {
+      this.error = { key: 'error_address_incorrect', field: 'address' };
+      return;
+    }
+    const body: WithdrawalPayload = { currencyTitle: WITHDRAWAL_CURRENCY, networkTitle: WITHDRAWAL_NETWORK, address, amount: toMoney(this.amount) };
+    const fingerprint = JSON.stringify(body);
+    if (this.idempotency?.fingerprint !== fingerprint) this.idempotency = { fingerprint, key: this.deps.newIdempotencyKey() };
+    const key = this.idempotency.key;
+    this.error = null;
+    this.submitting = true;
+    try {
+      const record = await this.deps.api.affiliateWithdraw({ body, headers: { 'Idempotency-Key': key } });
+      runInAction(() => {
+        this.submitting = false;
+        this.success = record;
+        this.amount = '';
+        this.address = '';
+        this.idempotency = null;
+      });
+      this.deps.reloadWallet();
+    } catch (error) {
+      console.warn('withdrawal refused', error);
+      runInAction(() => {
+        this.submitting = false;
+        this.error = withdrawErrorOf(error);
+        if (!fateUnknown(error)) this.idempotency = null;
+      });
+      if (fateUnknown(error)) this.deps.reloadWallet();
+    }
+  }
+}
