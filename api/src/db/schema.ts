@@ -1,5 +1,5 @@
 // Drizzle table definitions mirroring migrations/*.sql (the SQL files are the source of truth).
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
@@ -175,3 +175,51 @@ export const withdrawals = pgTable('withdrawals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
+
+// 0010_partner.sql: API keys, the partner's webhooks and their delivery log (issue 11). Raw SQL in modules/keys and
+// modules/webhooks reads and writes these.
+export const apiKeys = pgTable('api_keys', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  apiId: text('api_id').notNull().unique(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull().unique(),
+  prefix: text('prefix').notNull(),
+  whiteListIp: jsonb('white_list_ip').$type<string[]>().notNull().default([]),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const webhooks = pgTable('webhooks', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  eventCursor: bigint('event_cursor', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: text('webhook_id').notNull(),
+    orderEventId: bigint('order_event_id', { mode: 'number' }).notNull(),
+    orderId: text('order_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status').$type<'PENDING' | 'DELIVERED' | 'FAILED'>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('webhook_deliveries_webhook_id_order_event_id_key').on(t.webhookId, t.orderEventId)],
+);

@@ -7,7 +7,16 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
 import type { InstrumentRepo } from '../instruments/repo';
+import { registerKeysModule } from '../keys';
+import { queryOf } from '../keys/repo';
 import type { OrderService } from '../orders';
+import { createWebhooksModule } from '../webhooks';
+import { createPartnerAuthenticator } from './auth';
+import { createPartnerRateLimiter } from './rateLimit';
+import { registerPartnerRoutes } from './routes';
+
+export { PARTNER_HEADERS, SIGNATURE_TOLERANCE_SECONDS } from './auth';
+export { WEBHOOK_HEADERS, signatureHeader } from '../webhooks/signing';
 
 export interface PartnerModuleDeps {
   db: DbHandle;
@@ -20,6 +29,32 @@ export interface PartnerModuleDeps {
   rateLimitPrefix?: string;
 }
 
-export async function registerPartnerModule(_app: FastifyInstance, _config: Config, _deps: PartnerModuleDeps, _opts: RegisterOptions): Promise<void> {
-  // Placeholder until the module is built.
+export async function registerPartnerModule(app: FastifyInstance, config: Config, deps: PartnerModuleDeps, opts: RegisterOptions): Promise<void> {
+  const keys = registerKeysModule(app, { db: deps.db }, opts);
+  const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders });
+  const limiter = createPartnerRateLimiter({
+    perMinute: config.partner.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+    keyPrefix: deps.rateLimitPrefix ?? 'exchange',
+  });
+  app.addHook('onClose', () => limiter.close());
+  const authenticate = createPartnerAuthenticator({ keys: keys.repo, limiter });
+
+  // The partner routes in a scope of their own: key authentication before every handler, and JSON bodies kept raw
+  // for their signature (Fastify's own parser, so prototype poisoning is refused as everywhere else).
+  await app.register(async (scope) => {
+    scope.decorateRequest('partnerKey', null);
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      request.rawBody = body as string;
+      parseJson(request, body as string, done);
+    });
+    scope.addHook('preHandler', authenticate);
+    registerPartnerRoutes(
+      scope,
+      { q: queryOf(deps.db), instruments: deps.instruments, quote: deps.quote, orders: deps.orders, webhooks, referrerIdOf: deps.referrerIdOf },
+      opts,
+    );
+  });
 }

@@ -1,0 +1,82 @@
+// SQL of api_keys (migration 0010), raw and identical on PGlite and PostgreSQL.
+import type { DbHandle } from '../../db/client';
+
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+export const queryOf =
+  (db: DbHandle): Query =>
+  (sql, params) =>
+    db.withSession((s) => s.query(sql, params));
+
+export interface ApiKeyRow {
+  id: string;
+  apiId: string;
+  userId: number;
+  name: string;
+  prefix: string;
+  whiteListIp: string[];
+  isActive: boolean;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const COLUMNS = `id::text AS id, api_id AS "apiId", user_id::int AS "userId", name, prefix, white_list_ip AS "whiteListIp",
+  is_active AS "isActive", created_at AS "createdAt", last_used_at AS "lastUsedAt"`;
+
+const jsonList = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' ? JSON.parse(v) : []) as string[];
+const toRow = (r: ApiKeyRow): ApiKeyRow => ({
+  ...r,
+  userId: Number(r.userId),
+  whiteListIp: jsonList(r.whiteListIp),
+  createdAt: new Date(r.createdAt),
+  lastUsedAt: r.lastUsedAt ? new Date(r.lastUsedAt) : null,
+});
+
+export function createApiKeyRepo(q: Query) {
+  return {
+    async countLive(userId: number): Promise<number> {
+      const [r] = await q<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND deleted_at IS NULL', [userId]);
+      return Number(r?.n ?? 0);
+    },
+    async insert(k: { apiId: string; userId: number; name: string; secretHash: string; prefix: string }): Promise<ApiKeyRow> {
+      const [r] = await q<ApiKeyRow>(`INSERT INTO api_keys (api_id, user_id, name, secret_hash, prefix) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`, [
+        k.apiId,
+        k.userId,
+        k.name,
+        k.secretHash,
+        k.prefix,
+      ]);
+      return toRow(r);
+    },
+    async list(userId: number): Promise<ApiKeyRow[]> {
+      const rows = await q<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE user_id = $1 AND deleted_at IS NULL ORDER BY api_keys.created_at, api_keys.id`, [
+        userId,
+      ]);
+      return rows.map(toRow);
+    },
+    /** Null when the key is not this account's (or deleted): others' keys are never revealed. */
+    async update(userId: number, k: { apiId: string; name: string; whiteListIp: string[]; isActive: boolean }): Promise<ApiKeyRow | null> {
+      const [r] = await q<ApiKeyRow>(
+        `UPDATE api_keys SET name = $3, white_list_ip = $4::jsonb, is_active = $5
+          WHERE api_id = $2 AND user_id = $1 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+        [userId, k.apiId, k.name, JSON.stringify(k.whiteListIp), k.isActive],
+      );
+      return r ? toRow(r) : null;
+    },
+    async remove(userId: number, apiId: string): Promise<boolean> {
+      const rows = await q('UPDATE api_keys SET deleted_at = now(), is_active = false WHERE api_id = $2 AND user_id = $1 AND deleted_at IS NULL RETURNING id', [
+        userId,
+        apiId,
+      ]);
+      return rows.length > 0;
+    },
+    /** The live key with this secret hash (partner authentication). */
+    async bySecretHash(secretHash: string): Promise<ApiKeyRow | null> {
+      const [r] = await q<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE secret_hash = $1 AND deleted_at IS NULL`, [secretHash]);
+      return r ? toRow(r) : null;
+    },
+    async touch(id: string): Promise<void> {
+      await q("UPDATE api_keys SET last_used_at = now() WHERE id = $1::bigint AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')", [id]);
+    },
+  };
+}
+export type ApiKeyRepo = ReturnType<typeof createApiKeyRepo>;

@@ -1,0 +1,50 @@
+// Per-key limits of the partner API: config.partner.rateLimitPerMinute requests per API key and minute, counted in
+// Redis when REDIS_URL is set (replicas share the count; memory if Redis is down) and in memory otherwise. Every
+// answer to an authenticated partner call carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds
+// until the window ends); over the limit → 429 ERR_TOO_MANY_REQUESTS with Retry-After.
+import type { FastifyReply } from 'fastify';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError } from 'shared-contracts/server';
+
+export interface PartnerRateLimiter {
+  /** Counts one request of the key and sets the RateLimit-* headers; throws 429 over the limit. */
+  consume(apiId: string, reply: FastifyReply): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPartnerRateLimiter(opts: { perMinute: number; redisUrl?: string; keyPrefix: string }): PartnerRateLimiter {
+  const o = { keyPrefix: `${opts.keyPrefix}:partner-rl`, points: opts.perMinute, duration: 60 };
+  const redis = opts.redisUrl
+    ? new Redis(opts.redisUrl, { connectionName: 'exchange-partner-rate-limit', enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  redis?.on('error', () => undefined);
+  const limiter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({ ...o, storeClient: redis, insuranceLimiter: new RateLimiterMemory(o) })
+    : new RateLimiterMemory(o);
+
+  const publish = (reply: FastifyReply, res: RateLimiterRes) => {
+    reply.header('RateLimit-Limit', String(opts.perMinute));
+    reply.header('RateLimit-Remaining', String(Math.max(0, res.remainingPoints)));
+    reply.header('RateLimit-Reset', String(Math.max(0, Math.ceil(res.msBeforeNext / 1000))));
+  };
+
+  return {
+    async consume(apiId, reply) {
+      try {
+        publish(reply, await limiter.consume(apiId, 1));
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        publish(reply, err);
+        const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        reply.header('Retry-After', String(retryAfter));
+        throw ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many requests with this API key; retry in ${retryAfter} s`, {
+          details: { retryAfterSeconds: retryAfter, limitPerMinute: opts.perMinute },
+        });
+      }
+    },
+    async close() {
+      await redis?.quit().catch(() => redis?.disconnect());
+    },
+  };
+}

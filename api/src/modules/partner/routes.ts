@@ -1,0 +1,125 @@
+// The partner API's routes (route table names partner*, auth 'partner'): catalogue, rates, orders made with the key
+// (attributed to its owner), the owner's orders only, and webhooks. Another partner's order or webhook is ERR_NOT_FOUND.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, apiRoutes, type ExchangeRequest, type PairData } from 'shared-contracts/server';
+import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
+import type { Query } from '../keys/repo';
+import type { InstrumentRepo } from '../instruments/repo';
+import type { OrderService } from '../orders';
+import { listPublicPairs } from '../pairs/service';
+import type { WebhookService } from '../webhooks';
+import { partnerKeyOf } from './auth';
+
+export interface PartnerRouteDeps {
+  q: Query;
+  instruments: InstrumentRepo;
+  quote: (request: ExchangeRequest) => PairData;
+  orders: OrderService;
+  webhooks: WebhookService;
+  referrerIdOf(userId: number): Promise<string>;
+  /** Runs the order job soon (a new order). */
+  afterChange?: () => void;
+}
+
+/** Orders made with any key of the owner (deleted keys included: their orders stay the partner's). */
+const OWN_ORDERS = 'api_key_id IN (SELECT api_id FROM api_keys WHERE user_id = $1)';
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || key === '') {
+    throw ApiError.of('ERR_VALIDATION', 'Idempotency-Key header required: a retry with the same key never creates a second order', {
+      fields: { 'Idempotency-Key': 'required' },
+    });
+  }
+  return key;
+}
+
+export function registerPartnerRoutes(app: FastifyInstance, deps: PartnerRouteDeps, opts: RegisterOptions): void {
+  const { q, orders, webhooks } = deps;
+  registerRoute(
+    app,
+    apiRoutes.partnerInstruments,
+    () =>
+      deps.instruments
+        .all()
+        .filter((i) => i.isActive && i.provider === 'EXCHANGE')
+        .map((i) => i.public),
+    opts,
+  );
+  registerRoute(app, apiRoutes.partnerPairs, () => listPublicPairs(deps.instruments), opts);
+  registerRoute(app, apiRoutes.partnerRate, ({ query }) => deps.quote(query), opts);
+
+  registerRoute(
+    app,
+    apiRoutes.partnerOrderCreate,
+    async ({ body, request }) => {
+      const key = partnerKeyOf(request);
+      const idempotencyKey = idempotencyKeyOf(request);
+      const order = await orders.create(body, {
+        idempotency: { key: idempotencyKey, owner: `key:${key.apiId}` },
+        partner: { apiKeyId: key.apiId, referrerId: await deps.referrerIdOf(key.userId) },
+      });
+      deps.afterChange?.();
+      request.log.info({ orderId: order.orderId, apiId: key.apiId, userId: key.userId }, 'partner order created');
+      return order;
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerOrders,
+    async ({ query, request }) => {
+      const { userId } = partnerKeyOf(request);
+      const [count] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE ${OWN_ORDERS}`, [userId]);
+      const ids = await q<{ orderId: string }>(
+        `SELECT order_id AS "orderId" FROM orders WHERE ${OWN_ORDERS} ORDER BY created_at DESC, order_id LIMIT $2 OFFSET $3`,
+        [userId, query.perPage, (query.page - 1) * query.perPage],
+      );
+      const items = await orders.ordersById(ids.map((r) => r.orderId));
+      return { items, total: Number(count?.n ?? 0), page: query.page, perPage: query.perPage };
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerOrder,
+    async ({ params, request }) => {
+      const { userId } = partnerKeyOf(request);
+      const own = await q(`SELECT 1 FROM orders WHERE order_id = $2 AND ${OWN_ORDERS}`, [userId, params.orderId]);
+      const [order] = own.length ? await orders.ordersById([params.orderId]) : [];
+      if (!order) throw ApiError.of('ERR_NOT_FOUND', `Order ${params.orderId} not found`);
+      return order;
+    },
+    opts,
+  );
+
+  registerRoute(app, apiRoutes.partnerWebhooks, ({ request }) => webhooks.list(partnerKeyOf(request).userId), opts);
+  registerRoute(
+    app,
+    apiRoutes.partnerWebhookCreate,
+    async ({ body, request }) => {
+      const key = partnerKeyOf(request);
+      const webhook = await webhooks.register(key.userId, body.url);
+      request.log.info({ webhookId: webhook.id, userId: key.userId, apiId: key.apiId }, 'webhook registered');
+      return webhook;
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerWebhookDelete,
+    async ({ body, request }) => {
+      const key = partnerKeyOf(request);
+      await webhooks.remove(key.userId, body.id);
+      request.log.info({ webhookId: body.id, userId: key.userId, apiId: key.apiId }, 'webhook removed');
+      return { ok: true as const };
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerWebhookDeliveries,
+    ({ query, request }) => webhooks.deliveries(partnerKeyOf(request).userId, query.webhookId, query.limit),
+    opts,
+  );
+}

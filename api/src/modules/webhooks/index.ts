@@ -1,0 +1,27 @@
+// Webhooks of the partner API (issue 11): the service behind the partner webhook routes and the delivery job.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { DbHandle } from '../../db/client';
+import { createOrderJob } from '../../jobs/orderJob';
+import { queryOf } from '../keys/repo';
+import type { OrderService } from '../orders';
+import { createWebhookDispatcher } from './dispatcher';
+import { createWebhookRepo } from './repo';
+import { createWebhookService, type WebhookService } from './service';
+
+export type { WebhookService } from './service';
+
+/** The service; the delivery job starts when the app is ready and stops when it closes. */
+export function createWebhooksModule(app: FastifyInstance, config: Config, deps: { db: DbHandle; orders: Pick<OrderService, 'ordersById'> }): WebhookService {
+  const repo = createWebhookRepo(queryOf(deps.db));
+  const dispatcher = createWebhookDispatcher({ repo, orders: deps.orders, config: config.partner, log: app.log });
+  // The same timer discipline as the order job: one pass at a time, at most a second apart (sooner with short retries).
+  const job = createOrderJob({
+    processDue: dispatcher.processDue,
+    intervalMs: Math.max(20, Math.min(1000, config.partner.webhookRetryBaseMs)),
+    log: app.log,
+  });
+  app.addHook('onReady', async () => job.start());
+  app.addHook('onClose', async () => job.stop());
+  return createWebhookService(repo, config.partner);
+}

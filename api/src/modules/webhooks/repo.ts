@@ -1,0 +1,166 @@
+// SQL of webhooks and webhook_deliveries (migration 0010), raw and identical on PGlite and PostgreSQL.
+import type { Query } from '../keys/repo';
+
+export interface WebhookRow {
+  id: string;
+  userId: number;
+  url: string;
+  isActive: boolean;
+  eventCursor: string;
+  createdAt: Date;
+}
+
+export interface DeliveryRow {
+  id: string;
+  webhookId: string;
+  orderEventId: string;
+  orderId: string;
+  eventType: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+  createdAt: Date;
+}
+
+/** A claimed delivery with what sending it needs. */
+export interface DueDelivery {
+  id: string;
+  webhookId: string;
+  orderEventId: string;
+  payload: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  webhookLive: boolean;
+}
+
+/** An order event of the webhook owner's partner orders, not yet turned into a delivery. */
+export interface PendingEvent {
+  id: string;
+  orderId: string;
+  kind: string;
+  createdAt: Date;
+  status: string;
+}
+
+const WEBHOOK = `id, user_id::int AS "userId", url, is_active AS "isActive", event_cursor::text AS "eventCursor", created_at AS "createdAt"`;
+const DELIVERY = `id::text AS id, webhook_id AS "webhookId", order_event_id::text AS "orderEventId", order_id AS "orderId", event_type AS "eventType",
+  status, attempts, last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt",
+  delivered_at AS "deliveredAt", created_at AS "createdAt"`;
+
+const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
+
+export function createWebhookRepo(q: Query) {
+  return {
+    async countLive(userId: number): Promise<number> {
+      const [r] = await q<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE user_id = $1 AND deleted_at IS NULL', [userId]);
+      return Number(r?.n ?? 0);
+    },
+    /** Starts at the newest order event: a new webhook hears of changes from now on. */
+    async insert(w: { id: string; userId: number; url: string; secret: string }): Promise<WebhookRow> {
+      const [r] = await q<WebhookRow>(
+        `INSERT INTO webhooks (id, user_id, url, secret, event_cursor)
+         VALUES ($1, $2, $3, $4, (SELECT coalesce(max(id), 0) FROM order_events)) RETURNING ${WEBHOOK}`,
+        [w.id, w.userId, w.url, w.secret],
+      );
+      return { ...r, createdAt: new Date(r.createdAt) };
+    },
+    async list(userId: number): Promise<WebhookRow[]> {
+      const rows = await q<WebhookRow>(`SELECT ${WEBHOOK} FROM webhooks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [userId]);
+      return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+    },
+    async remove(userId: number, id: string): Promise<boolean> {
+      const rows = await q('UPDATE webhooks SET deleted_at = now(), is_active = false WHERE id = $2 AND user_id = $1 AND deleted_at IS NULL RETURNING id', [
+        userId,
+        id,
+      ]);
+      return rows.length > 0;
+    },
+    /** The owner's deliveries, newest first; `webhookId` must be the owner's (deleted ones included: the log stays readable). */
+    async deliveries(userId: number, webhookId: string | undefined, limit: number): Promise<DeliveryRow[]> {
+      const rows = await q<DeliveryRow>(
+        `SELECT ${DELIVERY} FROM webhook_deliveries
+          WHERE webhook_id IN (SELECT id FROM webhooks WHERE user_id = $1 AND ($2::text IS NULL OR id = $2::text))
+          ORDER BY webhook_deliveries.id DESC LIMIT $3`,
+        [userId, webhookId ?? null, limit],
+      );
+      return rows.map((r) => ({
+        ...r,
+        attempts: Number(r.attempts),
+        lastStatusCode: r.lastStatusCode === null ? null : Number(r.lastStatusCode),
+        nextAttemptAt: date(r.nextAttemptAt),
+        deliveredAt: date(r.deliveredAt),
+        createdAt: new Date(r.createdAt),
+      }));
+    },
+    async ownsWebhook(userId: number, id: string): Promise<boolean> {
+      return (await q('SELECT 1 FROM webhooks WHERE id = $1 AND user_id = $2', [id, userId])).length > 0;
+    },
+    liveWebhooks(): Promise<WebhookRow[]> {
+      return q<WebhookRow>(`SELECT ${WEBHOOK} FROM webhooks WHERE deleted_at IS NULL AND is_active ORDER BY id`);
+    },
+    /** Events of the owner's partner orders past the cursor that have no delivery of this webhook yet. */
+    async pendingEvents(w: WebhookRow, limit: number): Promise<PendingEvent[]> {
+      const rows = await q<PendingEvent>(
+        `SELECT e.id::text AS id, e.order_id AS "orderId", e.kind, e.created_at AS "createdAt", o.status
+           FROM order_events e JOIN orders o ON o.order_id = e.order_id
+          WHERE e.id > $2::bigint
+            AND o.api_key_id IN (SELECT api_id FROM api_keys WHERE user_id = $1)
+            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = $3 AND d.order_event_id = e.id)
+          ORDER BY e.id LIMIT $4`,
+        [w.userId, w.eventCursor, w.id, limit],
+      );
+      return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+    },
+    async insertDelivery(d: { webhookId: string; orderEventId: string; orderId: string; eventType: string; payload: string }): Promise<void> {
+      await q(
+        `INSERT INTO webhook_deliveries (webhook_id, order_event_id, order_id, event_type, payload, next_attempt_at)
+         VALUES ($1, $2::bigint, $3, $4, $5, now()) ON CONFLICT (webhook_id, order_event_id) DO NOTHING`,
+        [d.webhookId, d.orderEventId, d.orderId, d.eventType, d.payload],
+      );
+    },
+    /**
+     * Moves the cursor over events that began more than `settleMs` ago. order_events ids are taken when a transaction
+     * inserts, not when it commits, so a lower id can still appear for a while; past the settle time it is taken as
+     * final (an order transaction lasts milliseconds). Call only after every pending event past the cursor was turned
+     * into a delivery.
+     */
+    async advanceCursor(webhookId: string, settleMs: number): Promise<void> {
+      await q(
+        `UPDATE webhooks SET event_cursor = greatest(event_cursor,
+           coalesce((SELECT max(id) FROM order_events WHERE created_at < now() - ($2::int * interval '1 millisecond')), 0))
+         WHERE id = $1`,
+        [webhookId, settleMs],
+      );
+    },
+    /** Claims due deliveries for `lockMs` (FOR UPDATE SKIP LOCKED: replicas take different ones). */
+    async claimDue(limit: number, lockMs: number): Promise<DueDelivery[]> {
+      return q<DueDelivery>(
+        `UPDATE webhook_deliveries d SET locked_until = now() + ($2::int * interval '1 millisecond')
+           FROM webhooks w
+          WHERE w.id = d.webhook_id AND d.id IN (
+            SELECT id FROM webhook_deliveries
+             WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+             ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING d.id::text AS id, d.webhook_id AS "webhookId", d.order_event_id::text AS "orderEventId", d.payload, d.attempts,
+                    w.url, w.secret, (w.deleted_at IS NULL AND w.is_active) AS "webhookLive"`,
+        [limit, lockMs],
+      );
+    },
+    async recordAttempt(
+      id: string,
+      r: { attempts: number; status: 'PENDING' | 'DELIVERED' | 'FAILED'; statusCode: number | null; error: string | null; nextAttemptAt: Date | null },
+    ): Promise<void> {
+      await q(
+        `UPDATE webhook_deliveries SET attempts = $2, status = $3::text, last_status_code = $4, last_error = $5, next_attempt_at = $6::timestamptz,
+                delivered_at = CASE WHEN $3::text = 'DELIVERED' THEN now() ELSE delivered_at END, locked_until = NULL
+          WHERE id = $1::bigint`,
+        [id, r.attempts, r.status, r.statusCode, r.error, r.nextAttemptAt?.toISOString() ?? null],
+      );
+    },
+  };
+}
+export type WebhookRepo = ReturnType<typeof createWebhookRepo>;
