@@ -6,9 +6,11 @@ import { sumDecimals } from '../lib/decimal';
 
 export type AffiliateState = 'idle' | 'loading' | 'ready' | 'error';
 
-/** `${origin}${prefix}${path}?ref=<id>`: a referral link to any page of the site (home or a pair page). */
+/** `${origin}${prefix}${path}?ref=<id>`: a referral link to any page of the site (home or a pair page); the Russian
+ * home is `/ru` (web drops a trailing slash with a 301, §2). */
 export function referralLink(origin: string, prefix: string, path: string, param: string, referrerId: string): string {
-  return `${origin}${prefix}${path}?${new URLSearchParams({ [param]: referrerId })}`;
+  const page = prefix && path === '/' ? prefix : `${prefix}${path}`;
+  return `${origin}${page}?${new URLSearchParams({ [param]: referrerId })}`;
 }
 
 export class AffiliateStore {

@@ -31,6 +31,7 @@ describe('AffiliateStore', () => {
   it('the referral link: origin, locale prefix, path and the ref parameter', () => {
     expect(referralLink('https://x.io', '', '/', 'ref', 'AB C')).toBe('https://x.io/?ref=AB+C');
     expect(referralLink('https://x.io', '/ru', '/exchange-btc-eth', 'ref', 'ABC')).toBe('https://x.io/ru/exchange-btc-eth?ref=ABC');
+    expect(referralLink('https://x.io', '/ru', '/', 'ref', 'ABC')).toBe('https://x.io/ru?ref=ABC');
   });
 
   it('a failed load is an error state', async () => {
@@ -63,7 +64,7 @@ describe('ProfileAffiliate page', () => {
   it('in Russian the link carries /ru; no accruals yet says so', async () => {
     const a = api({ affiliateAccruals: jest.fn(async () => []) });
     await act(async () => void renderPage(pages.ProfileAffiliate, signedIn({ lng: 'ru', api: a, path: '/profile/affiliate-program' })));
-    expect((await screen.findByTestId('affiliate-link')).textContent).toBe('http://localhost/ru/?ref=ABCDE23456');
+    expect((await screen.findByTestId('affiliate-link')).textContent).toBe('http://localhost/ru?ref=ABCDE23456');
     expect(screen.getByTestId('affiliate-accruals').textContent).toContain('Комиссии пока нет');
     expect(screen.getByTestId('affiliate-rate').textContent).toBe('0,5\u00a0%');
   });
