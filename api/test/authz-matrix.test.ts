@@ -1,0 +1,233 @@
+// The authorisation matrix of issue 11: every account route of the affiliate and keys groups and every partner route
+// of the route table, called by a guest, user A, user B, an admin and A's partner key (plus A's deactivated key and
+// A's key from outside its allow-list). Account routes take a session and never a key; partner routes take a key and
+// never a session. Nobody reads or changes another's balances, accruals, withdrawals, keys, orders or webhooks. A route
+// added to those groups without a row here fails the test. On PGlite and, with DATABASE_URL, on PostgreSQL.
+import { randomBytes } from 'node:crypto';
+import { routeTable, type RouteName } from 'shared-contracts/server';
+import type { Browser } from './helpers/session';
+import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
+import { startPartnerHarness, type PartnerAnswer, type PartnerHarness } from './partnerHarness';
+
+const BTC = { currencyTitle: 'BTC', networkTitle: 'BTC' };
+const ETH = { currencyTitle: 'ETH', networkTitle: 'ETH' };
+const ETH_ADDR = '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe';
+const USDT_TRC20 = { currencyTitle: 'USDT', networkTitle: 'TRC20' };
+const TEST_TRON = `T${'1'.repeat(33)}`;
+const INSIDE = '203.0.113.10';
+const OUTSIDE = '198.51.100.99';
+const orderBody = { rateMode: 'FLOATING', instrumentFrom: BTC, instrumentTo: ETH, destinationAddress: ETH_ADDR, claimedDepositAmount: '0.01' };
+
+const ACCOUNT_GROUPS = new Set(['affiliate', 'keys']);
+const covered = (Object.entries(routeTable) as [RouteName, { tag: string; auth: string }][])
+  .filter(([, meta]) => ACCOUNT_GROUPS.has(meta.tag) || meta.auth === 'partner')
+  .map(([name]) => name);
+
+type UserActor = 'A' | 'B' | 'admin';
+type KeyActor = 'keyA' | 'keyB';
+
+interface Probe {
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const until = async <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
+  let t: TestDb;
+  let h: PartnerHarness;
+  let users: Record<UserActor, Browser & { userId: number }>;
+  let keys: Record<KeyActor | 'off' | 'fenced', { apiId: string; secret: string }>;
+  /** A's resources every probe aims at. */
+  let own: { orderId: string; webhookId: string; scratchKeyId: string; deleteKeyId: string; withdrawalId: string; balance: string };
+
+  beforeAll(async () => {
+    t = await openTestDb(backend);
+    h = await startPartnerHarness(t, {
+      CONFIRMATION_INTERVAL_MS: '25',
+      AFFILIATE_COMMISSION: '0.05',
+      WITHDRAWAL_MIN_USDT: '10',
+      WITHDRAWAL_PAYOUT_DELAY_MS: '50',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      HTTP_RATE_LIMITS: 'affiliateWithdraw=1000',
+    });
+    users = { A: await h.signUp(), B: await h.signUp(), admin: await h.signUp({ admin: true }) };
+    keys = {
+      keyA: await h.newKey(users.A, 'A main'),
+      keyB: await h.newKey(users.B, 'B main'),
+      off: await h.newKey(users.A, 'A off'),
+      fenced: await h.newKey(users.A, 'A fenced'),
+    };
+    await users.A.post('/api/v1/users/update-api-key', { apiId: keys.off.apiId, name: 'A off', whiteListIp: [], isActive: false });
+    await users.A.post('/api/v1/users/update-api-key', { apiId: keys.fenced.apiId, name: 'A fenced', whiteListIp: ['203.0.113.0/24'], isActive: true });
+    const scratch = await h.newKey(users.A, 'A scratch');
+    const doomed = await h.newKey(users.A, 'A doomed');
+
+    // A's partner order completes and earns A the commission; A withdraws part of it.
+    const created = await h.partner(keys.keyA.secret, 'POST', '/api/partner/v1/orders', orderBody, { 'idempotency-key': 'matrix-a' });
+    expect(created.status).toBe(200);
+    const orderId = created.body.orderId as string;
+    const hook = await h.partner(keys.keyA.secret, 'POST', '/api/partner/v1/webhooks', { url: 'http://127.0.0.1:9/a' });
+    const dep = await fetch(`${h.api.url}/api/v1/sandbox/orders/${orderId}/deposit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '0.01' }),
+    });
+    expect(dep.status).toBe(200);
+    await until('A’s commission', async () => {
+      const r = await users.A.get('/api/v1/affiliates/balances');
+      return r.body?.some((b: { amount: string }) => Number(b.amount) >= 20);
+    });
+    const w = await users.A.post('/api/v1/affiliates/withdrawals', { ...USDT_TRC20, address: TEST_TRON, amount: '10' }, { 'idempotency-key': 'matrix-w' });
+    expect(w.status).toBe(200);
+    const balance = (await users.A.get('/api/v1/affiliates/balances')).body;
+    own = {
+      orderId,
+      webhookId: hook.body.id,
+      scratchKeyId: scratch.apiId,
+      deleteKeyId: doomed.apiId,
+      withdrawalId: w.body.id,
+      balance: JSON.stringify(balance.map((b: { amount: string; currencyTitle: string }) => [b.currencyTitle, b.amount])),
+    };
+  }, 90_000);
+  afterAll(async () => {
+    await h?.api.close();
+    await t?.drop();
+  });
+
+  /** One request per route, always aimed at A's resources. */
+  const probe = (name: RouteName): Probe => {
+    const { method, path } = routeTable[name];
+    const idem = { 'idempotency-key': randomBytes(6).toString('hex') };
+    const probes: Partial<Record<RouteName, Omit<Probe, 'method'>>> = {
+      affiliateWithdraw: { path, body: { ...USDT_TRC20, address: TEST_TRON, amount: '10' }, headers: idem },
+      generateApiKey: { path, body: { name: 'matrix' } },
+      updateApiKey: { path, body: { apiId: own.scratchKeyId, name: 'renamed by owner', whiteListIp: [], isActive: true } },
+      deleteApiKey: { path, body: { apiId: own.deleteKeyId } },
+      partnerRate: { path: `${path}?instrumentFromSlug=btc&instrumentToSlug=eth&claimedDepositAmount=0.01&rateMode=FLOATING` },
+      partnerOrderCreate: { path, body: orderBody, headers: idem },
+      partnerOrder: { path: path.replace(':orderId', own.orderId) },
+      partnerWebhookCreate: { path, body: { url: 'http://127.0.0.1:9/matrix' } },
+      partnerWebhookDelete: { path, body: { id: own.webhookId } },
+      partnerWebhookDeliveries: { path: `${path}?webhookId=${own.webhookId}` },
+    };
+    const p = probes[name] ?? { path };
+    expect(p.path.includes(':')).toBe(false);
+    return { method, ...p, body: p.body ?? (method === 'POST' ? {} : undefined) };
+  };
+
+  const asUser = (who: UserActor | 'guest', p: Probe, extra: Record<string, string> = {}) =>
+    (who === 'guest' ? h.browser() : users[who]).call(p.method, p.path, p.body, { ...p.headers, ...extra });
+  const asKey = (secret: string | undefined, p: Probe, ip = '192.0.2.50', cookiesOf?: Browser) => {
+    const cookie = cookiesOf ? [...cookiesOf.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ') : undefined;
+    return h.partner(secret, p.method, p.path, p.body, { ...p.headers, 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) });
+  };
+  const code = (r: { status: number; body: unknown }) => `${r.status} ${(r.body as { code?: string } | undefined)?.code ?? ''}`.trim();
+
+  it('covers every affiliate and keys account route and every partner route', () => {
+    expect(covered.length).toBeGreaterThanOrEqual(7 + 4 + 10);
+    for (const name of covered) expect(() => probe(name)).not.toThrow();
+  });
+
+  describe('account routes (affiliate, keys)', () => {
+    const accountRoutes = covered.filter((n) => routeTable[n].auth !== 'partner');
+
+    it('are refused to a guest and to a partner key without a session (401), and served to every signed-in account', async () => {
+      for (const name of accountRoutes) {
+        expect([name, code(await asUser('guest', probe(name)))]).toEqual([name, '401 ERR_UNAUTHORIZED']);
+        expect([name, code(await asKey(keys.keyA.secret, probe(name)))]).toEqual([name, '401 ERR_UNAUTHORIZED']);
+        for (const who of ['B', 'admin'] as const) {
+          const r = await asUser(who, probe(name));
+          expect([name, who, r.status === 401 || r.status === 403]).toEqual([name, who, false]);
+        }
+      }
+    });
+
+    it("never show A's balances, accruals, withdrawals or keys to B or the admin", async () => {
+      for (const who of ['B', 'admin'] as const) {
+        const b = users[who];
+        expect((await b.get('/api/v1/affiliates/balances')).body.filter((x: { amount: string }) => Number(x.amount) > 0)).toEqual([]);
+        expect((await b.get('/api/v1/affiliates/accruals')).body).toEqual([]);
+        expect((await b.get('/api/v1/affiliates/cashbacks')).body).toEqual([]);
+        expect((await b.get('/api/v1/affiliates/withdrawals')).body).toEqual([]);
+        const theirKeys = (await b.get('/api/v1/users/list-api-key')).body.map((k: { apiId: string }) => k.apiId);
+        for (const k of [keys.keyA, keys.off, keys.fenced]) expect(theirKeys).not.toContain(k.apiId);
+        expect((await b.get('/api/v1/affiliates/referrer-id')).body.referrerId).not.toBe((await users.A.get('/api/v1/affiliates/referrer-id')).body.referrerId);
+      }
+      expect((await users.A.get('/api/v1/affiliates/accruals')).body.length).toBeGreaterThan(0);
+      expect((await users.A.get('/api/v1/affiliates/withdrawals')).body.map((x: { id: string }) => x.id)).toContain(own.withdrawalId);
+    });
+
+    it("never let B or the admin change A's keys or spend A's balance", async () => {
+      for (const who of ['B', 'admin'] as const) {
+        expect(code(await asUser(who, probe('updateApiKey')))).toBe('404 ERR_NOT_FOUND');
+        expect(code(await asUser(who, probe('deleteApiKey')))).toBe('404 ERR_NOT_FOUND');
+        expect(code(await asUser(who, probe('affiliateWithdraw')))).toBe('404 ERR_BALANCE_NOT_FOUND');
+      }
+      const balance = (await users.A.get('/api/v1/affiliates/balances')).body;
+      expect(JSON.stringify(balance.map((b: { amount: string; currencyTitle: string }) => [b.currencyTitle, b.amount]))).toBe(own.balance);
+      const listed = (await users.A.get('/api/v1/users/list-api-key')).body;
+      expect(listed.map((k: { apiId: string }) => k.apiId)).toEqual(expect.arrayContaining([own.scratchKeyId, own.deleteKeyId]));
+      expect(listed.find((k: { apiId: string }) => k.apiId === own.scratchKeyId).name).toBe('A scratch');
+      // The owner can.
+      expect((await asUser('A', probe('updateApiKey'))).status).toBe(200);
+      expect((await asUser('A', probe('deleteApiKey'))).status).toBe(200);
+    });
+  });
+
+  describe('partner routes', () => {
+    const partnerRoutes = covered.filter((n) => routeTable[n].auth === 'partner');
+    const reads = partnerRoutes.filter((n) => routeTable[n].method === 'GET');
+
+    it('are refused without a key (guest, user A, admin: 401), with a deactivated key or from outside the allow-list (403)', async () => {
+      for (const name of partnerRoutes) {
+        const p = probe(name);
+        const expectCode = async (label: string, r: Promise<PartnerAnswer>, want: string) => expect([name, label, code(await r)]).toEqual([name, label, want]);
+        await expectCode('guest', asKey(undefined, p), '401 ERR_UNAUTHORIZED');
+        await expectCode('A by session', asKey(undefined, p, '192.0.2.50', users.A), '401 ERR_UNAUTHORIZED');
+        await expectCode('admin by session', asKey(undefined, p, '192.0.2.50', users.admin), '401 ERR_UNAUTHORIZED');
+        await expectCode('deactivated key', asKey(keys.off.secret, p), '403 ERR_FORBIDDEN');
+        await expectCode('key outside its allow-list', asKey(keys.fenced.secret, p, OUTSIDE), '403 ERR_FORBIDDEN');
+        await expectCode('unknown key', asKey(`${keys.keyA.secret.slice(0, -1)}x`, p), '401 ERR_UNAUTHORIZED');
+      }
+      // Inside its allow-list the fenced key works as any of A's keys.
+      for (const name of reads) expect([name, (await asKey(keys.fenced.secret, probe(name), INSIDE)).status]).toEqual([name, 200]);
+    });
+
+    it("never show or change A's orders and webhooks through B's key", async () => {
+      const kb = keys.keyB.secret;
+      expect(code(await asKey(kb, probe('partnerOrder')))).toBe('404 ERR_NOT_FOUND');
+      expect(code(await asKey(kb, probe('partnerWebhookDeliveries')))).toBe('404 ERR_NOT_FOUND');
+      expect(code(await asKey(kb, probe('partnerWebhookDelete')))).toBe('404 ERR_NOT_FOUND');
+      const orders = (await asKey(kb, probe('partnerOrders'))).body;
+      expect(orders.items.map((o: { orderId: string }) => o.orderId)).not.toContain(own.orderId);
+      expect((await asKey(kb, probe('partnerWebhooks'))).body.map((w: { id: string }) => w.id)).not.toContain(own.webhookId);
+      expect((await h.partner(kb, 'GET', '/api/partner/v1/webhooks/deliveries')).body).toEqual([]);
+      // B's own calls work.
+      for (const name of ['partnerInstruments', 'partnerPairs', 'partnerRate', 'partnerOrderCreate', 'partnerWebhookCreate'] as const) {
+        expect([name, (await asKey(kb, probe(name))).status]).toEqual([name, 200]);
+      }
+    });
+
+    it("serve A's key every partner route, A's order and webhook included", async () => {
+      const ka = keys.keyA.secret;
+      // The removal last: the probes before it read the webhook.
+      for (const name of [...partnerRoutes.filter((n) => n !== 'partnerWebhookDelete'), 'partnerWebhookDelete' as const]) {
+        const r = await asKey(ka, probe(name));
+        expect([name, r.status]).toEqual([name, 200]);
+        expect(r.headers.get('ratelimit-limit')).not.toBeNull();
+      }
+      expect((await asKey(ka, probe('partnerOrders'))).body.items.map((o: { orderId: string }) => o.orderId)).toContain(own.orderId);
+    });
+  });
+});
