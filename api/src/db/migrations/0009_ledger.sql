@@ -74,3 +74,6 @@ CREATE TABLE IF NOT EXISTS withdrawals (
 );
 CREATE INDEX IF NOT EXISTS withdrawals_user_idx ON withdrawals (user_id, created_at DESC);
 CREATE INDEX IF NOT EXISTS withdrawals_due_idx ON withdrawals (next_attempt_at) WHERE status IN ('PENDING', 'PROCESSING');
+
+-- The programme starts with this release: orders completed before it earn no commission or cashback.
+UPDATE orders SET rewards_posted_at = COALESCE(completed_at, now()) WHERE status = 'COMPLETED' AND rewards_posted_at IS NULL;
