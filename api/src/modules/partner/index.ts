@@ -50,7 +50,10 @@ export async function registerPartnerModule(app: FastifyInstance, config: Config
       request.rawBody = body as string;
       parseJson(request, body as string, done);
     });
-    scope.addHook('preHandler', authenticate);
+    // On each route rather than on the scope: a scope's hooks would also run for the app's 404 answers.
+    scope.addHook('onRoute', (route) => {
+      route.preHandler = [authenticate, ...(route.preHandler ? [route.preHandler].flat() : [])];
+    });
     registerPartnerRoutes(
       scope,
       { q: queryOf(deps.db), instruments: deps.instruments, quote: deps.quote, orders: deps.orders, webhooks, referrerIdOf: deps.referrerIdOf },
