@@ -39,6 +39,8 @@ function volatile(page: Page): Locator[] {
     'profile-user-id',
     // a history row's order id (its amounts and time are caught below; its status stays in the picture)
     'history-order-link',
+    // what the order earned (follows the rate of its execution)
+    'history-cashback',
   ];
   return [
     ...ids.map((id) => page.getByTestId(id)),
