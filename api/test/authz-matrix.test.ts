@@ -198,7 +198,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
         await expectCode('admin by session', asKey(undefined, p, '192.0.2.50', users.admin), '401 ERR_UNAUTHORIZED');
         await expectCode('deactivated key', asKey(keys.off.secret, p), '403 ERR_FORBIDDEN');
         await expectCode('key outside its allow-list', asKey(keys.fenced.secret, p, OUTSIDE), '403 ERR_FORBIDDEN');
-        await expectCode('unknown key', asKey(`${keys.keyA.secret.slice(0, -1)}x`, p), '401 ERR_UNAUTHORIZED');
+        await expectCode('unknown key', asKey(`${keys.keyA.secret.slice(0, -1)}${keys.keyA.secret.endsWith('x') ? 'y' : 'x'}`, p), '401 ERR_UNAUTHORIZED');
       }
       // Inside its allow-list the fenced key works as any of A's keys.
       for (const name of reads) expect([name, (await asKey(keys.fenced.secret, probe(name), INSIDE)).status]).toEqual([name, 200]);

@@ -56,12 +56,13 @@ export function createPartnerAuthenticator(deps: { keys: ApiKeyRepo; limiter: Pa
     }
   }
 
-  function touch(key: ApiKeyRow): void {
+  /** last_used_at at most once a minute per key (and replica); a failed update never fails the call. */
+  async function touch(key: ApiKeyRow): Promise<void> {
     const last = touchedAt.get(key.id) ?? 0;
     if (now() - last < TOUCH_EVERY_MS) return;
     touchedAt.set(key.id, now());
     if (touchedAt.size > 10_000) touchedAt.clear();
-    void deps.keys.touch(key.id).catch(() => undefined);
+    await deps.keys.touch(key.id).catch(() => undefined);
   }
 
   return async function authenticatePartner(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -75,7 +76,7 @@ export function createPartnerAuthenticator(deps: { keys: ApiKeyRepo; limiter: Pa
     if (!allowListPermits(key.whiteListIp, request.ip)) throw ApiError.of('ERR_FORBIDDEN', 'API key is not allowed from this address');
     checkSignature(request, secret);
     await deps.limiter.consume(key.apiId, reply);
-    touch(key);
+    await touch(key);
     request.partnerKey = { id: key.id, apiId: key.apiId, userId: key.userId };
   };
 }
