@@ -5,7 +5,7 @@ import { expect } from '../fixtures';
 import { stackInfo } from '../harness/client';
 import { type SeededAccount, signInContext } from './seed';
 
-export const PASSWORD = 'Amber-Meadow-4826';
+const PASSWORD = 'Amber-Meadow-4826';
 
 export function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -110,7 +110,6 @@ export const orderIdempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.owner, t.idempotencyKey] }), index('order_idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-export const schema = { instruments, orders, orderEvents, orderIdempotencyKeys };
 
 // 0007_redirects.sql: the §2 redirect lookup, one row per normalised full path.
 export const redirects = pgTable('redirects', {
@@ -123,7 +122,7 @@ export const redirects = pgTable('redirects', {
 });
 
 // 0009_ledger.sql: the account's money (issue 11). Raw SQL in modules/affiliates reads and writes these.
-export const ledgerAccounts = pgTable('ledger_accounts', {
+const ledgerAccounts = pgTable('ledger_accounts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: bigint('user_id', { mode: 'number' }),
   kind: text('kind').notNull(),
@@ -132,7 +131,7 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const ledgerTransfers = pgTable('ledger_transfers', {
+const ledgerTransfers = pgTable('ledger_transfers', {
   id: text('id').primaryKey(),
   kind: text('kind').notNull(),
   currency: text('currency').notNull(),
@@ -145,7 +144,7 @@ export const ledgerTransfers = pgTable('ledger_transfers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const ledgerEntries = pgTable(
+const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -157,7 +156,7 @@ export const ledgerEntries = pgTable(
   (t) => [index('ledger_entries_transfer_idx').on(t.transferId), index('ledger_entries_account_idx').on(t.accountId, t.id)],
 );
 
-export const withdrawals = pgTable('withdrawals', {
+const withdrawals = pgTable('withdrawals', {
   id: text('id').primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   idempotencyKey: text('idempotency_key').notNull(),
@@ -178,7 +177,7 @@ export const withdrawals = pgTable('withdrawals', {
 
 // 0010_partner.sql: API keys, the partner's webhooks and their delivery log (issue 11). Raw SQL in modules/keys and
 // modules/webhooks reads and writes these.
-export const apiKeys = pgTable('api_keys', {
+const apiKeys = pgTable('api_keys', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   apiId: text('api_id').notNull().unique(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
@@ -192,7 +191,7 @@ export const apiKeys = pgTable('api_keys', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
-export const webhooks = pgTable('webhooks', {
+const webhooks = pgTable('webhooks', {
   id: text('id').primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   url: text('url').notNull(),
@@ -203,7 +202,7 @@ export const webhooks = pgTable('webhooks', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
-export const webhookDeliveries = pgTable(
+const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -223,3 +222,18 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [unique('webhook_deliveries_webhook_id_order_event_id_key').on(t.webhookId, t.orderEventId)],
 );
+
+// The tables drizzle knows; the money and partner tables are written with raw SQL and listed here as their mirror.
+export const schema = {
+  instruments,
+  orders,
+  orderEvents,
+  orderIdempotencyKeys,
+  ledgerAccounts,
+  ledgerTransfers,
+  ledgerEntries,
+  withdrawals,
+  apiKeys,
+  webhooks,
+  webhookDeliveries,
+};

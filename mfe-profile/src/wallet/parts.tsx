@@ -11,7 +11,7 @@ import styles from '../layout/profile.module.css';
 const WITHDRAWAL_TONE: Record<WithdrawalStatus, Tone> = { PENDING: 'warning', PROCESSING: 'info', COMPLETED: 'success', FAILED: 'danger' };
 
 /** A long address or hash, shortened for a table cell (the whole value in its title). */
-export function short(value: string, head = 6, tail = 4): string {
+function short(value: string, head = 6, tail = 4): string {
   return value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value;
 }
 

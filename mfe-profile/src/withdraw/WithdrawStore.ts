@@ -22,7 +22,7 @@ export function isWithdrawalAddress(address: string): boolean {
   return address.length === WITHDRAWAL_ADDRESS_LENGTH && address.startsWith('T');
 }
 
-export type WithdrawErrorKey =
+type WithdrawErrorKey =
   | 'main_error'
   | 'error_address_incorrect'
   | 'withdraw_error_amount'

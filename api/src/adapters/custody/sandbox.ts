@@ -30,7 +30,7 @@ export interface SandboxCustodyOptions {
 }
 
 /** Account withdrawals are paid out under keys `withdrawal:<id>` (modules/affiliates). */
-export const WITHDRAWAL_PAYOUT_PREFIX = 'withdrawal:';
+const WITHDRAWAL_PAYOUT_PREFIX = 'withdrawal:';
 
 /**
  * Whether the sandbox fails this withdrawal payout: a pure function of the key, so a retry of the same payout

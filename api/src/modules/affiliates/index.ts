@@ -47,7 +47,7 @@ function newAffiliateId(): string {
 }
 
 /** §7 accruals show someone else's order: its first and last characters only. */
-export const maskOrderId = (id: string) => (id.length <= 8 ? '****' : `${id.slice(0, 4)}****${id.slice(-4)}`);
+const maskOrderId = (id: string) => (id.length <= 8 ? '****' : `${id.slice(0, 4)}****${id.slice(-4)}`);
 
 function signedIn(user: AuthUser | null): AuthUser {
   if (!user) throw ApiError.of('ERR_UNAUTHORIZED', 'Sign in required');
@@ -66,7 +66,7 @@ interface RewardRow {
 }
 
 /** Cashback per order id (USDT), read straight from the ledger (the order history uses it too). */
-export async function cashbackByOrder(db: DbHandle, orderIds: readonly string[]): Promise<Map<string, string>> {
+async function cashbackByOrder(db: DbHandle, orderIds: readonly string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
   const ids = orderIds.map((id) => `cashback:${id}`);
   const rows = await rowsOf<{ order_id: string; amount: string }>(

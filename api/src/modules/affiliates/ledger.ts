@@ -9,13 +9,13 @@ import { D } from '../../lib/decimal';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
-export type AccountKind = 'USER_AVAILABLE' | 'USER_PENDING_WITHDRAWAL' | 'PLATFORM_AFFILIATE_EXPENSE' | 'PLATFORM_CASHBACK_EXPENSE' | 'PAYOUTS_SENT';
-export type TransferKind = 'AFFILIATE_COMMISSION' | 'CASHBACK' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_POST' | 'WITHDRAWAL_VOID';
+type AccountKind = 'USER_AVAILABLE' | 'USER_PENDING_WITHDRAWAL' | 'PLATFORM_AFFILIATE_EXPENSE' | 'PLATFORM_CASHBACK_EXPENSE' | 'PAYOUTS_SENT';
+type TransferKind = 'AFFILIATE_COMMISSION' | 'CASHBACK' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_POST' | 'WITHDRAWAL_VOID';
 
 /** The ledger's currency of account money: USDT (paid out on TRC20). */
 export const LEDGER_CURRENCY = 'USDT';
 
-export interface AccountRef {
+interface AccountRef {
   /** null: a platform account. */
   userId: number | null;
   kind: AccountKind;

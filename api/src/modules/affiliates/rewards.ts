@@ -16,7 +16,7 @@ const BATCH = 50;
 export const USDT_DECIMALS = 6;
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
 
-export const floorUsdt = (d: Decimal.Value) => new D(d).toDecimalPlaces(USDT_DECIMALS, Decimal.ROUND_DOWN);
+const floorUsdt = (d: Decimal.Value) => new D(d).toDecimalPlaces(USDT_DECIMALS, Decimal.ROUND_DOWN);
 
 interface DueOrder {
   order_id: string;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { WITHDRAWAL_ADDRESS_LENGTH } from 'shared-contracts/server';
 
 /** §5 "the all-ones test address starting with T": accepted by rule (its checksum is not a real one). */
-export const TEST_WITHDRAWAL_ADDRESS = `T${'1'.repeat(WITHDRAWAL_ADDRESS_LENGTH - 1)}`;
+const TEST_WITHDRAWAL_ADDRESS = `T${'1'.repeat(WITHDRAWAL_ADDRESS_LENGTH - 1)}`;
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -24,7 +24,7 @@ function base58Decode(s: string): Buffer | null {
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest();
 
-export function isValidTronAddress(address: string): boolean {
+function isValidTronAddress(address: string): boolean {
   if (address.length !== WITHDRAWAL_ADDRESS_LENGTH || !address.startsWith('T')) return false;
   const bytes = base58Decode(address);
   if (bytes?.length !== 25 || bytes[0] !== 0x41) return false;

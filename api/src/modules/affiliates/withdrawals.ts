@@ -41,7 +41,7 @@ interface WithdrawalRow {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function toWithdrawalRecord(r: WithdrawalRow): WithdrawalRecord {
+function toWithdrawalRecord(r: WithdrawalRow): WithdrawalRecord {
   return {
     id: r.id,
     currencyTitle: r.currency_title,
@@ -59,7 +59,7 @@ export function toWithdrawalRecord(r: WithdrawalRow): WithdrawalRecord {
 const invalid = (field: string, message: string) => ApiError.of('ERR_VALIDATION', `Invalid body.${field}: ${message}`, { fields: { [field]: message } });
 
 /** Short form of an address for info logs (the full address only at debug). */
-export const maskAddress = (a: string) => (a.length > 10 ? `${a.slice(0, 4)}…${a.slice(-4)}` : '…');
+const maskAddress = (a: string) => (a.length > 10 ? `${a.slice(0, 4)}…${a.slice(-4)}` : '…');
 
 export interface WithdrawalsDeps {
   db: Db;
@@ -256,7 +256,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
   return { request, list, processDue, finish };
 }
 
-export type Withdrawals = ReturnType<typeof createWithdrawals>;
+type Withdrawals = ReturnType<typeof createWithdrawals>;
 
 /** Rounds a balance for display (USDT has 6 decimals). */
 export const usdt = (v: Decimal.Value) => money(new D(v).toDecimalPlaces(USDT_DECIMALS, Decimal.ROUND_DOWN));
