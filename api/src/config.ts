@@ -427,7 +427,9 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
     );
   }
   if (e.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
-    problems.push('WEBHOOK_ALLOW_PRIVATE_TARGETS: must be false with SANDBOX_MODE=false, else a partner could make the api call addresses inside its own network');
+    problems.push(
+      'WEBHOOK_ALLOW_PRIVATE_TARGETS: must be false with SANDBOX_MODE=false, else a partner could make the api call addresses inside its own network',
+    );
   }
   if (e.SANDBOX_WITHDRAWAL_FAILURE_RATE > 0) {
     problems.push('SANDBOX_WITHDRAWAL_FAILURE_RATE: a sandbox setting; must be 0 with SANDBOX_MODE=false');

@@ -112,9 +112,7 @@ describe.each(BACKENDS)('bank test on %s', (backend) => {
       const key = `bank-${n}`;
       const body = { currencyTitle: 'USDT', networkTitle: 'TRC20', address: ADDRESS, amount };
       const retried = rand() < 0.3;
-      const results = await Promise.allSettled(
-        (retried ? [0, 1] : [0]).map(() => withdrawals.request(userId, key, body)),
-      );
+      const results = await Promise.allSettled((retried ? [0, 1] : [0]).map(() => withdrawals.request(userId, key, body)));
       const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
       for (const err of failed) {

@@ -374,7 +374,14 @@ export const routeTable = {
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'Active instruments',
   },
-  partnerPairs: { method: 'GET', path: '/api/partner/v1/pairs', tag: 'partner', auth: 'partner', timeoutMs: TIMEOUTS_MS.default, summary: 'Every tradable pair' },
+  partnerPairs: {
+    method: 'GET',
+    path: '/api/partner/v1/pairs',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Every tradable pair',
+  },
   partnerRate: {
     method: 'GET',
     path: '/api/partner/v1/rates',

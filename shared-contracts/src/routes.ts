@@ -102,9 +102,11 @@ export const CreateOrderBodySchema = z
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
 /** A partner's order: the key names the partner (commission goes to its owner), so no referrer, fingerprint or UTM. */
-export const PartnerCreateOrderBodySchema = CreateOrderBodySchema.omit({ referrerId: true, browserFingerprint: true, utmData: true, legacyOrderId: true }).meta({
-  id: 'PartnerCreateOrderRequest',
-});
+export const PartnerCreateOrderBodySchema = CreateOrderBodySchema.omit({ referrerId: true, browserFingerprint: true, utmData: true, legacyOrderId: true }).meta(
+  {
+    id: 'PartnerCreateOrderRequest',
+  },
+);
 export type PartnerCreateOrderBody = z.infer<typeof PartnerCreateOrderBodySchema>;
 
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) });
@@ -246,7 +248,10 @@ export const apiRoutes = {
   partnerPairs: route('partnerPairs', { response: z.array(PublicPairSchema) }),
   partnerRate: route('partnerRate', { query: ExchangeRequestSchema, response: PairDataSchema }),
   partnerOrderCreate: route('partnerOrderCreate', { body: PartnerCreateOrderBodySchema, response: OrderSchema }),
-  partnerOrders: route('partnerOrders', { query: PageQuery, response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }) }),
+  partnerOrders: route('partnerOrders', {
+    query: PageQuery,
+    response: z.object({ items: z.array(OrderSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+  }),
   partnerOrder: route('partnerOrder', { params: z.object({ orderId: z.string().min(1).max(64) }), response: OrderSchema }),
   partnerWebhooks: route('partnerWebhooks', { response: z.array(WebhookSchema) }),
   partnerWebhookCreate: route('partnerWebhookCreate', {

@@ -387,9 +387,7 @@ export const AffiliateProgramSchema = z
 export type AffiliateProgram = z.infer<typeof AffiliateProgramSchema>;
 
 /** A partner's webhook: order status changes are POSTed to `url`, signed with its secret. */
-export const WebhookSchema = z
-  .object({ id: z.string(), url: z.string(), isActive: z.boolean(), createdAt: IsoDateTimeSchema })
-  .meta({ id: 'Webhook' });
+export const WebhookSchema = z.object({ id: z.string(), url: z.string(), isActive: z.boolean(), createdAt: IsoDateTimeSchema }).meta({ id: 'Webhook' });
 export type Webhook = z.infer<typeof WebhookSchema>;
 export const WebhookDeliverySchema = z
   .object({

@@ -110,7 +110,6 @@ export const orderIdempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.owner, t.idempotencyKey] }), index('order_idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-
 // 0007_redirects.sql: the §2 redirect lookup, one row per normalised full path.
 export const redirects = pgTable('redirects', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -28,6 +28,12 @@ const SECRET_KEYS = [
   'idempotency-key',
   'set-cookie',
   'x-sandbox-token',
+  // API keys and webhook signing secrets (issue 11)
+  'secret',
+  'secretHash',
+  'x-api-key',
+  'x-signature',
+  'address',
 ] as const;
 
 const bracket = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`);

@@ -33,6 +33,10 @@ export const ROUTE_RATE_LIMITS = {
   redirectLookup: 600,
   adminRedirectAdd: 30,
   adminRedirectDelete: 30,
+  // API keys (issue 11): each account also has at most 20 keys
+  generateApiKey: 30,
+  updateApiKey: 60,
+  deleteApiKey: 30,
   // Issue 11: a withdrawal request holds money; far above a person's use, low enough to stop a script.
   affiliateWithdraw: 10,
 } as const satisfies Partial<Record<RouteName, number>>;

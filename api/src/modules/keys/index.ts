@@ -6,7 +6,7 @@ import { createApiKeyRepo, queryOf, type ApiKeyRepo } from './repo';
 import { registerApiKeyRoutes } from './routes';
 import { createApiKeyService } from './service';
 
-export type { ApiKeyRepo, ApiKeyRow } from './repo';
+export type { ApiKeyRepo } from './repo';
 
 export function registerKeysModule(app: FastifyInstance, deps: { db: DbHandle }, opts: RegisterOptions): { repo: ApiKeyRepo } {
   const repo = createApiKeyRepo(queryOf(deps.db));

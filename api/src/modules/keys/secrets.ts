@@ -10,7 +10,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export const API_KEY_PREFIX = 'cfk_';
+const API_KEY_PREFIX = 'cfk_';
 /** Characters of the secret shown in the list to tell keys apart (`cfk_` + 8). */
 export const VISIBLE_PREFIX_LENGTH = 12;
 

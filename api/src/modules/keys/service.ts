@@ -5,9 +5,9 @@ import { normaliseAllowList } from './allowList';
 import type { ApiKeyRepo, ApiKeyRow } from './repo';
 import { newApiId, newApiKeySecret, sha256Hex, VISIBLE_PREFIX_LENGTH } from './secrets';
 
-export const MAX_API_KEYS_PER_ACCOUNT = 20;
+const MAX_API_KEYS_PER_ACCOUNT = 20;
 
-export function toRecord(k: ApiKeyRow): ApiKeyRecord {
+function toRecord(k: ApiKeyRow): ApiKeyRecord {
   return {
     apiId: k.apiId,
     name: k.name,

@@ -10,8 +10,8 @@ import { sameHex, sha256Hex } from '../keys/secrets';
 import { hmacHex } from '../webhooks/signing';
 import type { PartnerRateLimiter } from './rateLimit';
 
-export const PARTNER_HEADERS = { apiKey: 'x-api-key', signature: 'x-signature', timestamp: 'x-timestamp' } as const;
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const PARTNER_HEADERS = { apiKey: 'x-api-key', signature: 'x-signature', timestamp: 'x-timestamp' } as const;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 const TOUCH_EVERY_MS = 60_000;
 
 export interface PartnerKey {

@@ -15,9 +15,6 @@ import { createPartnerAuthenticator } from './auth';
 import { createPartnerRateLimiter } from './rateLimit';
 import { registerPartnerRoutes } from './routes';
 
-export { PARTNER_HEADERS, SIGNATURE_TOLERANCE_SECONDS } from './auth';
-export { WEBHOOK_HEADERS, signatureHeader } from '../webhooks/signing';
-
 export interface PartnerModuleDeps {
   db: DbHandle;
   instruments: InstrumentRepo;

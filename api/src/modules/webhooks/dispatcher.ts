@@ -12,7 +12,7 @@ import { guardedLookup, refuseLiteralTarget, TargetRefused } from './target';
 import type { DueDelivery, WebhookRepo, WebhookRow } from './repo';
 import { signatureHeader, WEBHOOK_HEADERS } from './signing';
 
-export const WEBHOOK_EVENT_TYPE = 'order.status_changed';
+const WEBHOOK_EVENT_TYPE = 'order.status_changed';
 const SCAN_BATCH = 200;
 const SEND_BATCH = 20;
 const SETTLE_MS = 2 * 60_000;

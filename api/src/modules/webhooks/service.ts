@@ -7,7 +7,7 @@ import { randomBase62 } from '../keys/secrets';
 import type { DeliveryRow, WebhookRepo, WebhookRow } from './repo';
 import { checkWebhookUrl } from './target';
 
-export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
+const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 
 const toWebhook = (w: WebhookRow): Webhook => ({ id: w.id, url: w.url, isActive: w.isActive, createdAt: w.createdAt.toISOString() });
 const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
