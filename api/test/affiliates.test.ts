@@ -47,6 +47,8 @@ function testCustody() {
 }
 
 describe.each(BACKENDS)('affiliates on %s', (backend) => {
+  // Payouts wait WITHDRAWAL_PAYOUT_DELAY_MS and retries back off from it.
+  jest.setTimeout(20_000);
   let t: TestDb;
   let api: RunningApi;
   let ipSeq = 0;
@@ -59,7 +61,8 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
     api = await startApi(
       testConfig({
         CONFIRMATION_INTERVAL_MS: '25',
-        WITHDRAWAL_PAYOUT_DELAY_MS: '50',
+        // long enough that a just-made withdrawal is still PENDING when the test looks, even on a loaded machine
+        WITHDRAWAL_PAYOUT_DELAY_MS: '600',
         WITHDRAWAL_MIN_USDT: '10',
         AFFILIATE_COMMISSION: '0.01',
         CASHBACK_TIERS: '0:0.001,1500:0.002',

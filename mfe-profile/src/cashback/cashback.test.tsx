@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { pages } from '../pages';
 import { renderPage } from '../test/testHost';
-import { entry, program, signedIn } from '../test/fixtures';
+import { HOUR, ago, entry, program, signedIn } from '../test/fixtures';
 import { CashbackStore } from './CashbackStore';
 
 afterEach(cleanup);
@@ -9,7 +9,7 @@ afterEach(cleanup);
 function api(o: Record<string, jest.Mock> = {}) {
   return {
     affiliateProgram: jest.fn(async () => program()),
-    affiliateCashbacks: jest.fn(async () => [entry('c1', 'CASHBACK', '1.25'), entry('c2', 'CASHBACK', '0.000001')]),
+    affiliateCashbacks: jest.fn(async () => [entry('c1', 'CASHBACK', '1.25'), entry('c2', 'CASHBACK', '0.000001', ago(3 * HOUR))]),
     ...o,
   };
 }
