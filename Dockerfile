@@ -10,5 +10,5 @@ RUN npm install -g pnpm@10.34.9
 WORKDIR /app
 COPY --from=build /app /app
 # Production mode: the api refuses to start until SANDBOX_MODE is chosen explicitly (docker-compose.yml
-# chooses sandbox mode; SANDBOX_MODE=false also needs JWT_SECRET, SMTP_URL and an https PUBLIC_ORIGIN).
+# chooses sandbox mode; SANDBOX_MODE=false also needs JWT_SECRET, SMTP_URL, an https PUBLIC_ORIGIN and DATA_ENCRYPTION_KEY).
 ENV HOST=0.0.0.0 NODE_ENV=production

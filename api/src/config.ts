@@ -94,6 +94,8 @@ const EnvSchema = z.object({
   WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
   // ── Accounts (issue 4) ──
   NODE_ENV: z.string().optional(),
+  /** Seals secrets the api reads back (webhook signing secrets), ≥ 32 chars. Required in production outside sandbox mode. */
+  DATA_ENCRYPTION_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   /** HS256 key of the access tokens (≥ 32 chars). Required in production outside sandbox mode. */
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
@@ -190,6 +192,7 @@ export interface Config {
   ws: WsConfig;
   money: MoneyConfig;
   partner: PartnerConfig;
+  dataEncryptionKey?: string;
 }
 
 /** Issue 11: affiliate commission, cashback tiers and withdrawals (all amounts in USDT, decimal strings). */
@@ -337,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitWindowMs: e.HTTP_RATE_LIMIT_WINDOW_SECONDS * 1000,
       rateLimits,
     },
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     money: {
       affiliateCommission: e.AFFILIATE_COMMISSION,
       cashbackTiers: e.CASHBACK_TIERS.split(',')
@@ -424,6 +428,11 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   if (origins.length === 0 || !origins.every((o) => /^https:\/\/[^/]+\/?$/.test(o))) {
     problems.push(
       'PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false: they decide the CSRF Origin check and Secure cookies',
+    );
+  }
+  if (!e.DATA_ENCRYPTION_KEY) {
+    problems.push(
+      'DATA_ENCRYPTION_KEY: required with SANDBOX_MODE=false (at least 32 characters), else the key that seals webhook secrets is generated and kept in the same database',
     );
   }
   if (e.WEBHOOK_ALLOW_PRIVATE_TARGETS) {

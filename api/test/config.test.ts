@@ -28,6 +28,7 @@ describe('production mode (issue 7)', () => {
     JWT_SECRET: 'j'.repeat(40),
     SMTP_URL: 'smtps://user:pass@mail.example:465',
     PUBLIC_ORIGIN: 'https://exchange.example',
+    DATA_ENCRYPTION_KEY: 'd'.repeat(40),
   };
   const refusal = (env: Record<string, string | undefined>) => {
     try {
@@ -49,6 +50,9 @@ describe('production mode (issue 7)', () => {
     ['no SMTP_URL', { SMTP_URL: undefined }, /SMTP_URL: a real mail transport .*never leave the outbox/],
     ['an SMTP_URL that is no mail transport', { SMTP_URL: 'json' }, /SMTP_URL: a real mail transport/],
     ['no PUBLIC_ORIGIN', { PUBLIC_ORIGIN: undefined }, /PUBLIC_ORIGIN: the https origin\(s\) .* required/],
+    ['no DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: undefined }, /DATA_ENCRYPTION_KEY: required with SANDBOX_MODE=false .*seals webhook secrets/],
+    ['a webhook setting for development', { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, /WEBHOOK_ALLOW_PRIVATE_TARGETS: must be false/],
+    ['a sandbox failure rate', { SANDBOX_WITHDRAWAL_FAILURE_RATE: '0.5' }, /SANDBOX_WITHDRAWAL_FAILURE_RATE: a sandbox setting/],
     ['an http PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'http://exchange.example' }, /PUBLIC_ORIGIN/],
     ['one http origin among several', { PUBLIC_ORIGIN: 'https://exchange.example,http://www.exchange.example' }, /PUBLIC_ORIGIN/],
   ])('with SANDBOX_MODE=false refuses %s, saying why', (_what, change, message) => {
@@ -59,7 +63,7 @@ describe('production mode (issue 7)', () => {
 
   it('names every missing variable at once', () => {
     const text = refusal({ NODE_ENV: 'production', SANDBOX_MODE: 'false' });
-    for (const name of ['JWT_SECRET', 'SMTP_URL', 'PUBLIC_ORIGIN']) expect(text).toContain(`${name}:`);
+    for (const name of ['JWT_SECRET', 'SMTP_URL', 'PUBLIC_ORIGIN', 'DATA_ENCRYPTION_KEY']) expect(text).toContain(`${name}:`);
   });
 
   it('accepts a real deployment, and an explicit sandbox demo', () => {

@@ -19,6 +19,7 @@ describe('accounts configuration', () => {
       SANDBOX_MODE: 'false',
       SMTP_URL: 'smtp://mail',
       PUBLIC_ORIGIN: 'https://x.example',
+      DATA_ENCRYPTION_KEY: 'd'.repeat(40),
     });
     expect(c.auth.argon2.memoryKib).toBeGreaterThanOrEqual(19456);
     expect(c.auth.argon2.timeCost).toBeGreaterThanOrEqual(2);

@@ -132,6 +132,10 @@ describe.each(BACKENDS)('webhooks on %s', (backend) => {
       const listed = await h.partner(key, 'GET', '/api/partner/v1/webhooks');
       expect(listed.body).toHaveLength(3);
       expect(JSON.stringify(listed.body)).not.toContain(goodHook.secret);
+      // At rest the signing secret is sealed (DATA_ENCRYPTION_KEY), never stored as it was given out.
+      const [stored] = await t.handle.withSession((db) => db.query<{ secret: string }>('SELECT secret FROM webhooks WHERE id = $1', [goodHook.id]));
+      expect(stored.secret).toMatch(/^v1\./);
+      expect(stored.secret).not.toContain(goodHook.secret.slice(6));
 
       // The order: created with the key, paid through the sandbox deposit endpoint, completed by the order job.
       const created = await h.partner(

@@ -14,3 +14,19 @@ export async function resolveAuthSecret(config: Config, db: DbHandle, warn: (msg
     return row.value;
   });
 }
+
+/**
+ * The data encryption key (lib/secretBox.ts): DATA_ENCRYPTION_KEY, or (development and sandbox only; config refuses
+ * production without it) one generated at first start and kept in the database beside what it seals.
+ */
+export async function resolveDataEncryptionKey(config: Config, db: DbHandle, warn: (msg: string) => void): Promise<string> {
+  if (config.dataEncryptionKey) return config.dataEncryptionKey;
+  return db.withSession(async (s) => {
+    await s.query(`INSERT INTO app_secrets (name, value) VALUES ('data-encryption-key', $1) ON CONFLICT (name) DO NOTHING`, [
+      randomBytes(32).toString('base64url'),
+    ]);
+    const [row] = await s.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'data-encryption-key'`);
+    warn('DATA_ENCRYPTION_KEY is not set: using a generated key stored in the database (set DATA_ENCRYPTION_KEY in production)');
+    return row.value;
+  });
+}

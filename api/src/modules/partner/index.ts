@@ -6,6 +6,8 @@ import type { ExchangeRequest, PairData } from 'shared-contracts/server';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
+import { createSecretBox } from '../../lib/secretBox';
+import { resolveDataEncryptionKey } from '../auth/secret';
 import type { InstrumentRepo } from '../instruments/repo';
 import { registerKeysModule } from '../keys';
 import { queryOf } from '../keys/repo';
@@ -28,7 +30,8 @@ export interface PartnerModuleDeps {
 
 export async function registerPartnerModule(app: FastifyInstance, config: Config, deps: PartnerModuleDeps, opts: RegisterOptions): Promise<void> {
   const keys = registerKeysModule(app, { db: deps.db }, opts);
-  const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders });
+  const secrets = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
+  const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders, secrets });
   const limiter = createPartnerRateLimiter({
     perMinute: config.partner.rateLimitPerMinute,
     redisUrl: config.redisUrl,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { createOrderJob } from '../../jobs/orderJob';
+import type { SecretBox } from '../../lib/secretBox';
 import { queryOf } from '../keys/repo';
 import type { OrderService } from '../orders';
 import { createWebhookDispatcher } from './dispatcher';
@@ -12,8 +13,12 @@ import { createWebhookService, type WebhookService } from './service';
 export type { WebhookService } from './service';
 
 /** The service; the delivery job starts when the app is ready and stops when it closes. */
-export function createWebhooksModule(app: FastifyInstance, config: Config, deps: { db: DbHandle; orders: Pick<OrderService, 'ordersById'> }): WebhookService {
-  const repo = createWebhookRepo(queryOf(deps.db));
+export function createWebhooksModule(
+  app: FastifyInstance,
+  config: Config,
+  deps: { db: DbHandle; orders: Pick<OrderService, 'ordersById'>; secrets: SecretBox },
+): WebhookService {
+  const repo = createWebhookRepo(queryOf(deps.db), deps.secrets);
   const dispatcher = createWebhookDispatcher({ repo, orders: deps.orders, config: config.partner, log: app.log });
   // The same timer discipline as the order job: one pass at a time, at most a second apart (sooner with short retries).
   const job = createOrderJob({

@@ -1,5 +1,6 @@
 // SQL of webhooks and webhook_deliveries (migration 0010), raw and identical on PGlite and PostgreSQL.
 import type { Query } from '../keys/repo';
+import type { SecretBox } from '../../lib/secretBox';
 
 export interface WebhookRow {
   id: string;
@@ -53,7 +54,8 @@ const DELIVERY = `id::text AS id, webhook_id AS "webhookId", order_event_id::tex
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 
-export function createWebhookRepo(q: Query) {
+/** `box` seals the signing secret at rest (it is needed to sign, so it cannot be a hash). */
+export function createWebhookRepo(q: Query, box: SecretBox) {
   return {
     async countLive(userId: number): Promise<number> {
       const [r] = await q<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE user_id = $1 AND deleted_at IS NULL', [userId]);
@@ -64,7 +66,7 @@ export function createWebhookRepo(q: Query) {
       const [r] = await q<WebhookRow>(
         `INSERT INTO webhooks (id, user_id, url, secret, event_cursor)
          VALUES ($1, $2, $3, $4, (SELECT coalesce(max(id), 0) FROM order_events)) RETURNING ${WEBHOOK}`,
-        [w.id, w.userId, w.url, w.secret],
+        [w.id, w.userId, w.url, box.seal(w.secret)],
       );
       return { ...r, createdAt: new Date(r.createdAt) };
     },
@@ -138,7 +140,7 @@ export function createWebhookRepo(q: Query) {
     },
     /** Claims due deliveries for `lockMs` (FOR UPDATE SKIP LOCKED: replicas take different ones). */
     async claimDue(limit: number, lockMs: number): Promise<DueDelivery[]> {
-      return q<DueDelivery>(
+      const rows = await q<DueDelivery>(
         `UPDATE webhook_deliveries d SET locked_until = now() + ($2::int * interval '1 millisecond')
            FROM webhooks w
           WHERE w.id = d.webhook_id AND d.id IN (
@@ -149,6 +151,7 @@ export function createWebhookRepo(q: Query) {
                     w.url, w.secret, (w.deleted_at IS NULL AND w.is_active) AS "webhookLive"`,
         [limit, lockMs],
       );
+      return rows.map((r) => ({ ...r, secret: box.open(r.secret) }));
     },
     async recordAttempt(
       id: string,

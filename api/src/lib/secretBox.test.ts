@@ -1,0 +1,27 @@
+import { createSecretBox } from './secretBox';
+
+describe('secretBox', () => {
+  const box = createSecretBox('k'.repeat(32));
+
+  it('opens what it sealed; the sealed text does not contain the secret and differs each time', () => {
+    const a = box.seal('whsec_abc');
+    const b = box.seal('whsec_abc');
+    expect(a).not.toContain('whsec_abc');
+    expect(a).not.toBe(b);
+    expect(a.startsWith('v1.')).toBe(true);
+    expect(box.open(a)).toBe('whsec_abc');
+  });
+
+  it('refuses a value sealed under another key or tampered with', () => {
+    const sealed = box.seal('whsec_abc');
+    expect(() => createSecretBox('x'.repeat(32)).open(sealed)).toThrow();
+    const [v, iv, tag, body] = sealed.split('.');
+    const flipped = `${v}.${iv}.${tag}.${body.slice(0, -2)}${body.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect(() => box.open(flipped)).toThrow();
+    expect(() => box.open('whsec_plain')).toThrow('not a sealed value');
+  });
+
+  it('needs a key of at least 32 characters', () => {
+    expect(() => createSecretBox('short')).toThrow();
+  });
+});
