@@ -153,6 +153,16 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Allow webhook URLs on private or loopback addresses (development and tests only; refused in production). */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
+  // ── Identity verification (issue 12) ──
+  /** Where sealed KYC documents are kept: outside anything web serves. */
+  KYC_STORAGE_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'kyc')),
+  /** Largest accepted document image, in bytes. */
+  KYC_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  /** Documents of a decided verification are deleted this many days after the decision. */
+  KYC_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** SANDBOX only: decide submitted verifications automatically (off, pass or reject) after the delay. */
+  SANDBOX_KYC_AUTO_DECISION: z.enum(['off', 'pass', 'reject']).default('off'),
+  SANDBOX_KYC_DECISION_DELAY_MS: z.coerce.number().int().min(0).default(5000),
 });
 
 type Ckm = 'A' | 'B' | 'D';
@@ -193,6 +203,16 @@ export interface Config {
   money: MoneyConfig;
   partner: PartnerConfig;
   dataEncryptionKey?: string;
+  kyc: KycConfig;
+}
+
+/** Issue 12: identity verification documents and the sandbox's automatic decision. */
+export interface KycConfig {
+  storageDir: string;
+  maxFileBytes: number;
+  retentionDays: number;
+  sandboxAutoDecision: 'off' | 'pass' | 'reject';
+  sandboxDecisionDelayMs: number;
 }
 
 /** Issue 11: affiliate commission, cashback tiers and withdrawals (all amounts in USDT, decimal strings). */
@@ -341,6 +361,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimits,
     },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    kyc: {
+      storageDir: e.KYC_STORAGE_DIR,
+      maxFileBytes: e.KYC_MAX_FILE_BYTES,
+      retentionDays: e.KYC_RETENTION_DAYS,
+      sandboxAutoDecision: e.SANDBOX_KYC_AUTO_DECISION,
+      sandboxDecisionDelayMs: e.SANDBOX_KYC_DECISION_DELAY_MS,
+    },
     money: {
       affiliateCommission: e.AFFILIATE_COMMISSION,
       cashbackTiers: e.CASHBACK_TIERS.split(',')
@@ -439,6 +466,9 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
     problems.push(
       'WEBHOOK_ALLOW_PRIVATE_TARGETS: must be false with SANDBOX_MODE=false, else a partner could make the api call addresses inside its own network',
     );
+  }
+  if (e.SANDBOX_KYC_AUTO_DECISION !== 'off') {
+    problems.push('SANDBOX_KYC_AUTO_DECISION: a sandbox setting; must be off with SANDBOX_MODE=false (an admin decides)');
   }
   if (e.SANDBOX_WITHDRAWAL_FAILURE_RATE > 0) {
     problems.push('SANDBOX_WITHDRAWAL_FAILURE_RATE: a sandbox setting; must be 0 with SANDBOX_MODE=false');
