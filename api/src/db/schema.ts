@@ -222,6 +222,53 @@ const webhookDeliveries = pgTable(
   (t) => [unique('webhook_deliveries_webhook_id_order_event_id_key').on(t.webhookId, t.orderEventId)],
 );
 
+const verifications = pgTable('verifications', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  isCurrent: boolean('is_current').notNull().default(true),
+  status: text('status').$type<'NOT_STARTED' | 'CREATED' | 'PROCESS' | 'PASS' | 'REJECT'>().notNull().default('CREATED'),
+  rejectReason: text('reject_reason'),
+  residenceCountry: text('residence_country').notNull(),
+  identityType: text('identity_type').$type<'passport' | 'idcard' | 'drivinglicense'>().notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  issueCountry: text('issue_country').notNull(),
+  birthDate: text('birth_date').notNull(),
+  identityNumber: text('identity_number').notNull(),
+  expireDate: text('expire_date').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedBy: bigint('decided_by', { mode: 'number' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
+});
+
+const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    verificationId: text('verification_id').notNull(),
+    kind: text('kind').$type<'face' | 'front' | 'back'>().notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [unique('kyc_documents_verification_id_kind_key').on(t.verificationId, t.kind)],
+);
+
+const kycAuditLog = pgTable('kyc_audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  verificationId: text('verification_id').notNull(),
+  actor: text('actor').notNull(),
+  actorUserId: bigint('actor_user_id', { mode: 'number' }),
+  action: text('action').notNull(),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // The tables drizzle knows; the money and partner tables are written with raw SQL and listed here as their mirror.
 export const schema = {
   instruments,
@@ -235,4 +282,7 @@ export const schema = {
   apiKeys,
   webhooks,
   webhookDeliveries,
+  verifications,
+  kycDocuments,
+  kycAuditLog,
 };
