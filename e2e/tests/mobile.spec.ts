@@ -14,6 +14,7 @@ test('at 360 px no page scrolls sideways, the header is one row and every contro
     '/',
     '/ru',
     '/exchange-btc-eth',
+    '/ru/exchange-btc-eth',
     '/ru/popular-exchanges',
     seed.waitingOrder.path,
     seed.completedOrder.path,
@@ -37,6 +38,13 @@ test('at 360 px no page scrolls sideways, the header is one row and every contro
           ? `${widest.tagName.toLowerCase()}${widest.getAttribute('data-testid') ? `[data-testid=${widest.getAttribute('data-testid')}]` : ''}.${String(widest.className).slice(0, 40)} "${(widest.textContent ?? '').slice(0, 60)}" in ${widest.parentElement?.getAttribute('data-testid') ?? widest.parentElement?.className}`
           : '?';
         out.push(`scrolls sideways: ${doc.scrollWidth}px wide in ${window.innerWidth}px (${what})`);
+      }
+      // a short tab list (the rate mode's two tabs) shows every tab whole; only long ones (the profile's) scroll
+      for (const list of document.querySelectorAll<HTMLElement>('[role="tablist"]')) {
+        const tabs = list.querySelectorAll('[role="tab"]');
+        if (tabs.length <= 3 && list.scrollWidth > list.clientWidth + 1) {
+          out.push(`tab list "${list.getAttribute('aria-label')}" cuts its tabs: ${list.scrollWidth}px in ${list.clientWidth}px`);
+        }
       }
       const header = document.querySelector('header');
       if (header && header.getBoundingClientRect().height > 80) out.push(`header ${Math.round(header.getBoundingClientRect().height)}px tall (wraps?)`);

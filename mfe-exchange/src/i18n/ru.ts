@@ -32,8 +32,9 @@ export const ru: Record<keyof typeof en, string> = {
   no_currency_found: 'Ничего не найдено',
   swap: 'Поменять валюты местами',
   rate_mode: 'Курс',
-  rate_floating: 'Плавающий курс',
-  rate_fixed: 'Фиксированный курс',
+  // without "курс": the tab list is named "Курс", and both tabs then fit a 360 px phone side by side
+  rate_floating: 'Плавающий',
+  rate_fixed: 'Фиксированный',
   fixed_rate_held: 'Курс зафиксирован на {{time}}',
   fixed_rate_expired: 'Срок фиксированного курса истёк, курс обновляется.',
   fee_platform: 'Комиссия сервиса',

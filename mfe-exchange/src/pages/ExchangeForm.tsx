@@ -56,6 +56,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
       <Tabs
         id={`${ids}-mode`}
         ariaLabel={t('rate_mode')}
+        variant="segmented"
         value={form.rateMode}
         onChange={(mode) => form.setRateMode(mode as RateMode)}
         items={(['FLOATING', 'FIXED'] as const).map((mode) => ({

@@ -36,6 +36,13 @@ describe('Tabs', () => {
     expect(screen.getAllByRole('tab').map((t) => t.tabIndex)).toEqual([0, -1, -1]);
   });
 
+  it('the segmented variant (a mode switch) is marked for equal shares of the row; the default is not', () => {
+    const { rerender } = render(<Tabs ariaLabel="Rate" items={items} value="buy" variant="segmented" />);
+    expect(screen.getByRole('tablist').className).toMatch(/segmented/);
+    rerender(<Tabs ariaLabel="Rate" items={items} value="buy" />);
+    expect(screen.getByRole('tablist').className).not.toMatch(/segmented/);
+  });
+
   it('arrows move and select, wrapping at both ends; Home and End go to the first and last', () => {
     const onChange = jest.fn();
     render(<Harness onChange={onChange} />);

@@ -35,13 +35,15 @@ export interface TabsProps {
   /** the tab ids are `${id}-${item.id}` (a panel can point at its tab with aria-labelledby) */
   id?: string;
   className?: string;
+  /** `segmented`: a few tabs sharing the row equally (a mode switch), never scrolling; `default` tabs scroll on a phone. */
+  variant?: 'default' | 'segmented';
 }
 
 /**
  * A tab list with a roving tabindex: Tab enters at the selected tab, arrows/Home/End move between tabs. Button tabs
  * follow focus (the arrow selects); link tabs only move focus, Enter follows the link.
  */
-export function Tabs({ items, value, onChange, ariaLabel, renderLink, id, className }: TabsProps) {
+export function Tabs({ items, value, onChange, ariaLabel, renderLink, id, className, variant = 'default' }: TabsProps) {
   const generated = useId();
   const prefix = id ?? generated;
   const listRef = useRef<HTMLDivElement>(null);
@@ -62,7 +64,13 @@ export function Tabs({ items, value, onChange, ariaLabel, renderLink, id, classN
   };
 
   return (
-    <div ref={listRef} role="tablist" aria-label={ariaLabel} className={[styles.list, className].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
+    <div
+      ref={listRef}
+      role="tablist"
+      aria-label={ariaLabel}
+      className={[styles.list, variant === 'segmented' && styles.segmented, className].filter(Boolean).join(' ')}
+      onKeyDown={onKeyDown}
+    >
       {items.map((item) => {
         const selected = item.id === value;
         const common = {
