@@ -1,3 +1,1 @@
-import { profileSection } from './ProfileSection';
-
-export const ProfileVerificationPage = profileSection('verification_title', 'ProfileVerificationPage');
+export { ProfileVerificationPage } from '../verification/ProfileVerificationPage';
