@@ -483,6 +483,38 @@ export const routeTable = {
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'Remove the redirect of a path',
   },
+  adminKycList: {
+    method: 'GET',
+    path: '/api/v1/admin/kyc',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Identity verifications, pending (CREATED, PROCESS) first, paginated',
+  },
+  adminKycGet: {
+    method: 'GET',
+    path: '/api/v1/admin/kyc/:verificationId',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'An identity verification: its data, its documents and its audit log',
+  },
+  adminKycDocument: {
+    method: 'GET',
+    path: '/api/v1/admin/kyc/:verificationId/documents/:kind',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'A verification document (face, front or back): the re-encoded JPEG, never cached',
+  },
+  adminKycDecide: {
+    method: 'POST',
+    path: '/api/v1/admin/kyc/decide',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Pass or reject (with a reason) a pending identity verification; kept in the audit log',
+  },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTable = typeof routeTable;

@@ -19,6 +19,9 @@ import {
   HealthSchema,
   InstrumentRefSchema,
   InstrumentSchema,
+  KycAdminListItemSchema,
+  KycAdminVerificationSchema,
+  KycDocumentKindSchema,
   LatestOrderSchema,
   LedgerEntrySchema,
   MoneySchema,
@@ -32,6 +35,7 @@ import {
   UtmRecordSchema,
   VerificationDataSchema,
   VerificationStatusBodySchema,
+  VerificationStatusSchema,
   WebhookDeliverySchema,
   WebhookSchema,
   WithdrawalPayloadSchema,
@@ -65,6 +69,7 @@ const Ok = z.object({ ok: z.literal(true) });
 const MailLocaleSchema = z.enum(['en', 'ru']);
 const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,32}$/) });
 const ProviderQuery = z.object({ locale: z.string().optional() }).optional();
+const KycVerificationParams = z.object({ verificationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const OrderLookupQuery = z.object({ orderId: z.string().min(1).max(64), destinationAddress: z.string().min(1).max(256) });
 
 /** A stored redirect (§2 redirect lookup): `path` normalised, `to` a site path or an absolute http(s) URL. */
@@ -282,6 +287,30 @@ export const apiRoutes = {
     response: RedirectRecordSchema,
   }),
   adminRedirectDelete: route('adminRedirectDelete', { body: z.object({ path: z.string().min(1).max(2048) }), response: Ok }),
+  adminKycList: route('adminKycList', {
+    query: z.object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      perPage: z.coerce.number().int().min(1).max(100).default(20),
+      status: VerificationStatusSchema.optional(),
+    }),
+    response: z.object({ items: z.array(KycAdminListItemSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+  }),
+  adminKycGet: route('adminKycGet', { params: KycVerificationParams, response: KycAdminVerificationSchema }),
+  adminKycDocument: route('adminKycDocument', {
+    params: KycVerificationParams.extend({ kind: KycDocumentKindSchema }),
+    // The JPEG itself (image/jpeg), not JSON.
+    response: z.unknown().meta({ description: 'image/jpeg' }),
+  }),
+  adminKycDecide: route('adminKycDecide', {
+    body: z
+      .object({
+        verificationId: z.string().min(1).max(64),
+        decision: z.enum(['PASS', 'REJECT']),
+        rejectReason: z.string().trim().min(1).max(500).optional(),
+      })
+      .refine((b) => b.decision === 'PASS' || b.rejectReason !== undefined, { message: 'required to reject', path: ['rejectReason'] }),
+    response: VerificationStatusBodySchema,
+  }),
 } as const;
 
 export type { HttpMethod, RouteAuth, RouteMeta, RouteName } from './routeTable';

@@ -428,6 +428,78 @@ export const VerificationStatusBodySchema = z
   .object({ status: VerificationStatusSchema, rejectReason: z.string().nullable() })
   .meta({ id: 'VerificationStatus' });
 
+/** Issue 12: a calendar date `YYYY-MM-DD` that exists. */
+const CalendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'not a calendar date');
+/** Printable text without control characters or markup brackets. */
+const KycTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}<>]+$/u, 'contains characters that are not allowed');
+
+/**
+ * Issue 12: the text fields of the kyc/submit multipart form (§3 verification data plus the residence country of the
+ * RESIDENTIAL step). The images are the form's files KYC_DOCUMENT_FIELDS; backendPhoto is not needed for a passport.
+ */
+export const KycSubmitFieldsSchema = z
+  .object({
+    residenceCountry: KycTextSchema(64),
+    identityType: IdentityTypeSchema.default('idcard'),
+    firstName: KycTextSchema(100),
+    lastName: KycTextSchema(100),
+    issueCountry: KycTextSchema(64),
+    birthDate: CalendarDateSchema.refine((v) => v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10), 'not a plausible birth date'),
+    identityNumber: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[\p{L}\p{N} ./-]+$/u, 'letters, digits, spaces, dots, slashes and dashes only'),
+    expireDate: CalendarDateSchema.default(DEFAULT_VERIFICATION_EXPIRY).refine((v) => v >= new Date().toISOString().slice(0, 10), 'the document has expired'),
+  })
+  .strict()
+  .meta({ id: 'KycSubmitFields' });
+export type KycSubmitFields = z.infer<typeof KycSubmitFieldsSchema>;
+
+export const KycDocumentKindSchema = z.enum(['face', 'front', 'back']);
+
+/** Issue 12: a verification in the admin list. */
+export const KycAdminListItemSchema = z
+  .object({
+    verificationId: z.string(),
+    userId: z.number().int(),
+    email: z.string(),
+    status: VerificationStatusSchema,
+    identityType: IdentityTypeSchema,
+    residenceCountry: z.string(),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: 'KycAdminListItem' });
+
+/** Issue 12: a verification as the admin reviews it. */
+export const KycAdminVerificationSchema = KycAdminListItemSchema.extend({
+  rejectReason: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  issueCountry: z.string(),
+  birthDate: z.string(),
+  identityNumber: z.string(),
+  expireDate: z.string(),
+  /** The admin account that decided; null for the sandbox's automatic decision or when undecided. */
+  decidedBy: z.number().int().nullable(),
+  documents: z.array(z.object({ kind: KycDocumentKindSchema, bytes: z.number().int(), createdAt: z.string(), deleted: z.boolean() })),
+  audit: z.array(z.object({ actor: z.string(), action: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
+}).meta({ id: 'KycAdminVerification' });
+
 /** §3 Notification */
 export const NotificationSchema = z.object({
   traceID: z.string(),
