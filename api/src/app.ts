@@ -26,6 +26,7 @@ import { registerSeoModule } from './modules/seo';
 import { registerRedirectsModule } from './modules/redirects';
 import { registerAffiliatesModule } from './modules/affiliates';
 import { registerPartnerModule } from './modules/partner';
+import { registerKycModule } from './modules/kyc';
 import { createSandboxCustody } from './adapters/custody/sandbox';
 import type { CustodyAdapter } from './adapters/custody/types';
 import { cacheQuotesPerTick } from './modules/rates/quoteCache';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { db: deps.db, instruments: deps.instruments, quote, orders: orders.service, referrerIdOf: affiliates.referrerIdOf, rateLimitPrefix: deps.rateLimitPrefix },
     opts,
   );
+  await registerKycModule(app, config, { db: deps.db }, opts);
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerSeoModule(app, deps.instruments, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);

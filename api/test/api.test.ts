@@ -237,8 +237,7 @@ describe.each(BACKENDS)('api on %s', (backend) => {
     it('answer 404 ERR_NOT_FOUND in the catalogue shape', async () => {
       expectError(await get('/api/v1/nothing-here'), 404, 'ERR_NOT_FOUND');
       // Calls of later issues are not registered yet.
-      expectError(await get('/api/v1/users/kyc/status'), 404, 'ERR_NOT_FOUND');
-      expectError(await post('/api/v1/users/kyc/submit', '{}'), 404, 'ERR_NOT_FOUND');
+      expectError(await get('/api/v1/liquidity-providers/x/user/contacts'), 404, 'ERR_NOT_FOUND');
     });
   });
 });

@@ -2,8 +2,14 @@
 // of the route table, called by a guest, user A, user B, an admin and A's partner key (plus A's deactivated key and
 // A's key from outside its allow-list). Account routes take a session and never a key; partner routes take a key and
 // never a session. Nobody reads or changes another's balances, accruals, withdrawals, keys, orders or webhooks. A route
-// added to those groups without a row here fails the test. On PGlite and, with DATABASE_URL, on PostgreSQL.
+// added to those groups without a row here fails the test. Issue 12 adds the kyc account routes and the admin group
+// (every route tagged admin: a guest and a key get 401, users 403 ERR_NOT_ENOUGH_PERMISSIONS, the admin 200).
+// On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { routeTable, type RouteName } from 'shared-contracts/server';
 import type { Browser } from './helpers/session';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
@@ -18,10 +24,14 @@ const INSIDE = '203.0.113.10';
 const OUTSIDE = '198.51.100.99';
 const orderBody = { rateMode: 'FLOATING', instrumentFrom: BTC, instrumentTo: ETH, destinationAddress: ETH_ADDR, claimedDepositAmount: '0.01' };
 
-const ACCOUNT_GROUPS = new Set(['affiliate', 'keys']);
+const ACCOUNT_GROUPS = new Set(['affiliate', 'keys', 'kyc']);
 const covered = (Object.entries(routeTable) as [RouteName, { tag: string; auth: string }][])
-  .filter(([, meta]) => ACCOUNT_GROUPS.has(meta.tag) || meta.auth === 'partner')
+  .filter(([, meta]) => ACCOUNT_GROUPS.has(meta.tag) || meta.auth === 'partner' || meta.tag === 'admin')
   .map(([name]) => name);
+const image = (background: string) =>
+  sharp({ create: { width: 24, height: 16, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 type UserActor = 'A' | 'B' | 'admin';
 type KeyActor = 'keyA' | 'keyB';
@@ -50,6 +60,8 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   let keys: Record<KeyActor | 'off' | 'fenced', { apiId: string; secret: string }>;
   /** A's resources every probe aims at. */
   let own: { orderId: string; webhookId: string; scratchKeyId: string; deleteKeyId: string; withdrawalId: string; balance: string };
+  let verificationId: string;
+  const kycDir = mkdtempSync(path.join(tmpdir(), 'matrix-kyc-'));
 
   beforeAll(async () => {
     t = await openTestDb(backend);
@@ -60,6 +72,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       WITHDRAWAL_PAYOUT_DELAY_MS: '50',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       HTTP_RATE_LIMITS: 'affiliateWithdraw=1000',
+      KYC_STORAGE_DIR: kycDir,
     });
     users = { A: await h.signUp(), B: await h.signUp(), admin: await h.signUp({ admin: true }) };
     keys = {
@@ -91,6 +104,27 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     const w = await users.A.post('/api/v1/affiliates/withdrawals', { ...USDT_TRC20, address: TEST_TRON, amount: '10' }, { 'idempotency-key': 'matrix-w' });
     expect(w.status).toBe(200);
     const balance = (await users.A.get('/api/v1/affiliates/balances')).body;
+    // A's identity verification, the target of the admin KYC probes.
+    const kyc = new FormData();
+    for (const [k, v] of Object.entries({
+      residenceCountry: 'DE',
+      firstName: 'A',
+      lastName: 'A',
+      issueCountry: 'DE',
+      birthDate: '1990-01-01',
+      identityNumber: 'A1',
+    }))
+      kyc.append(k, v);
+    for (const [k, c] of [
+      ['facePhoto', '#111'],
+      ['frontPhoto', '#222'],
+      ['backendPhoto', '#333'],
+    ])
+      kyc.append(k, new Blob([new Uint8Array(await image(c))]), `${k}.jpg`);
+    const cookie = [...users.A.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    const submitted = await fetch(`${h.api.url}/api/v1/users/kyc/submit`, { method: 'POST', headers: { cookie, 'x-forwarded-for': users.A.ip }, body: kyc });
+    expect(submitted.status).toBe(200);
+    verificationId = (await users.admin.get('/api/v1/admin/kyc')).body.items[0].verificationId;
     own = {
       orderId,
       webhookId: hook.body.id,
@@ -103,6 +137,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   afterAll(async () => {
     await h?.api.close();
     await t?.drop();
+    rmSync(kycDir, { recursive: true, force: true });
   });
 
   /** One request per route, always aimed at A's resources. */
@@ -120,6 +155,11 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       partnerWebhookCreate: { path, body: { url: 'http://127.0.0.1:9/matrix' } },
       partnerWebhookDelete: { path, body: { id: own.webhookId } },
       partnerWebhookDeliveries: { path: `${path}?webhookId=${own.webhookId}` },
+      adminRedirectAdd: { path, body: { path: '/matrix-redirect', to: '/' } },
+      adminRedirectDelete: { path, body: { path: '/matrix-redirect' } },
+      adminKycGet: { path: path.replace(':verificationId', verificationId) },
+      adminKycDocument: { path: path.replace(':verificationId', verificationId).replace(':kind', 'face') },
+      adminKycDecide: { path, body: { verificationId, decision: 'REJECT', rejectReason: 'matrix' } },
     };
     const p = probes[name] ?? { path };
     expect(p.path.includes(':')).toBe(false);
@@ -134,13 +174,43 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   };
   const code = (r: { status: number; body: unknown }) => `${r.status} ${(r.body as { code?: string } | undefined)?.code ?? ''}`.trim();
 
-  it('covers every affiliate and keys account route and every partner route', () => {
-    expect(covered.length).toBeGreaterThanOrEqual(7 + 4 + 10);
+  it('covers every affiliate, keys and kyc account route, every partner route and every admin route', () => {
+    expect(covered.length).toBeGreaterThanOrEqual(7 + 4 + 2 + 10 + 7);
     for (const name of covered) expect(() => probe(name)).not.toThrow();
   });
 
-  describe('account routes (affiliate, keys)', () => {
-    const accountRoutes = covered.filter((n) => routeTable[n].auth !== 'partner');
+  describe('admin routes', () => {
+    const adminRoutes = covered.filter((n) => routeTable[n].tag === 'admin');
+    // Changes last (the redirect added before it is removed, the decision after every read).
+    const ordered = [...adminRoutes.filter((n) => routeTable[n].method === 'GET'), ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycDecide'] as const)];
+
+    it('are refused to a guest and a partner key (401) and to users (403 ERR_NOT_ENOUGH_PERMISSIONS), served to the admin', async () => {
+      expect([...ordered].sort()).toEqual([...adminRoutes].sort());
+      for (const name of ordered) {
+        expect([name, code(await asUser('guest', probe(name)))]).toEqual([name, '401 ERR_UNAUTHORIZED']);
+        expect([name, code(await asKey(keys.keyA.secret, probe(name)))]).toEqual([name, '401 ERR_UNAUTHORIZED']);
+        for (const who of ['A', 'B'] as const) {
+          expect([name, who, code(await asUser(who, probe(name)))]).toEqual([name, who, '403 ERR_NOT_ENOUGH_PERMISSIONS']);
+        }
+      }
+      expect((await users.A.get('/api/v1/users/kyc/status')).body.status).toBe('CREATED');
+      // Status only: the document answer is a JPEG, not JSON.
+      const cookie = [...users.admin.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+      for (const name of ordered) {
+        const p = probe(name);
+        const res = await fetch(h.api.url + p.path, {
+          method: p.method,
+          headers: { cookie, 'x-forwarded-for': users.admin.ip, ...(p.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          body: p.body === undefined ? undefined : JSON.stringify(p.body),
+        });
+        expect([name, res.status, res.headers.get('cache-control')]).toEqual([name, 200, 'no-store']);
+      }
+      expect((await users.A.get('/api/v1/users/kyc/status')).body).toEqual({ status: 'REJECT', rejectReason: 'matrix' });
+    });
+  });
+
+  describe('account routes (affiliate, keys, kyc)', () => {
+    const accountRoutes = covered.filter((n) => routeTable[n].auth !== 'partner' && routeTable[n].tag !== 'admin');
 
     it('are refused to a guest and to a partner key without a session (401), and served to every signed-in account', async () => {
       for (const name of accountRoutes) {

@@ -73,7 +73,8 @@ export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: D
           throw new Error(`Response of ${def.method} ${def.path} breaks its contract: ${JSON.stringify(checked.error.issues)}`);
         }
       }
-      if (reply.sent) return reply;
+      // A handler that sends its own answer (e.g. an image) returns the reply.
+      if (reply.sent || result === reply) return reply;
       return reply.type('application/json; charset=utf-8').send(answer instanceof SerializedJson ? answer.text : JSON.stringify(result));
     },
   });

@@ -21,6 +21,19 @@ describe('secretBox', () => {
     expect(() => box.open('whsec_plain')).toThrow('not a sealed value');
   });
 
+  it('seals bytes: round trip, fresh iv each time, tampering and another key refused', () => {
+    const plain = Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01, 0x02]);
+    const a = box.sealBytes(plain);
+    expect(box.openBytes(a).equals(plain)).toBe(true);
+    expect(a.equals(box.sealBytes(plain))).toBe(false);
+    expect(a.includes(plain)).toBe(false);
+    const flipped = Buffer.from(a);
+    flipped[flipped.length - 1] ^= 1;
+    expect(() => box.openBytes(flipped)).toThrow();
+    expect(() => createSecretBox('x'.repeat(32)).openBytes(a)).toThrow();
+    expect(() => box.openBytes(plain)).toThrow('not sealed bytes');
+  });
+
   it('needs a key of at least 32 characters', () => {
     expect(() => createSecretBox('short')).toThrow();
   });

@@ -6,7 +6,12 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** Bytes (KYC documents): `SB1` + iv (12) + tag (16) + ciphertext. */
+  sealBytes(plain: Buffer): Buffer;
+  openBytes(sealed: Buffer): Buffer;
 }
+
+const BYTES_MAGIC = Buffer.from('SB1');
 
 /** `keyMaterial`: any string of at least 32 characters (DATA_ENCRYPTION_KEY); the AES key is its SHA-256. */
 export function createSecretBox(keyMaterial: string): SecretBox {
@@ -25,6 +30,19 @@ export function createSecretBox(keyMaterial: string): SecretBox {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+    sealBytes(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+      return Buffer.concat([BYTES_MAGIC, iv, cipher.getAuthTag(), body]);
+    },
+    openBytes(sealed) {
+      const head = BYTES_MAGIC.length;
+      if (sealed.length < head + 28 || !sealed.subarray(0, head).equals(BYTES_MAGIC)) throw new Error('not sealed bytes');
+      const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(head, head + 12));
+      decipher.setAuthTag(sealed.subarray(head + 12, head + 28));
+      return Buffer.concat([decipher.update(sealed.subarray(head + 28)), decipher.final()]);
     },
   };
 }
