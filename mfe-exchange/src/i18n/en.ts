@@ -39,6 +39,7 @@ export const en = {
   fee_spread: 'Spread vs market price',
   fee_market_price: 'market price 1 {{from}} = {{price}} {{to}}',
   min_confirmations: 'Deposit confirmations required: {{count}}',
+  kyc_threshold_note: 'Amounts from {{threshold}} {{currency}} need identity verification before the exchange.',
   set_minimal: 'Set {{amount}}',
   error_pair_not_supported_title: 'This pair is not supported',
   error_pair_not_supported_text: 'Choose another currency to send or to receive.',

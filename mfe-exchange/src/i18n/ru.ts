@@ -42,6 +42,7 @@ export const ru: Record<keyof typeof en, string> = {
   fee_spread: 'Спред к рыночной цене',
   fee_market_price: 'рыночная цена 1 {{from}} = {{price}} {{to}}',
   min_confirmations: 'Требуется подтверждений депозита: {{count}}',
+  kyc_threshold_note: 'Для сумм от {{threshold}} {{currency}} перед обменом нужна проверка личности.',
   set_minimal: 'Указать {{amount}}',
   error_pair_not_supported_title: 'Эта пара не поддерживается',
   error_pair_not_supported_text: 'Выберите другую валюту для отправки или получения.',

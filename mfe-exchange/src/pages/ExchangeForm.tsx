@@ -50,6 +50,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
   const fees = form.fees;
   const amountError = form.error?.kind === 'min' || form.error?.kind === 'max';
   const errorId = `${ids}-error`;
+  const kycNoteId = `${ids}-kyc`;
   const money = (value: string, instrument: Instrument) => formatAmount(value, { locale, maxDecimals: precisionOf(instrument) });
   return (
     <div className={styles.form} aria-busy={form.isLoading}>
@@ -77,7 +78,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
             placeholder={form.isSendLoading ? '…' : '0'}
             onChange={(e) => form.setAmount(e.target.value)}
             aria-invalid={amountError || undefined}
-            aria-describedby={amountError ? errorId : undefined}
+            aria-describedby={amountError ? errorId : form.needsVerification ? kycNoteId : undefined}
             aria-busy={form.isSendLoading}
             data-testid="amount-send"
             endAdornment={
@@ -194,6 +195,14 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
                   </div>
                 ) : null}
               </dl>
+            ) : null}
+            {form.needsVerification ? (
+              <p className={styles.note} id={kycNoteId} data-testid="kyc-threshold-note">
+                {t('kyc_threshold_note', {
+                  threshold: formatAmount(pair.noKycThreshold, { locale, maxDecimals: EXACT }),
+                  currency: pair.instrumentFrom.currencyTitle,
+                })}
+              </p>
             ) : null}
             {form.showMinConfirmations ? (
               <p className={styles.note} data-testid="min-confirmations">

@@ -36,3 +36,25 @@ it('home hydrates the server markup without a mismatch and keeps the rate', asyn
   expect(errors).not.toHaveBeenCalled();
   expect(container.querySelector('[data-testid="live-rate"]')?.textContent).toBe('1 BTC = 20.41234567 ETH');
 });
+
+it('the verification note (issue 12) is in the server markup and hydrates without a mismatch', async () => {
+  (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;
+  const kycApi = { ...api, rateOne: async (input: { query: ExchangeRequest }) => ({ ...(await api.rateOne(input)), noKycThreshold: '0.25' }) };
+  const initialData = await loaders.Home({ api: kycApi as never, params: {}, query: new URLSearchParams(), locale: 'en' });
+  const host = () =>
+    createTestHost({ page: 'Home', initialData, api: { ...kycApi, ordersPublicLatest: async () => [], statsPublic: () => new Promise(() => undefined) } });
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<pages.Home host={host()} />);
+  expect(container.querySelector('[data-testid="kyc-threshold-note"]')?.textContent).toBe(
+    'Amounts from 0.25 BTC need identity verification before the exchange.',
+  );
+  document.body.append(container);
+  const errors = jest.spyOn(console, 'error');
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, <pages.Home host={host()} />, { onRecoverableError: (e) => recoverable.push(e) });
+  });
+  expect(recoverable.map(String).filter((m) => !m.includes('does not support Suspense'))).toEqual([]);
+  expect(errors).not.toHaveBeenCalled();
+  expect(container.querySelector('[data-testid="kyc-threshold-note"]')).not.toBeNull();
+});

@@ -107,6 +107,24 @@ describe('mfe-exchange ./pages', () => {
     expect((await screen.findByTestId('pair-error')).textContent).toContain('The minimum amount is 0.01 BTC.');
   });
 
+  it.each([
+    ['en', 'Amounts from 1,000.5 BTC need identity verification before the exchange.'],
+    ['ru', 'Для сумм от 1\u00a0000,5 BTC перед обменом нужна проверка личности.'],
+  ] as const)('%s: the form says before the order when the amount needs identity verification (issue 12)', async (lng, text) => {
+    const a = api();
+    a.rateOne.mockImplementation(async () => pairData(BTC, ETH, { noKycThreshold: '1000.5' }));
+    renderPage(pages.Home, createTestHost({ api: a, lng }));
+    await screen.findByTestId('live-rate');
+    // the default 0.5 BTC is below the threshold: no note at all
+    expect(screen.queryByTestId('kyc-threshold-note')).toBeNull();
+    fireEvent.change(screen.getByTestId('amount-send'), { target: { value: '1000.5' } });
+    const note = await screen.findByTestId('kyc-threshold-note');
+    expect(note.textContent).toBe(text);
+    expect(screen.getByTestId('amount-send').getAttribute('aria-describedby')).toBe(note.id);
+    fireEvent.change(screen.getByTestId('amount-send'), { target: { value: '1000.4' } });
+    await waitFor(() => expect(screen.queryByTestId('kyc-threshold-note')).toBeNull());
+  });
+
   it('an unknown pair code reports notFound', async () => {
     const host = createTestHost({ api: api(), route: { params: { from: 'nope', to: 'eth' } } });
     const notFound = jest.spyOn(host, 'notFound').mockImplementation(() => undefined);

@@ -302,6 +302,32 @@ describe('ExchangeFormStore', () => {
     expect(form.showMinConfirmations).toBe(true);
   });
 
+  it.each([
+    ['below', '0.4999', false],
+    ['equal', '0.5', true],
+    ['above', '0.5001', true],
+  ] as const)('needsVerification (issue 12): a send amount %s the noKycThreshold → %s', async (_case, amount, expected) => {
+    const api = makeApi();
+    api.rateOne.mockImplementation(async ({ query }) => pairData(BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.5' }));
+    const { form } = setup(api);
+    await form.init({ amount });
+    expect(form.amount).toBe(amount);
+    expect(form.needsVerification).toBe(expected);
+  });
+
+  it('needsVerification is false without pair data', async () => {
+    const api = makeApi();
+    api.rateOne.mockImplementation(async ({ query }) => pairData(BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.1' }));
+    const { form } = setup(api);
+    expect(form.needsVerification).toBe(false);
+    await form.init();
+    expect(form.needsVerification).toBe(true);
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', 'big', { details: { expectedAmount: '1' } }));
+    await form.loadRate();
+    expect(form.pairData).toBeNull();
+    expect(form.needsVerification).toBe(false);
+  });
+
   it('§2 query: send, receive and amount; the amount is dropped after a pair-load error', async () => {
     const api = makeApi();
     const { form } = setup(api);

@@ -116,6 +116,7 @@ export class ExchangeFormStore {
       fees: computed,
       query: computed,
       showMinConfirmations: computed,
+      needsVerification: computed,
       limitToFill: computed,
       init: action,
       setAmount: action,
@@ -221,6 +222,16 @@ export class ExchangeFormStore {
   /** §5 "Confirmations to withdraw are not shown for XRP." */
   get showMinConfirmations(): boolean {
     return !!this.pairData && this.pairData.instrumentFrom.currencyTitle !== 'XRP';
+  }
+
+  /**
+   * Published KYC trigger (§4 card flow, issue 12): the send amount reaches the pair's noKycThreshold (in the send
+   * currency), so the exchange will ask for identity verification. False without pair data for the send instrument.
+   */
+  get needsVerification(): boolean {
+    const p = this.pairData;
+    if (!p || p.instrumentFrom.slug !== this.from?.slug || !isPositiveAmount(this.valueToSend)) return false;
+    return new Decimal(this.valueToSend).gte(p.noKycThreshold);
   }
 
   /** §2 exchange page query: send, receive and amount; the amount is dropped after a pair-load error. */
