@@ -1,7 +1,8 @@
 // Issue 11: the five new profile tabs with data in them (the seed account's completed order earned it a cashback; a key
 // is created here), checked like a11y.spec.ts checks every page kind: axe, no serious or critical violation, en and ru,
 // light and dark, 390 and 1280 px; plus, at 390 px, no sideways scroll of the page (a wide table scrolls in its own box).
-// Also the dialogs: the secret shown once and the withdrawal form's errors.
+// Also the dialogs: the secret shown once and the withdrawal form's errors; and (issue 12) the verification page, its
+// status and its first step with an error.
 import type { Page } from '@playwright/test';
 import { describeViolations, seriousViolations } from '../helpers/axe';
 import { LOCALES, localePath, settle, THEMES, useTheme, VIEWPORTS, WIDTHS } from '../helpers/looks';
@@ -14,6 +15,8 @@ const TABS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/profile/cashback', ready: (page) => expect(page.getByTestId('cashback-tier').first()).toBeVisible() },
   { path: '/profile/cashback?tab=history', ready: (page) => expect(page.getByTestId('cashback-row').first()).toBeVisible() },
   { path: '/profile/keys', ready: (page) => expect(page.getByTestId('key-row').first()).toBeVisible() },
+  // issue 12: the verification status (the seed account has not started one)
+  { path: '/profile/verification', ready: (page) => expect(page.getByTestId('verification-status')).toBeVisible() },
 ];
 
 async function check(page: Page, state: string, within?: string): Promise<void> {
@@ -28,7 +31,7 @@ for (const locale of LOCALES) {
       test.describe(label, () => {
         test.use({ viewport: VIEWPORTS[width], reducedMotion: 'reduce' });
 
-        test('wallet, withdraw, affiliate program, cashback and keys: no serious or critical axe violation', async ({ page, context, seed }) => {
+        test('wallet, withdraw, affiliate program, cashback, keys and verification: no serious or critical axe violation', async ({ page, context, seed }) => {
           test.setTimeout(180_000);
           await useTheme(context, theme);
           await signInContext(context, seed.account);
@@ -63,6 +66,14 @@ for (const locale of LOCALES) {
             await page.getByTestId('withdraw-submit').click();
             await expect(page.getByTestId('withdraw-address')).toHaveAttribute('aria-invalid', 'true');
             await check(page, `${label} withdraw form with an address error`);
+          });
+          await test.step('the verification form with its errors', async () => {
+            await page.goto(localePath(locale.prefix, '/profile/verification'));
+            await settle(page, theme);
+            await page.getByTestId('verification-start').click();
+            await page.getByTestId('verification-next').click();
+            await expect(page.getByTestId('kyc-residence')).toHaveAttribute('aria-invalid', 'true');
+            await check(page, `${label} verification: residence country missing`);
           });
         });
       });
