@@ -39,7 +39,14 @@ it('home hydrates the server markup without a mismatch and keeps the rate', asyn
 
 it('the verification note (issue 12) is in the server markup and hydrates without a mismatch', async () => {
   (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;
-  const kycApi = { ...api, rateOne: async (input: { query: ExchangeRequest }) => ({ ...(await api.rateOne(input)), noKycThreshold: '0.25' }) };
+  // a card purchase as the note sees it: a fiat sender
+  const kycApi = {
+    ...api,
+    rateOne: async (input: { query: ExchangeRequest }) => {
+      const data = await api.rateOne(input);
+      return { ...data, instrumentFrom: { ...data.instrumentFrom, instrumentType: 'fiat' as const }, noKycThreshold: '0.25' };
+    },
+  };
   const initialData = await loaders.Home({ api: kycApi as never, params: {}, query: new URLSearchParams(), locale: 'en' });
   const host = () =>
     createTestHost({ page: 'Home', initialData, api: { ...kycApi, ordersPublicLatest: async () => [], statsPublic: () => new Promise(() => undefined) } });

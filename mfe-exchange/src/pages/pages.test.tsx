@@ -112,7 +112,8 @@ describe('mfe-exchange ./pages', () => {
     ['ru', 'Для сумм от 1\u00a0000,5 BTC перед обменом нужна проверка личности.'],
   ] as const)('%s: the form says before the order when the amount needs identity verification (issue 12)', async (lng, text) => {
     const a = api();
-    a.rateOne.mockImplementation(async () => pairData(BTC, ETH, { noKycThreshold: '1000.5' }));
+    // a card purchase as the note sees it: a fiat sender (the form does not list fiat yet, so BTC stands in)
+    a.rateOne.mockImplementation(async () => pairData({ ...BTC, instrumentType: 'fiat' }, ETH, { noKycThreshold: '1000.5' }));
     renderPage(pages.Home, createTestHost({ api: a, lng }));
     await screen.findByTestId('live-rate');
     // the default 0.5 BTC is below the threshold: no note at all

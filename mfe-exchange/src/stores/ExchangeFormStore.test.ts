@@ -6,6 +6,9 @@ import { LIMIT_HEADROOM } from './ExchangeFormStore';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 
+/** The pair data of a card purchase, as far as needsVerification looks: a fiat sender (slug kept, so the form matches it). */
+const FIAT_BTC = { ...BTC, instrumentType: 'fiat' as const };
+
 function makeApi() {
   return {
     instrumentsV2: jest.fn(async () => [BTC, ETH, USDT]),
@@ -306,18 +309,26 @@ describe('ExchangeFormStore', () => {
     ['below', '0.4999', false],
     ['equal', '0.5', true],
     ['above', '0.5001', true],
-  ] as const)('needsVerification (issue 12): a send amount %s the noKycThreshold → %s', async (_case, amount, expected) => {
+  ] as const)('needsVerification (issue 12): a card purchase of %s the noKycThreshold → %s', async (_case, amount, expected) => {
     const api = makeApi();
-    api.rateOne.mockImplementation(async ({ query }) => pairData(BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.5' }));
+    api.rateOne.mockImplementation(async ({ query }) => pairData(FIAT_BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.5' }));
     const { form } = setup(api);
     await form.init({ amount });
     expect(form.amount).toBe(amount);
     expect(form.needsVerification).toBe(expected);
   });
 
-  it('needsVerification is false without pair data', async () => {
+  it('needsVerification is false for a crypto sender, whatever the amount (only card purchases are verified)', async () => {
     const api = makeApi();
     api.rateOne.mockImplementation(async ({ query }) => pairData(BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.1' }));
+    const { form } = setup(api);
+    await form.init({ amount: '5' });
+    expect(form.needsVerification).toBe(false);
+  });
+
+  it('needsVerification is false without pair data', async () => {
+    const api = makeApi();
+    api.rateOne.mockImplementation(async ({ query }) => pairData(FIAT_BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.1' }));
     const { form } = setup(api);
     expect(form.needsVerification).toBe(false);
     await form.init();

@@ -230,7 +230,8 @@ export class ExchangeFormStore {
    */
   get needsVerification(): boolean {
     const p = this.pairData;
-    if (!p || p.instrumentFrom.slug !== this.from?.slug || !isPositiveAmount(this.valueToSend)) return false;
+    // Only a card purchase (fiat sender) asks for verification above the threshold (§4 card flow); crypto exchanges do not.
+    if (!p || p.instrumentFrom.slug !== this.from?.slug || p.instrumentFrom.instrumentType !== 'fiat' || !isPositiveAmount(this.valueToSend)) return false;
     return new Decimal(this.valueToSend).gte(p.noKycThreshold);
   }
 
