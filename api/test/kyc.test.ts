@@ -64,6 +64,13 @@ async function bombPng(): Promise<Buffer> {
   return png;
 }
 
+/** A stored zip archive holding `run.sh` (local file header, central directory, end record). */
+const ZIP = Buffer.concat([
+  Buffer.from('504b0304140000000000000000000000000000000000000000000600000072756e2e7368', 'hex'),
+  Buffer.from('504b01021400140000000000000000000000000000000000000000000600000000000000000000000000000000000072756e2e7368', 'hex'),
+  Buffer.from('504b0506000000000100010034000000240000000000', 'hex'),
+]);
+
 const elf = () => {
   const b = Buffer.alloc(4096);
   Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]).copy(b);
@@ -114,7 +121,9 @@ describe.each(BACKENDS)('identity verification on %s', (backend) => {
     dir = path.join(mkdtempSync(path.join(tmpdir(), 'kyc-')), 'documents');
     h = await startPartnerHarness(t, { KYC_STORAGE_DIR: dir, KYC_MAX_FILE_BYTES: String(MAX_FILE_BYTES), DATA_ENCRYPTION_KEY: KEY });
     admin = await h.signUp({ admin: true });
-    images = { face: await phonePhoto(), front: await pngPhoto(), back: await webpPhoto() };
+    // The front: a PNG with a zip archive appended (a polyglot both an image viewer and an unzip tool open): taken as the
+    // PNG it is, and the archive does not survive the re-encoding.
+    images = { face: await phonePhoto(), front: Buffer.concat([await pngPhoto(), ZIP]), back: await webpPhoto() };
   }, 60_000);
   afterAll(async () => {
     await h?.api.close();
@@ -278,6 +287,8 @@ describe.each(BACKENDS)('identity verification on %s', (backend) => {
         expect(meta.xmp).toBeUndefined();
         expect(jpeg.includes(Buffer.from('SpyCam'))).toBe(false);
         expect(jpeg.includes(Buffer.from('owner-secret'))).toBe(false);
+        expect(jpeg.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+        expect(jpeg.includes(Buffer.from('run.sh'))).toBe(false);
         // The face photo was rotated by its EXIF orientation (64 × 32 with orientation 6 → 32 × 64).
         if (kind === 'face') expect([meta.width, meta.height, meta.orientation]).toEqual([32, 64, undefined]);
       }
