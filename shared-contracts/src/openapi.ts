@@ -78,7 +78,10 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         default: { description: 'Error in the catalogue shape', content: { 'application/json': { schema: errorSchema } } },
       },
     };
-    if (def.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } };
+    if (def.body) {
+      const mediaType = def.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+      op.requestBody = { required: true, content: { [mediaType]: { schema: schemaOf(def.body, 'input') } } };
+    }
     (paths[openPath] ??= {})[def.method.toLowerCase()] = op;
   }
   return {

@@ -15,6 +15,8 @@ export interface RouteMeta {
   summary: string;
   auth: RouteAuth;
   timeoutMs: number;
+  /** How the body travels: JSON (default), or multipart/form-data (text fields plus files; sent with the raw ky instance). */
+  bodyType?: 'json' | 'multipart';
 }
 
 export const routeTable = {
@@ -312,7 +314,8 @@ export const routeTable = {
     tag: 'kyc',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
-    summary: 'Submit identity verification data',
+    bodyType: 'multipart',
+    summary: 'Submit identity verification data: multipart/form-data with the text fields and the JPEG, PNG or WebP photos',
   },
   kycStatus: {
     method: 'GET',

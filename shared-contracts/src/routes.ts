@@ -33,7 +33,7 @@ import {
   RefundInfoSchema,
   SeoTextsSchema,
   UtmRecordSchema,
-  VerificationDataSchema,
+  KycSubmitFieldsSchema,
   VerificationStatusBodySchema,
   VerificationStatusSchema,
   WebhookDeliverySchema,
@@ -105,6 +105,14 @@ export const CreateOrderBodySchema = z
   })
   .meta({ id: 'CreateOrderRequest' });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+const photo = (description: string) => z.string().meta({ format: 'binary', description });
+/** kyc/submit as multipart/form-data (route bodyType 'multipart'): the text fields and the photos (documents the form; the api parses it itself). */
+const KycSubmitFormSchema = KycSubmitFieldsSchema.extend({
+  facePhoto: photo('A photo of the face (JPEG, PNG or WebP)'),
+  frontPhoto: photo('The front of the document'),
+  backendPhoto: photo('The back of the document; not for a passport').optional(),
+}).meta({ id: 'KycSubmitForm' });
 
 /** A partner's order: the key names the partner (commission goes to its owner), so no referrer, fingerprint or UTM. */
 export const PartnerCreateOrderBodySchema = CreateOrderBodySchema.omit({ referrerId: true, browserFingerprint: true, utmData: true, legacyOrderId: true }).meta(
@@ -216,7 +224,7 @@ export const apiRoutes = {
   deleteApiKey: route('deleteApiKey', { body: z.object({ apiId: z.string().min(1).max(64) }), response: Ok }),
 
   // ── KYC ────────────────────────────────────────────────────────────
-  kycSubmit: route('kycSubmit', { body: VerificationDataSchema, response: VerificationStatusBodySchema }),
+  kycSubmit: route('kycSubmit', { body: KycSubmitFormSchema, response: VerificationStatusBodySchema }),
   kycStatus: route('kycStatus', { response: VerificationStatusBodySchema }),
 
   // ── Card provider ──────────────────────────────────────────────────
