@@ -70,6 +70,8 @@ export const PAGE_MAP = {
     ProfileCashback: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/cashback', params: {} }] },
     ProfileKeys: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/keys', params: {} }] },
     ProfileVerification: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/verification', params: {} }] },
+    /** Issue 12: the admin review of identity verifications (ADMIN permission, §6). */
+    ProfileAdminVerifications: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/profile/admin/verifications', params: {} }] },
   },
   mfe_blog: {
     /** `/blog` and `/blog/page{page}` (§2). */

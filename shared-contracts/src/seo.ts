@@ -15,6 +15,7 @@ export const SEO_CONFIG_IDS = [
   'order-id',
   'popular-exchanges',
   'lk',
+  'profile-admin-verifications',
   'profile-affiliate-program',
   'profile-cashback',
   'profile-history',
