@@ -6,12 +6,13 @@ import type { HostServices } from 'shared-contracts';
 import { Button, Card, StaticPage, type TabItem, type TabLinkProps, Tabs } from 'remote-kit/ui';
 import { useT } from '../pages/useT';
 import type { en } from '../i18n/en';
+import { isAdminAccount } from '../admin/AdminVerificationsStore';
 import styles from './profile.module.css';
 
 type Key = keyof typeof en;
 
-/** `id` is the route's last segment; the tab's `data-testid` is `tab-{id}` (e2e). */
-const PROFILE_TABS: { id: string; path: string; titleKey: Key }[] = [
+/** `id` is the route's path after `/profile/` (`/` → `-`); the tab's `data-testid` is `tab-{id}` (e2e); `admin`: shown to admins only (§6). */
+const PROFILE_TABS: { id: string; path: string; titleKey: Key; admin?: true }[] = [
   { id: 'info', path: '/profile/info', titleKey: 'info_title' },
   { id: 'history', path: '/profile/history', titleKey: 'history_title' },
   { id: 'wallet', path: '/profile/wallet', titleKey: 'wallet_title' },
@@ -20,6 +21,7 @@ const PROFILE_TABS: { id: string; path: string; titleKey: Key }[] = [
   { id: 'cashback', path: '/profile/cashback', titleKey: 'cashback_title' },
   { id: 'keys', path: '/profile/keys', titleKey: 'keys_title' },
   { id: 'verification', path: '/profile/verification', titleKey: 'verification_title' },
+  { id: 'admin-verifications', path: '/profile/admin/verifications', titleKey: 'admin_kyc_title', admin: true },
 ];
 
 const TABS_ID = 'profile-tab';
@@ -33,7 +35,9 @@ function isPlainClick(e: MouseEvent): boolean {
 export const ProfileFrame = observer(function ProfileFrame({ host, titleKey, children }: { host: HostServices; titleKey: Key; children?: ReactNode }) {
   const t = useT(host);
   const { session } = host;
-  const current = PROFILE_TABS.find((tab) => tab.titleKey === titleKey)?.id ?? PROFILE_TABS[0].id;
+  // an admin-only tab is shown to an admin, and to anyone on its page (whose panel it names: the page says it is admins' only)
+  const tabs = isAdminAccount(host) ? PROFILE_TABS : PROFILE_TABS.filter((tab) => !tab.admin || tab.titleKey === titleKey);
+  const current = tabs.find((tab) => tab.titleKey === titleKey)?.id ?? tabs[0].id;
   // On a phone the tab row scrolls sideways: bring the page's own tab into its view (the row only, never the page).
   useEffect(() => {
     const tab = document.getElementById(`${TABS_ID}-${current}`);
@@ -42,7 +46,7 @@ export const ProfileFrame = observer(function ProfileFrame({ host, titleKey, chi
     const left = tab.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
     list.scrollLeft = left - (list.clientWidth - tab.offsetWidth) / 2;
   }, [current]);
-  const items: TabItem[] = PROFILE_TABS.map((tab) => ({
+  const items: TabItem[] = tabs.map((tab) => ({
     id: tab.id,
     label: t(tab.titleKey),
     href: tab.path,

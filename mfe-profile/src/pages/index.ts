@@ -8,6 +8,7 @@ import { ProfileAffiliatePage } from './ProfileAffiliatePage';
 import { ProfileCashbackPage } from './ProfileCashbackPage';
 import { ProfileKeysPage } from './ProfileKeysPage';
 import { ProfileVerificationPage } from './ProfileVerificationPage';
+import { ProfileAdminVerificationsPage } from './ProfileAdminVerificationsPage';
 
 export { namespace, loadResources } from '../i18n';
 // DESIGN rule 8: the shared-contracts version this remote was compiled against, written in by the webpack factory
@@ -22,4 +23,5 @@ export const pages = {
   ProfileCashback: ProfileCashbackPage,
   ProfileKeys: ProfileKeysPage,
   ProfileVerification: ProfileVerificationPage,
+  ProfileAdminVerifications: ProfileAdminVerificationsPage,
 } satisfies RemotePagesOf<'mfe_profile'>;

@@ -14,6 +14,7 @@ const titles: Record<string, [string, string]> = {
   ProfileCashback: ['Cashback', 'Кэшбэк'],
   ProfileKeys: ['API keys', 'API-ключи'],
   ProfileVerification: ['Identity verification', 'Верификация личности'],
+  ProfileAdminVerifications: ['Verification review', 'Проверка верификаций'],
 };
 
 describe('mfe-profile ./pages', () => {

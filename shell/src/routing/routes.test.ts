@@ -27,6 +27,7 @@ describe('route table', () => {
     ['/order/pending', 'order-pending___en', 'mfe_order', 'Order', 'default', { id: 'pending' }],
     ['/popular-exchanges', 'popular-exchanges___en', 'mfe_exchange', 'PopularExchanges', 'default', {}],
     ['/profile/keys', 'profile-keys___en', 'mfe_profile', 'ProfileKeys', 'default', {}],
+    ['/ru/profile/admin/verifications', 'profile-admin-verifications___ru', 'mfe_profile', 'ProfileAdminVerifications', 'default', {}],
     ['/ru/profile/affiliate-program', 'profile-affiliate-program___ru', 'mfe_profile', 'ProfileAffiliate', 'default', {}],
     ['/blog', 'blog___en', 'mfe_blog', 'Blog', 'blog-sidebar', {}],
     ['/blog/page2', 'blog-page___en', 'mfe_blog', 'Blog', 'blog-sidebar', { page: '2' }],

@@ -112,6 +112,12 @@ export const SEO_TEXTS: SeoTextTable = {
     'Your Coinferry account: profile, order history, cashback, affiliate earnings, API keys and withdrawals, all in one place.',
     'Ваш аккаунт Coinferry: профиль, история заказов, кэшбэк, партнёрские начисления, API-ключи и вывод средств в одном месте.',
   ),
+  'profile-admin-verifications': profile(
+    'Verification review',
+    'Проверка верификаций',
+    'For Coinferry administrators: review pending identity verifications, check the documents, then pass or reject them.',
+    'Для администраторов Coinferry: проверка заявок на верификацию личности, документов и решение — одобрить или отклонить.',
+  ),
   'profile-affiliate-program': profile(
     'Affiliate programme',
     'Партнёрская программа',

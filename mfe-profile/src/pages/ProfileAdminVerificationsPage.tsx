@@ -1,0 +1,1 @@
+export { ProfileAdminVerificationsPage } from '../admin/ProfileAdminVerificationsPage';
