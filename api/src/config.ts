@@ -157,7 +157,11 @@ const EnvSchema = z.object({
   /** Where sealed KYC documents are kept: outside anything web serves. */
   KYC_STORAGE_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'kyc')),
   /** Largest accepted document image, in bytes. */
-  KYC_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  KYC_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
   /** Documents of a decided verification are deleted this many days after the decision. */
   KYC_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** SANDBOX only: decide submitted verifications automatically (off, pass or reject) after the delay. */
