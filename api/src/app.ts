@@ -27,6 +27,7 @@ import { registerRedirectsModule } from './modules/redirects';
 import { registerAffiliatesModule } from './modules/affiliates';
 import { registerPartnerModule } from './modules/partner';
 import { registerKycModule } from './modules/kyc';
+import { registerProviderModule } from './modules/provider';
 import { createSandboxCustody } from './adapters/custody/sandbox';
 import type { CustodyAdapter } from './adapters/custody/types';
 import { cacheQuotesPerTick } from './modules/rates/quoteCache';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     opts,
   );
   await registerKycModule(app, config, { db: deps.db }, opts);
+  await registerProviderModule(app, config, { db: deps.db, accounts: deps.accounts }, opts);
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerSeoModule(app, deps.instruments, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);

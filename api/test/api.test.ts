@@ -236,8 +236,7 @@ describe.each(BACKENDS)('api on %s', (backend) => {
   describe('unknown routes', () => {
     it('answer 404 ERR_NOT_FOUND in the catalogue shape', async () => {
       expectError(await get('/api/v1/nothing-here'), 404, 'ERR_NOT_FOUND');
-      // Calls of later issues are not registered yet.
-      expectError(await get('/api/v1/liquidity-providers/x/user/contacts'), 404, 'ERR_NOT_FOUND');
+      expectError(await get('/api/v1/liquidity-providers/x/user/unknown'), 404, 'ERR_NOT_FOUND');
     });
   });
 });

@@ -3,7 +3,9 @@
 // A's key from outside its allow-list). Account routes take a session and never a key; partner routes take a key and
 // never a session. Nobody reads or changes another's balances, accruals, withdrawals, keys, orders or webhooks. A route
 // added to those groups without a row here fails the test. Issue 12 adds the kyc account routes and the admin group
-// (every route tagged admin: a guest and a key get 401, users 403 ERR_NOT_ENOUGH_PERMISSIONS, the admin 200).
+// (every route tagged admin: a guest and a key get 401, users 403 ERR_NOT_ENOUGH_PERMISSIONS, the admin 200) and the
+// card provider routes (tag card): each account calls them with its own email and its own provider bearer token, and
+// no one's provider token serves another account.
 // On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +26,7 @@ const INSIDE = '203.0.113.10';
 const OUTSIDE = '198.51.100.99';
 const orderBody = { rateMode: 'FLOATING', instrumentFrom: BTC, instrumentTo: ETH, destinationAddress: ETH_ADDR, claimedDepositAmount: '0.01' };
 
-const ACCOUNT_GROUPS = new Set(['affiliate', 'keys', 'kyc']);
+const ACCOUNT_GROUPS = new Set(['affiliate', 'keys', 'kyc', 'card']);
 const covered = (Object.entries(routeTable) as [RouteName, { tag: string; auth: string }][])
   .filter(([, meta]) => ACCOUNT_GROUPS.has(meta.tag) || meta.auth === 'partner' || meta.tag === 'admin')
   .map(([name]) => name);
@@ -56,7 +58,9 @@ const until = async <T>(what: string, probe: () => Promise<T | undefined | false
 describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   let t: TestDb;
   let h: PartnerHarness;
-  let users: Record<UserActor, Browser & { userId: number }>;
+  let users: Record<UserActor, Browser & { userId: number; email: string }>;
+  /** Each account's card provider bearer token (sandbox provider). */
+  let providerTokens: Record<UserActor, string>;
   let keys: Record<KeyActor | 'off' | 'fenced', { apiId: string; secret: string }>;
   /** A's resources every probe aims at. */
   let own: { orderId: string; webhookId: string; scratchKeyId: string; deleteKeyId: string; withdrawalId: string; balance: string };
@@ -125,6 +129,14 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     const submitted = await fetch(`${h.api.url}/api/v1/users/kyc/submit`, { method: 'POST', headers: { cookie, 'x-forwarded-for': users.A.ip }, body: kyc });
     expect(submitted.status).toBe(200);
     verificationId = (await users.admin.get('/api/v1/admin/kyc')).body.items[0].verificationId;
+    // Every account signs up and in with the sandbox card provider.
+    const tokens: Partial<Record<UserActor, string>> = {};
+    for (const who of ['A', 'B', 'admin'] as const) {
+      const u = users[who];
+      expect((await u.post('/api/v1/liquidity-providers/sandbox/user/sign-up', { accept: true, email: u.email })).status).toBe(200);
+      tokens[who] = (await u.post('/api/v1/liquidity-providers/sandbox/user/sign-in', { email: u.email })).body.token;
+    }
+    providerTokens = tokens as Record<UserActor, string>;
     own = {
       orderId,
       webhookId: hook.body.id,
@@ -140,9 +152,11 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     rmSync(kycDir, { recursive: true, force: true });
   });
 
-  /** One request per route, always aimed at A's resources. */
-  const probe = (name: RouteName): Probe => {
-    const { method, path } = routeTable[name];
+  /** One request per route, always aimed at A's resources (card provider calls: the caller's own email and token). */
+  const probe = (name: RouteName, caller: UserActor = 'A'): Probe => {
+    const { method, path: pattern } = routeTable[name];
+    const path = pattern.replace(':provider', 'sandbox');
+    const provider = { authorization: `Bearer ${providerTokens[caller]}` };
     const idem = { 'idempotency-key': randomBytes(6).toString('hex') };
     const probes: Partial<Record<RouteName, Omit<Probe, 'method'>>> = {
       affiliateWithdraw: { path, body: { ...USDT_TRC20, address: TEST_TRON, amount: '10' }, headers: idem },
@@ -160,6 +174,11 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       adminKycGet: { path: path.replace(':verificationId', verificationId) },
       adminKycDocument: { path: path.replace(':verificationId', verificationId).replace(':kind', 'face') },
       adminKycDecide: { path, body: { verificationId, decision: 'REJECT', rejectReason: 'matrix' } },
+      providerSignUp: { path, body: { accept: true, email: users[caller].email } },
+      providerSignIn: { path, body: { email: users[caller].email } },
+      providerContacts: { path, headers: provider },
+      providerKycStatus: { path, headers: provider },
+      providerKycAccessToken: { path, headers: provider },
     };
     const p = probes[name] ?? { path };
     expect(p.path.includes(':')).toBe(false);
@@ -217,7 +236,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
         expect([name, code(await asUser('guest', probe(name)))]).toEqual([name, '401 ERR_UNAUTHORIZED']);
         expect([name, code(await asKey(keys.keyA.secret, probe(name)))]).toEqual([name, '401 ERR_UNAUTHORIZED']);
         for (const who of ['B', 'admin'] as const) {
-          const r = await asUser(who, probe(name));
+          const r = await asUser(who, probe(name, who));
           expect([name, who, r.status === 401 || r.status === 403]).toEqual([name, who, false]);
         }
       }
@@ -236,6 +255,16 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       }
       expect((await users.A.get('/api/v1/affiliates/accruals')).body.length).toBeGreaterThan(0);
       expect((await users.A.get('/api/v1/affiliates/withdrawals')).body.map((x: { id: string }) => x.id)).toContain(own.withdrawalId);
+    });
+
+    it("never serve A's card provider session to B or the admin (403), nor sign them in with A's email", async () => {
+      for (const who of ['B', 'admin'] as const) {
+        for (const name of ['providerContacts', 'providerKycStatus', 'providerKycAccessToken'] as const) {
+          expect([name, who, code(await asUser(who, probe(name, 'A')))]).toEqual([name, who, '403 ERR_FORBIDDEN']);
+        }
+        expect(code(await asUser(who, probe('providerSignIn', 'A')))).toBe('400 ERR_VALIDATION');
+      }
+      expect((await asUser('A', probe('providerContacts'))).status).toBe(200);
     });
 
     it("never let B or the admin change A's keys or spend A's balance", async () => {

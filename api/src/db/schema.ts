@@ -269,6 +269,52 @@ const kycAuditLog = pgTable('kyc_audit_log', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// Issue 12: the sandbox card provider (migrations/0012_card_provider.sql), written with raw SQL.
+const providerAccounts = pgTable(
+  'provider_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    applicantId: text('applicant_id').notNull().unique(),
+    kycDecision: text('kyc_decision').$type<'PASS' | 'REJECT'>(),
+    kycDecidedAt: timestamp('kyc_decided_at', { withTimezone: true }),
+    kycTokenHash: text('kyc_token_hash').unique(),
+    kycTokenExpiresAt: timestamp('kyc_token_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('provider_accounts_provider_user_id_key').on(t.provider, t.userId)],
+);
+
+const providerTokens = pgTable(
+  'provider_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('provider_tokens_account_idx').on(t.accountId, t.expiresAt)],
+);
+
+const providerPayments = pgTable(
+  'provider_payments',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    orderId: text('order_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'PENDING' | 'PAID' | 'DECLINED'>().notNull().default('PENDING'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('provider_payments_provider_order_id_key').on(t.provider, t.orderId)],
+);
+
 // The tables drizzle knows; the money and partner tables are written with raw SQL and listed here as their mirror.
 export const schema = {
   instruments,
@@ -285,4 +331,7 @@ export const schema = {
   verifications,
   kycDocuments,
   kycAuditLog,
+  providerAccounts,
+  providerTokens,
+  providerPayments,
 };
