@@ -37,6 +37,9 @@ export const ROUTE_RATE_LIMITS = {
   generateApiKey: 30,
   updateApiKey: 60,
   deleteApiKey: 30,
+  // card provider (issue 12): sign-up mails a code
+  providerSignUp: 10,
+  providerSignIn: 30,
   // Issue 11: a withdrawal request holds money; far above a person's use, low enough to stop a script.
   affiliateWithdraw: 10,
 } as const satisfies Partial<Record<RouteName, number>>;
