@@ -23,6 +23,9 @@ export const ORDER_EVENT_KINDS = [
   // Not in §4: the deposit exceeds the pair's maximum (or no-KYC threshold) and is held, not exchanged; the
   // customer can only ask for a refund. None of the §4 kinds fits: the FIXED_RATE_* kinds offer a new rate.
   'DEPOSIT_ON_HOLD',
+  // Not in §4: a card purchase (§4 card flow) whose card payment the provider declined. The order ends here (nothing
+  // was taken, so nothing is refunded); its reason is CARD_PAYMENT_DECLINED and orderDetails.cardPayment says why.
+  'CARD_PAYMENT_DECLINED',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -93,6 +96,7 @@ export const ORDER_EVENT_REASONS = {
   depositAboveMaximum: 'DEPOSIT_ABOVE_MAXIMUM',
   depositAboveNoKycThreshold: 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD',
   pairNotActive: 'PAIR_NOT_ACTIVE',
+  cardPaymentDeclined: 'CARD_PAYMENT_DECLINED',
 } as const;
 export type OrderEventReason = (typeof ORDER_EVENT_REASONS)[keyof typeof ORDER_EVENT_REASONS];
 
@@ -110,6 +114,8 @@ export const ORDER_NEXT_STEPS = {
   refundPayout: 'REFUND_PAYOUT_PENDING',
   exchangeAtFloatingRate: 'EXCHANGE_AT_CURRENT_FLOATING_RATE',
   requestRefundOrContactSupport: 'REQUEST_REFUND_OR_CONTACT_SUPPORT',
+  /** A declined card payment: start a new order (another card). */
+  createNewOrder: 'CREATE_NEW_ORDER',
   none: 'NONE',
 } as const;
 export type OrderNextStep = (typeof ORDER_NEXT_STEPS)[keyof typeof ORDER_NEXT_STEPS];

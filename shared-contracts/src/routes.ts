@@ -253,7 +253,8 @@ export const apiRoutes = {
   providerKycAccessToken: route('providerKycAccessToken', {
     params: ProviderParams,
     query: ProviderQuery,
-    response: z.object({ kycAccessToken: z.string(), applicantId: z.string() }),
+    // kycUrl (not in §7): the provider's KYC page for this token, which the KYC redirect modal (§2) opens.
+    response: z.object({ kycAccessToken: z.string(), applicantId: z.string(), kycUrl: z.string() }),
   }),
 
   // ── Partner API ────────────────────────────────────────────────────

@@ -217,6 +217,14 @@ export const OrderDetailsSchema = z.object({
   refundTxHash: z.string().nullable().optional(),
   /** DEPOSIT_ON_HOLD: the pair maximum (or no-KYC threshold) the deposit exceeded, in the send currency. */
   depositLimit: MoneySchema.nullable().optional(),
+  /**
+   * Card purchases only (§4 card flow, fiat sender): the provider's card payment; the order's redirectUrl is its
+   * payment page. PAID moves the order on like a confirmed deposit; DECLINED ends it (CARD_PAYMENT_DECLINED).
+   */
+  cardPayment: z
+    .object({ provider: z.string(), status: z.enum(['PENDING', 'PAID', 'DECLINED']), declineReason: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 
 /** §3 Order */

@@ -95,9 +95,11 @@ export const en = {
   next_REFUND_PAYOUT_PENDING: 'the refund is being sent',
   next_EXCHANGE_AT_CURRENT_FLOATING_RATE: 'the exchange continues at the current floating rate',
   next_NONE: 'nothing, the order is closed',
+  next_CREATE_NEW_ORDER: 'create a new order and pay with another card',
   reason_DEPOSIT_ABOVE_MAXIMUM: "the deposit is above this pair's maximum",
   reason_DEPOSIT_ABOVE_NO_KYC_THRESHOLD: 'the deposit is above the limit for exchanges without identity verification',
   reason_PAIR_NOT_ACTIVE: 'this pair is no longer available',
+  reason_CARD_PAYMENT_DECLINED: 'the card payment was declined',
   next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'request a refund or contact support',
   hold_title: 'Your deposit is on hold',
   hold_text_DEPOSIT_ABOVE_MAXIMUM:

@@ -92,9 +92,11 @@ export const ru: Record<keyof typeof en, string> = {
   next_REFUND_PAYOUT_PENDING: 'возврат отправляется',
   next_EXCHANGE_AT_CURRENT_FLOATING_RATE: 'обмен продолжится по текущему плавающему курсу',
   next_NONE: 'ничего, заказ закрыт',
+  next_CREATE_NEW_ORDER: 'создайте новый заказ и оплатите другой картой',
   reason_DEPOSIT_ABOVE_MAXIMUM: 'депозит больше максимума для этой пары',
   reason_DEPOSIT_ABOVE_NO_KYC_THRESHOLD: 'депозит больше лимита для обмена без проверки личности',
   reason_PAIR_NOT_ACTIVE: 'эта пара больше недоступна',
+  reason_CARD_PAYMENT_DECLINED: 'оплата картой отклонена',
   next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'запросите возврат или обратитесь в поддержку',
   hold_title: 'Ваш депозит задержан',
   hold_text_DEPOSIT_ABOVE_MAXIMUM:

@@ -28,6 +28,8 @@ export const SANDBOX_PROVIDER = 'sandbox';
 const SANDBOX_KYC_FEATURE = 'IDENTITY_VERIFICATION';
 /** The sandbox payment page of a payment (served by the sandbox routes; Order.redirectUrl). */
 const SANDBOX_PAYMENT_PATH = '/api/v1/sandbox/liquidity-providers/sandbox/payments';
+/** The sandbox KYC page (served by the sandbox routes); the KYC access token follows in the fragment. */
+const SANDBOX_KYC_PAGE = '/api/v1/sandbox/liquidity-providers/sandbox/kyc';
 
 /** Test card numbers: the first succeeds, the others are declined with their reason. Any other number is declined. */
 const SANDBOX_TEST_CARDS: Readonly<Record<string, { status: 'PAID' | 'DECLINED'; reason: string | null }>> = {
@@ -163,7 +165,8 @@ export function createSandboxProvider(deps: SandboxProviderDeps): SandboxProvide
         hash(token),
         new Date(now().getTime() + KYC_TOKEN_TTL_MS),
       ]);
-      return { kycAccessToken: token, applicantId: acc.applicant_id };
+      // The token rides in the fragment: it never reaches a server log or a Referer.
+      return { kycAccessToken: token, applicantId: acc.applicant_id, kycUrl: `${SANDBOX_KYC_PAGE}#${encodeURIComponent(token)}` };
     },
 
     async decideKyc(kycAccessToken, decision) {

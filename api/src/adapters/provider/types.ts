@@ -59,8 +59,8 @@ export interface ProviderAdapter {
   session(userId: number, token: string): Promise<ProviderSession | null>;
   contacts(session: ProviderSession): Promise<{ emailStatus: ProviderEmailStatus }>;
   kycStatus(session: ProviderSession): Promise<{ features: ProviderFeature[] }>;
-  /** A short-lived token that opens the provider's KYC page for the account's applicant. */
-  kycAccessToken(session: ProviderSession): Promise<{ kycAccessToken: string; applicantId: string }>;
+  /** A short-lived token that opens the provider's KYC page (kycUrl) for the account's applicant. */
+  kycAccessToken(session: ProviderSession): Promise<{ kycAccessToken: string; applicantId: string; kycUrl: string }>;
   /** The card payment of an order (one per order: asking again answers the same payment). */
   createPayment(input: CardPaymentInput): Promise<CardPayment>;
   paymentStatus(paymentId: string): Promise<CardPayment | null>;
