@@ -21,7 +21,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // The stack takes a while to start (tsx + PGlite initdb); globalSetup has its own 120 s per process.
-  globalTimeout: 15 * 60_000,
+  globalTimeout: 22 * 60_000,
   reporter,
   use: {
     // baseURL comes from the harness (fixtures.ts): the ports are only known after globalSetup.

@@ -1,6 +1,7 @@
 // Issue 12 "What it must show" (1), identity verification, en and /ru: a signed-in user walks every §4 upload step on
 // /profile/verification with real image files (a JPEG and a PNG), the status is CREATED, an admin passes it through
-// the admin API and the step indicator shows 3; a rejected one shows its reason and offers to try again.
+// the admin page (/profile/admin/verifications, signed in as an admin) and the step indicator shows 3; one rejected there
+// with a reason shows that reason and offers to try again.
 // The admin comes from `pnpm admin create` (the CLI writes the database, and PGlite is one process at a time), so this
 // spec runs an api of its own, created with its admin before it starts, and a web of its own in front of it with the
 // stack's remotes (as redirects.spec.ts does). Sandbox auto-decisions are off there: only the admin decides.
@@ -8,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { ROOT } from '../harness/apps';
 import { freePort } from '../harness/stack';
 import { CYRILLIC, expect, gotoLive, test } from '../fixtures';
@@ -101,19 +102,37 @@ async function register(request: APIRequestContext, label: string): Promise<stri
   return email;
 }
 
-/** The admin decides the pending verification of `email` through the admin API. */
-async function decide(request: APIRequestContext, email: string, decision: 'PASS' | 'REJECT', rejectReason?: string): Promise<void> {
-  const list = await request.get(`${webUrl}/api/v1/admin/kyc`, { params: { status: 'CREATED', perPage: 100 }, headers: json });
-  expect(list.status(), await list.text()).toBe(200);
-  const { items } = (await list.json()) as { items: { verificationId: string; email: string }[] };
-  const item = items.find((i) => i.email === email);
-  expect(item, `a pending verification of ${email}`).toBeTruthy();
-  const res = await request.post(`${webUrl}/api/v1/admin/kyc/decide`, {
-    headers: { origin: webUrl, ...json },
-    data: { verificationId: item?.verificationId, decision, ...(rejectReason ? { rejectReason } : {}) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  expect(((await res.json()) as { status: string }).status).toBe(decision);
+/**
+ * The admin decides the pending verification of `email` on the admin page (/profile/admin/verifications, §6), signed
+ * in in a browser context of its own: opens it from the pending list, then passes it, or rejects it with the reason
+ * typed in the reject dialog; the page reloads the verification with the decision, who and when.
+ */
+async function decideOnAdminPage(admin: BrowserContext, prefix: string, email: string, decision: 'PASS' | 'REJECT', rejectReason?: string): Promise<void> {
+  const page = await admin.newPage();
+  await gotoLive(page, `${webUrl}${prefix}/profile/admin/verifications`);
+  if (prefix) await expect(page.getByTestId('admin-kyc-table')).toContainText(CYRILLIC);
+  const row = page.getByTestId('admin-kyc-row').filter({ hasText: email });
+  await expect(row).toHaveAttribute('data-status', 'CREATED');
+  await row.getByTestId('admin-kyc-open').click();
+  const detail = page.getByTestId('admin-kyc-detail');
+  await expect(detail).toHaveAttribute('data-status', /CREATED|PROCESS/);
+  await expect(detail).toContainText(email);
+  await expect(page.getByTestId('admin-kyc-name')).toHaveText('Anna Schmidt');
+  await expect(page.locator('img[data-testid="admin-kyc-doc"][data-kind="face"]')).toBeVisible();
+  if (decision === 'PASS') {
+    await page.getByTestId('admin-kyc-pass').click();
+  } else {
+    await page.getByTestId('admin-kyc-reject').click();
+    const dialog = page.getByTestId('admin-kyc-reject-dialog');
+    await dialog.getByTestId('admin-kyc-reason').fill(rejectReason ?? '');
+    await dialog.getByTestId('admin-kyc-reject-confirm').click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await expect(detail).toHaveAttribute('data-status', decision);
+  await expect(page.getByTestId('admin-kyc-decided-by')).not.toBeEmpty();
+  if (rejectReason) await expect(page.getByTestId('admin-kyc-reject-reason')).toHaveText(rejectReason);
+  await expect(page.getByTestId('admin-kyc-pass')).toHaveCount(0);
+  await page.close();
 }
 
 const status = (page: Page) => page.getByTestId('verification-status');
@@ -158,10 +177,10 @@ async function walkSteps(page: Page, country: string, identityType: 'idcard' | '
 }
 
 for (const { code, prefix, country, reason } of LOCALES) {
-  test(`verification (${code}): every step with image files → CREATED; the admin passes it → indicator 3`, async ({ browser, playwright }) => {
+  test(`verification (${code}): every step with image files → CREATED; the admin passes it on the admin page → indicator 3`, async ({ browser }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ baseURL: webUrl });
-    const admin = await playwright.request.newContext({ baseURL: webUrl });
+    const admin = await browser.newContext({ baseURL: webUrl });
     try {
       const email = await register(context.request, `kyc-pass-${code}`);
       const page = await context.newPage();
@@ -174,29 +193,29 @@ for (const { code, prefix, country, reason } of LOCALES) {
       await expect(status(page)).toHaveAttribute('data-status', 'CREATED');
       await expect(page.getByTestId('verification-start')).toHaveCount(0);
 
-      await signIn(admin, ADMIN.email, ADMIN.password);
-      await decide(admin, email, 'PASS');
+      await signIn(admin.request, ADMIN.email, ADMIN.password);
+      await decideOnAdminPage(admin, prefix, email, 'PASS');
       await gotoLive(page, `${webUrl}${prefix}/profile/verification`);
       await expect(status(page)).toHaveAttribute('data-status', 'PASS');
       await expect(indicator(page)).toHaveAttribute('data-index', '3');
       await expect(page.getByTestId('verification-start')).toHaveCount(0);
     } finally {
-      await admin.dispose();
+      await admin.close();
       await context.close();
     }
   });
 
-  test(`verification (${code}): a passport (no back side), rejected by the admin: the reason is shown, and a new start`, async ({ browser, playwright }) => {
+  test(`verification (${code}): a passport (no back side), rejected on the admin page: the reason is shown, and a new start`, async ({ browser }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ baseURL: webUrl });
-    const admin = await playwright.request.newContext({ baseURL: webUrl });
+    const admin = await browser.newContext({ baseURL: webUrl });
     try {
       const email = await register(context.request, `kyc-reject-${code}`);
       const page = await context.newPage();
       await gotoLive(page, `${webUrl}${prefix}/profile/verification`);
       await walkSteps(page, country, 'passport');
-      await signIn(admin, ADMIN.email, ADMIN.password);
-      await decide(admin, email, 'REJECT', reason);
+      await signIn(admin.request, ADMIN.email, ADMIN.password);
+      await decideOnAdminPage(admin, prefix, email, 'REJECT', reason);
       await gotoLive(page, `${webUrl}${prefix}/profile/verification`);
       await expect(status(page)).toHaveAttribute('data-status', 'REJECT');
       await expect(page.getByTestId('verification-reject-reason')).toContainText(reason);
@@ -205,7 +224,7 @@ for (const { code, prefix, country, reason } of LOCALES) {
       await expect(step(page)).toHaveAttribute('data-step', 'RESIDENTIAL');
       await expect(indicator(page)).toHaveAttribute('data-index', '0');
     } finally {
-      await admin.dispose();
+      await admin.close();
       await context.close();
     }
   });
