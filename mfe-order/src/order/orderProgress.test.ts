@@ -1,6 +1,11 @@
 import type { OrderEventKind } from 'shared-contracts';
+import { orderWith } from 'remote-kit/testing';
+import { cardOrderWith } from '../test/cardOrder';
 import {
   displayedOrderState,
+  isAwaitingCardPayment,
+  isCardOrder,
+  isCardPaymentDeclined,
   isOnHold,
   isRateChangedWarningOpen,
   isRateWarningShown,
@@ -44,6 +49,10 @@ describe('§4 displayed order state', () => {
     [['CREATION_END', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED', 'FUNDS_WITHDRAWAL_START'], 'FUNDS_WITHDRAWAL_START'],
     [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], 'DEPOSIT_ON_HOLD'],
     [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD', 'REFUND_REQUESTED'], 'REFUND_REQUESTED'],
+    // issue 12: a declined card payment ends the order and wins over everything
+    [['CREATION_END', 'CARD_PAYMENT_DECLINED'], 'CARD_PAYMENT_DECLINED'],
+    [['CREATION_END', 'DEPOSIT_REGISTERED', 'CARD_PAYMENT_DECLINED'], 'CARD_PAYMENT_DECLINED'],
+    [['CARD_PAYMENT_DECLINED', 'REFUND_REQUESTED', 'REFUND_COMPLETED'], 'CARD_PAYMENT_DECLINED'],
   ] as [OrderEventKind[], string][])('%j → %s', (kinds, state) => {
     expect(displayedOrderState(ev(...kinds))).toBe(state);
   });
@@ -88,6 +97,33 @@ describe('§4 polling stop rule', () => {
     expect(shouldKeepPolling(ev('WITHDRAWAL_COMPLETED'))).toBe(false);
     expect(shouldKeepPolling(ev('REFUND_COMPLETED'))).toBe(false);
   });
+
+  it('stops on a terminal event below step 3: a declined card payment (issue 12)', () => {
+    expect(shouldKeepPolling(ev('CREATION_END'))).toBe(true);
+    expect(shouldKeepPolling(ev('CREATION_END', 'CARD_PAYMENT_DECLINED'))).toBe(false);
+  });
+});
+
+describe('card orders (issue 12)', () => {
+  it('a card order carries its card payment; a chain order does not', () => {
+    expect(isCardOrder(cardOrderWith(['CREATION_END']))).toBe(true);
+    expect(isCardOrder(orderWith(['CREATION_END']))).toBe(false);
+    expect(isCardOrder(cardOrderWith(['CREATION_END'], {}, { orderDetails: { ...orderWith([]).orderDetails, cardPayment: null } }))).toBe(false);
+  });
+
+  it('awaits its payment while the payment is pending and no funds are detected', () => {
+    expect(isAwaitingCardPayment(cardOrderWith(['CREATION_END']))).toBe(true);
+    expect(isAwaitingCardPayment(cardOrderWith(['CREATION_END', 'DEPOSIT_REGISTERED'], { status: 'PAID' }))).toBe(false);
+    // the order moved on before the payment status did: the events win
+    expect(isAwaitingCardPayment(cardOrderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED']))).toBe(false);
+    expect(isAwaitingCardPayment(cardOrderWith(['CREATION_END', 'CARD_PAYMENT_DECLINED']))).toBe(false);
+    expect(isAwaitingCardPayment(orderWith(['CREATION_END']))).toBe(false);
+  });
+
+  it('a declined payment is said by its event', () => {
+    expect(isCardPaymentDeclined(ev('CREATION_END', 'CARD_PAYMENT_DECLINED'))).toBe(true);
+    expect(isCardPaymentDeclined(ev('CREATION_END'))).toBe(false);
+  });
 });
 
 describe('the order stepper (issue 10)', () => {
@@ -104,6 +140,8 @@ describe('the order stepper (issue 10)', () => {
     [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], 'exchanging', 'error'],
     // the customer accepted the new rate: the exchange goes on
     [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'], 'exchanging', 'active'],
+    // a declined card payment stops at the first step
+    [['CREATION_END', 'CARD_PAYMENT_DECLINED'], 'deposit', 'error'],
   ] as [OrderEventKind[], string, string][])('%j → %s (%s) on the exchange path', (kinds, current, status) => {
     expect(orderStepper(ev(...kinds))).toEqual({ steps: ['deposit', 'confirming', 'exchanging', 'sending', 'completed'], current, status });
   });

@@ -36,8 +36,12 @@ const DISPLAYED_STATE_ORDER: readonly OrderEventKind[] = [
 
 export type DisplayedState = OrderEventKind | 'CLEARED';
 
-/** §4: REFUND_COMPLETED first, then REFUND_REQUESTED, then the first match of the known list, else cleared. */
+/**
+ * §4: REFUND_COMPLETED first, then REFUND_REQUESTED, then the first match of the known list, else cleared. A declined
+ * card payment (issue 12) ends the order before anything else can happen, so it wins over all of them.
+ */
 export function displayedOrderState(events: Events): DisplayedState {
+  if (has(events, 'CARD_PAYMENT_DECLINED')) return 'CARD_PAYMENT_DECLINED';
   if (has(events, 'REFUND_COMPLETED')) return 'REFUND_COMPLETED';
   if (has(events, 'REFUND_REQUESTED')) return 'REFUND_REQUESTED';
   return DISPLAYED_STATE_ORDER.find((kind) => has(events, kind)) ?? 'CLEARED';
@@ -70,9 +74,33 @@ export function holdEvent(order: Pick<Order, 'orderEvents'>): Order['orderEvents
   return [...order.orderEvents].reverse().find((e) => e.kind === 'DEPOSIT_ON_HOLD');
 }
 
-/** §4 polling: every 5 s until the step index reaches 3 or more. */
+/** Events after which nothing more happens to the order, whatever its step (a declined card payment, issue 12). */
+const TERMINAL_EVENTS: readonly OrderEventKind[] = ['CARD_PAYMENT_DECLINED'];
+
+/** §4 polling: every 5 s until the step index reaches 3 or more, or the order has ended without reaching it. */
 export function shouldKeepPolling(events: Events): boolean {
-  return progressStepIndex(events) < ORDER_POLL_UNTIL_STEP;
+  return progressStepIndex(events) < ORDER_POLL_UNTIL_STEP && !TERMINAL_EVENTS.some((k) => has(events, k));
+}
+
+type CardOrder = Pick<Order, 'orderEvents' | 'orderDetails'>;
+
+/** Issue 12: a card purchase (§4 card flow, fiat sender) carries the provider's card payment; a chain deposit does not. */
+export function isCardOrder(order: Pick<Order, 'orderDetails'>): boolean {
+  return !!order.orderDetails.cardPayment;
+}
+
+/** A card order whose payment is still to be made: the page offers the payment page instead of a deposit address. */
+export function isAwaitingCardPayment(order: CardOrder): boolean {
+  return (
+    order.orderDetails.cardPayment?.status === 'PENDING' &&
+    !has(order.orderEvents, 'INCOMING_FUNDS_DETECTED') &&
+    !has(order.orderEvents, 'CARD_PAYMENT_DECLINED')
+  );
+}
+
+/** The provider declined the card payment: the order is over (CARD_PAYMENT_DECLINED, next step a new order). */
+export function isCardPaymentDeclined(events: Events): boolean {
+  return has(events, 'CARD_PAYMENT_DECLINED');
 }
 
 /** The steps the order page's stepper shows (issue 10): the exchange path, or the refund path once a refund is asked. */
@@ -92,9 +120,11 @@ const REFUND_STEPS: readonly OrderStepId[] = ['deposit', 'confirming', 'refund']
  * §4 events as stepper steps: awaiting deposit → confirming (DEPOSIT_REGISTERED) → exchanging
  * (INCOMING_FUNDS_DETECTED) → sending (FUNDS_WITHDRAWAL_START) → completed (WITHDRAWAL_COMPLETED, done). A refund
  * request turns it into deposit → confirming → refund (done on REFUND_COMPLETED). An open fixed-rate problem, rate
- * change or hold marks the step reached as needing the customer.
+ * change or hold marks the step reached as needing the customer. For a card order the first step is its payment.
  */
 export function orderStepper(events: Events): OrderStepper {
+  // a declined card payment stops the order at its first step, which needs the customer (a new order)
+  if (has(events, 'CARD_PAYMENT_DECLINED')) return { steps: EXCHANGE_STEPS, current: 'deposit', status: 'error' };
   if (has(events, 'REFUND_COMPLETED') || has(events, 'REFUND_REQUESTED'))
     return { steps: REFUND_STEPS, current: 'refund', status: has(events, 'REFUND_COMPLETED') ? 'done' : 'active' };
   if (has(events, 'WITHDRAWAL_COMPLETED')) return { steps: EXCHANGE_STEPS, current: 'completed', status: 'done' };
