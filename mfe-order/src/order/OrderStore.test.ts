@@ -3,6 +3,7 @@ import { OrderStore, type OrderStoreDeps } from './OrderStore';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { orderWith } from 'remote-kit/testing';
 import { BTC, CATALOGUE, ETH } from '../test/instruments';
+import { cardOrderWith, declinedCardOrder } from '../test/cardOrder';
 
 function makeApi(order: Order = orderWith(['CREATION_END'])) {
   return {
@@ -377,5 +378,115 @@ describe("OrderStore from the server's order (host.initialData)", () => {
     expect(store.status).toBe('ready');
     expect(api.orderPublicInfo).not.toHaveBeenCalled();
     expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});
+
+describe('a card order (issue 12, §4 card flow)', () => {
+  const push = (order: Order) => FakeWebSocket.instances[0].message({ channel: 'orders', event: 'data', data: order });
+
+  it('awaiting its payment: the redirect modal opens once, after start, and stays closed once closed', async () => {
+    const pending = cardOrderWith(['CREATION_END']);
+    const api = makeApi(pending);
+    const { store } = make({ wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory }, api);
+    expect(store.redirectModalOpen).toBe(false);
+    store.start();
+    await flush();
+    expect(store.isCardOrder).toBe(true);
+    expect(store.awaitingCardPayment).toBe(true);
+    expect(store.redirectModalOpen).toBe(true);
+    store.closeRedirectModal();
+    // the same order polled and pushed again: not offered a second time
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    push(pending);
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
+    expect(store.redirectModalOpen).toBe(false);
+    expect(store.isPolling).toBe(true);
+    store.dispose();
+  });
+
+  it("from the server's order: nothing opens before start() (the server render), the modal opens after it", async () => {
+    const { store, api } = make({ initialOrder: cardOrderWith(['CREATION_END']) });
+    expect(store.redirectModalOpen).toBe(false);
+    store.start();
+    expect(store.redirectModalOpen).toBe(true);
+    expect(api.orderPublicInfo).not.toHaveBeenCalled();
+    store.dispose();
+  });
+
+  it('without a payment page yet, no modal; it opens when the page arrives', async () => {
+    const api = makeApi(cardOrderWith(['CREATION_END'], {}, { redirectUrl: null }));
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    expect(store.awaitingCardPayment).toBe(true);
+    expect(store.redirectModalOpen).toBe(false);
+    api.orderPublicInfo.mockResolvedValue(cardOrderWith(['CREATION_END']));
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    expect(store.redirectModalOpen).toBe(true);
+    store.dispose();
+  });
+
+  it('once paid the order moves on like any other and the open modal closes', async () => {
+    const api = makeApi(cardOrderWith(['CREATION_END'], {}, { rateMode: 'FIXED' }));
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    expect(store.redirectModalOpen).toBe(true);
+    api.orderPublicInfo.mockResolvedValue(cardOrderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED'], { status: 'PAID' }));
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    expect(store.awaitingCardPayment).toBe(false);
+    expect(store.redirectModalOpen).toBe(false);
+    expect(store.stepIndex).toBe(2);
+    expect(store.isPolling).toBe(true);
+    api.orderPublicInfo.mockResolvedValue(
+      cardOrderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED'], { status: 'PAID' }),
+    );
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS);
+    await flush();
+    expect(store.displayedState).toBe('WITHDRAWAL_COMPLETED');
+    expect(store.isPolling).toBe(false);
+    // no refund here for a card order, fixed rate or not
+    expect(api.orderRefundInfo).not.toHaveBeenCalled();
+  });
+
+  it('a declined payment ends the order: its state, polling and the subscription stop', async () => {
+    const api = makeApi(cardOrderWith(['CREATION_END']));
+    const { store } = make({ wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory }, api);
+    store.start();
+    await flush();
+    push(declinedCardOrder());
+    expect(store.cardPaymentDeclined).toBe(true);
+    expect(store.displayedState).toBe('CARD_PAYMENT_DECLINED');
+    expect(store.redirectModalOpen).toBe(false);
+    expect(store.isPolling).toBe(false);
+    expect(FakeWebSocket.instances[0].closed).toBe(true);
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS * 3);
+    await flush();
+    expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('a declined order from the server neither polls, subscribes nor offers the modal', async () => {
+    const { store, api } = make({ initialOrder: declinedCardOrder(), wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory });
+    store.start();
+    jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS * 3);
+    await flush();
+    expect(store.redirectModalOpen).toBe(false);
+    expect(api.orderPublicInfo).not.toHaveBeenCalled();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('asks no refund for a card order', async () => {
+    const api = makeApi(cardOrderWith(['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], { status: 'PAID' }));
+    const { store } = make({}, api);
+    store.start();
+    await flush();
+    await store.requestRefund();
+    expect(api.orderRefundInfo).not.toHaveBeenCalled();
+    expect(api.orderRequestRefund).not.toHaveBeenCalled();
+    store.dispose();
   });
 });

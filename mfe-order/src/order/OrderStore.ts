@@ -7,6 +7,10 @@
 // Actions: request refund / accept the new rate (each followed by a re-fetch), email the link.
 // An order on hold (issue 7: deposit above the pair's limits) offers only the refund; when the order has
 // no refund address (floating), the customer types one first.
+// A card order (issue 12, §4 card flow) awaiting its payment offers the provider's payment page: the redirect modal
+// (§2, type order) opens once per page, after mount (never on the server), and closes when its link is opened or
+// the payment is made. A card order offers no refund (the card is refunded by the provider); a declined payment
+// ends the order and polling.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   NOTIFICATION_SHORT_TIMEOUT_MS,
@@ -21,6 +25,9 @@ import {
 import {
   displayedOrderState,
   holdEvent,
+  isAwaitingCardPayment,
+  isCardOrder,
+  isCardPaymentDeclined,
   isOnHold,
   isRateChangedWarningOpen,
   isRateWarningShown,
@@ -54,6 +61,11 @@ export interface OrderStoreDeps {
   initialInstruments?: readonly Instrument[];
 }
 
+/** §4: refund info is loaded for fixed-rate orders and held deposits; a card order has no refund here. */
+function wantsRefundInfo(order: Order): boolean {
+  return !isCardOrder(order) && (order.rateMode === 'FIXED' || isOnHold(order.orderEvents)) && shouldKeepPolling(order.orderEvents);
+}
+
 /** The refund form's message for a refused refund request (§5 error keys, §8 blacklist). */
 function refundErrorKey(error: unknown): string {
   if (isApiError(error) && error.code === 'ERR_VALIDATION') {
@@ -72,6 +84,8 @@ export class OrderStore {
   actionError: string | null = null;
   emailSaved = false;
   isPolling = false;
+  /** §2 redirect modal of type order: the card payment page offered in a dialog, once per page. */
+  redirectModalOpen = false;
   /** Refund form of an order on hold without a refund address. */
   refundAddressInput = '';
   refundMemoInput = '';
@@ -85,6 +99,7 @@ export class OrderStore {
   private disposed = false;
   private started = false;
   private fetchSeq = 0;
+  private redirectModalOffered = false;
 
   constructor(private readonly deps: OrderStoreDeps) {
     this.orderId = deps.orderId ?? '';
@@ -95,7 +110,7 @@ export class OrderStore {
       this.order = deps.initialOrder;
       this.status = 'ready';
     }
-    makeObservable<OrderStore, 'apply'>(this, {
+    makeObservable<OrderStore, 'apply' | 'offerRedirect'>(this, {
       status: observable,
       order: observableRef,
       refundInfo: observableRef,
@@ -103,6 +118,12 @@ export class OrderStore {
       actionError: observable,
       emailSaved: observable,
       isPolling: observable,
+      redirectModalOpen: observable,
+      isCardOrder: computed,
+      awaitingCardPayment: computed,
+      cardPaymentDeclined: computed,
+      closeRedirectModal: action,
+      offerRedirect: action,
       refundAddressInput: observable,
       refundMemoInput: observable,
       instruments: observableRef,
@@ -159,6 +180,33 @@ export class OrderStore {
     return !!this.order?.orderDetails.depositAddressMemo;
   }
 
+  /** A card purchase (issue 12): paid on the provider's payment page, not by a chain deposit. */
+  get isCardOrder(): boolean {
+    return !!this.order && isCardOrder(this.order);
+  }
+  /** A card order still to be paid: the pay block instead of the deposit address. */
+  get awaitingCardPayment(): boolean {
+    return !!this.order && isAwaitingCardPayment(this.order);
+  }
+  get cardPaymentDeclined(): boolean {
+    return !!this.order && isCardPaymentDeclined(this.order.orderEvents);
+  }
+
+  closeRedirectModal(): void {
+    this.redirectModalOpen = false;
+  }
+
+  /** Opens the redirect modal the first time this page has a card order to pay (with its page); closes it once paid. */
+  private offerRedirect(): void {
+    if (!this.awaitingCardPayment) {
+      this.redirectModalOpen = false;
+      return;
+    }
+    if (this.redirectModalOffered || !this.order?.redirectUrl) return;
+    this.redirectModalOffered = true;
+    this.redirectModalOpen = true;
+  }
+
   /** The send instrument's catalogue entry, once known. */
   get instrumentFrom(): Instrument | undefined {
     return this.order ? findInstrument(this.instruments, this.order.pair.instrumentFrom) : undefined;
@@ -184,8 +232,9 @@ export class OrderStore {
     if (!restored && this.status !== 'loading') return; // pending or address incorrect: no polling (§2)
     if (this.instruments.length === 0) void this.loadInstruments();
     if (restored) {
+      this.offerRedirect();
       if (!shouldKeepPolling(restored.orderEvents)) return;
-      if (restored.rateMode === 'FIXED' || isOnHold(restored.orderEvents)) void this.loadRefundInfo();
+      if (wantsRefundInfo(restored)) void this.loadRefundInfo();
       this.schedule();
     } else void this.fetch();
     if (this.deps.wsUrl) {
@@ -227,7 +276,8 @@ export class OrderStore {
     if (this.order && order.orderEvents.length < this.order.orderEvents.length) return;
     this.order = order;
     this.status = 'ready';
-    if ((order.rateMode === 'FIXED' || isOnHold(order.orderEvents)) && shouldKeepPolling(order.orderEvents)) void this.loadRefundInfo();
+    if (this.started) this.offerRedirect();
+    if (wantsRefundInfo(order)) void this.loadRefundInfo();
     if (!shouldKeepPolling(order.orderEvents)) this.stop();
   }
 
@@ -264,7 +314,7 @@ export class OrderStore {
    */
   async requestRefund(): Promise<void> {
     const order = this.order;
-    if (!order || this.busyAction) return;
+    if (!order || this.busyAction || isCardOrder(order)) return;
     const typed = this.needsRefundAddress ? this.typedRefundTarget(order) : null;
     if (this.needsRefundAddress && !typed) return;
     let info = this.refundInfo;
