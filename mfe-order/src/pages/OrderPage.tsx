@@ -7,8 +7,8 @@ import type { DisplayedState, OrderStepId } from '../order/orderProgress';
 import { OrderStore } from '../order/OrderStore';
 import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
 import styles from './order.module.css';
-import { FixedRateProblems, EventNote, HeldDeposit } from './ProblemCards';
-import { SendCard } from './SendCard';
+import { CardPaymentDeclined, FixedRateProblems, EventNote, HeldDeposit } from './ProblemCards';
+import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard } from './SendCard';
 import { TransactionsCard } from './TransactionsCard';
 import { useT } from './useT';
 import { amountOf, type View } from './view';
@@ -19,7 +19,7 @@ export const OrderPage = observer(function OrderPage({ host }: RemotePageProps) 
   const { id } = pageParams(host.route, 'mfe_order', 'Order');
   const destination = pageQuery(host.route, 'mfe_order', 'Order').destinationAddress;
   const pending = id === 'pending';
-  const v: View = { t, locale: host.locale.current };
+  const v: View = { t, locale: host.locale.current, Link: host.Link };
   return (
     <section className={styles.page}>
       <header className={styles.head}>
@@ -107,7 +107,10 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
 
       {store.rateWarningShown || store.rateChangedWarningOpen ? <FixedRateProblems store={store} order={order} v={v} /> : null}
 
-      {step <= 1 && !store.rateWarningShown ? <SendCard order={order} from={from} to={to} v={v} /> : null}
+      {store.cardPaymentDeclined ? <CardPaymentDeclined order={order} from={from} to={to} v={v} /> : null}
+
+      {step <= 1 && !store.rateWarningShown ? <PayCard store={store} order={order} v={v} /> : null}
+      {store.isCardOrder ? <CardRedirectModal store={store} order={order} v={v} /> : null}
 
       {step === 3 ? (
         <Card title={t('completed_title')} data-testid="order-completed" actions={<Badge tone="success">{t('step_completed')}</Badge>}>
@@ -140,13 +143,29 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
         </Card>
       ) : null}
 
-      {order.orderDetails.depositTxHash || step >= 2 ? <TransactionsCard order={order} from={from} to={to} v={v} /> : null}
+      {hasTransactions(store, order) ? <TransactionsCard order={order} from={from} to={to} card={store.isCardOrder} v={v} /> : null}
 
       {!order.userEmail ? <EmailOffer store={store} v={v} /> : null}
       <p className={styles.muted}>{t('link_hint')}</p>
     </>
   );
 });
+
+/** What to pay, before the payment arrives: the deposit address, or for a card order its payment page (issue 12). */
+function PayCard({ store, order, v }: { store: OrderStore; order: Order; v: View }) {
+  const from = store.instrumentFrom;
+  const to = store.instrumentTo;
+  if (!store.isCardOrder) return <SendCard order={order} from={from} to={to} v={v} />;
+  if (store.awaitingCardPayment) return <CardPaymentCard order={order} from={from} to={to} v={v} />;
+  return store.cardPaymentDeclined ? null : <CardPaidCard v={v} />;
+}
+
+/** A chain order's deposit is a transaction as soon as it is seen; a card order has only its payout. */
+function hasTransactions(store: OrderStore, order: Order): boolean {
+  const d = order.orderDetails;
+  if (store.isCardOrder) return !!d.payoutTxHash;
+  return !!d.depositTxHash || store.stepIndex >= 2;
+}
 
 const STATE_TONE: Partial<Record<DisplayedState, Tone>> = {
   WITHDRAWAL_COMPLETED: 'success',
@@ -157,7 +176,17 @@ const STATE_TONE: Partial<Record<DisplayedState, Tone>> = {
   FIXED_RATE_SLOW_DEPOSIT_DETECTED: 'warning',
   FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED: 'warning',
   DEPOSIT_ON_HOLD: 'warning',
+  CARD_PAYMENT_DECLINED: 'danger',
 };
+
+/** A card order's first states say "payment" where a chain order's say "deposit" (issue 12). */
+const CARD_STATE_TEXT: Partial<Record<DisplayedState, string>> = {
+  CREATION_END: 'state_card_CREATION_END',
+  DEPOSIT_REGISTERED: 'state_card_DEPOSIT_REGISTERED',
+  INCOMING_FUNDS_DETECTED: 'state_card_INCOMING_FUNDS_DETECTED',
+};
+
+const stepLabel = (id: OrderStepId, card: boolean) => (card && id === 'deposit' ? 'step_payment' : STEP_LABEL[id]);
 
 const STEP_LABEL: Record<OrderStepId, string> = {
   deposit: 'step_deposit',
@@ -174,7 +203,8 @@ const ProgressCard = observer(function ProgressCard({ store, order, v }: { store
   const state = store.displayedState;
   const stepper = store.stepper;
   const d = order.orderDetails;
-  const stateText = t(`state_${state}`);
+  const card = store.isCardOrder;
+  const stateText = t((card && CARD_STATE_TEXT[state]) || `state_${state}`);
   const confirmationsText = t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations });
   const announcement = useChangeAnnouncement(state, stateText, d.confirmations, confirmationsText);
   return (
@@ -188,7 +218,7 @@ const ProgressCard = observer(function ProgressCard({ store, order, v }: { store
     >
       <div data-testid="order-steps" data-step={store.stepIndex}>
         <Stepper
-          steps={stepper.steps.map((id) => ({ id, label: t(STEP_LABEL[id]) }))}
+          steps={stepper.steps.map((id) => ({ id, label: t(stepLabel(id, card)) }))}
           current={stepper.current}
           status={stepper.status}
           doneLabel={t('step_done')}

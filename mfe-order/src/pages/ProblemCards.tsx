@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import type { Order } from 'shared-contracts';
-import { Badge, Button, Card, TextField } from 'remote-kit/ui';
+import { type Instrument, ORDER_NEXT_STEPS, type Order, pairPath } from 'shared-contracts';
+import { Badge, Button, ButtonLink, Card, TextField } from 'remote-kit/ui';
 import type { OrderStore } from '../order/OrderStore';
 import styles from './order.module.css';
 import { amountOf, type View } from './view';
@@ -10,6 +10,8 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
   const { t } = v;
   const problem = store.problemEvent;
   const offered = order.orderDetails.offeredRate;
+  // a card order has no refund here (issue 12: the card is refunded by the provider)
+  const refundable = !store.isCardOrder;
   const info = store.refundInfo;
   const from = order.pair.instrumentFrom.currencyTitle;
   const to = order.pair.instrumentTo.currencyTitle;
@@ -28,7 +30,7 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
             })}
           </p>
         ) : null}
-        {info && order.refundAddress ? (
+        {refundable && info && order.refundAddress ? (
           <p className={styles.muted}>
             {t('refund_amount', {
               amount: amountOf(v, info.refundAmountWithoutNetworkFee, store.instrumentFrom),
@@ -38,17 +40,19 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
             })}
           </p>
         ) : null}
-        <p className={styles.muted}>{t('problem_choose')}</p>
+        {refundable || store.rateChangedWarningOpen ? <p className={styles.muted}>{t('problem_choose')}</p> : null}
         <div className={styles.actions}>
-          <Button
-            variant="secondary"
-            disabled={!!store.busyAction}
-            loading={store.busyAction === 'refund'}
-            onClick={() => void store.requestRefund()}
-            data-testid="request-refund"
-          >
-            {t('request_refund')}
-          </Button>
+          {refundable ? (
+            <Button
+              variant="secondary"
+              disabled={!!store.busyAction}
+              loading={store.busyAction === 'refund'}
+              onClick={() => void store.requestRefund()}
+              data-testid="request-refund"
+            >
+              {t('request_refund')}
+            </Button>
+          ) : null}
           {store.rateChangedWarningOpen ? (
             <Button
               disabled={!!store.busyAction}
@@ -79,12 +83,33 @@ export const HeldDeposit = observer(function HeldDeposit({ store, order, v }: { 
   const hold = store.holdEvent;
   const from = order.pair.instrumentFrom;
   const fromInstrument = store.instrumentFrom;
-  const info = store.refundInfo;
   const vars = {
     amount: amountOf(v, order.deposits[0]?.amount ?? order.claimedDepositAmount, fromInstrument),
     currency: from.currencyTitle,
     limit: amountOf(v, order.orderDetails.depositLimit, fromInstrument),
   };
+  return (
+    <div data-testid="order-on-hold" data-reason={hold?.reason ?? ''}>
+      <Card title={t('hold_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
+        <p data-testid="hold-reason">{t(`hold_text_${hold?.reason}`, { ...vars, defaultValue: t('hold_text_other', vars) })}</p>
+        {store.isCardOrder ? (
+          // issue 12: no refund of a card payment here; support settles it
+          <p data-testid="hold-next-step">{t('hold_next_card')}</p>
+        ) : (
+          <HoldRefund store={store} order={order} v={v} />
+        )}
+      </Card>
+    </div>
+  );
+});
+
+/** A held deposit's refund: the amount, and the form (with the address to refund to when the order has none). */
+const HoldRefund = observer(function HoldRefund({ store, order, v }: { store: OrderStore; order: Order; v: View }) {
+  const { t } = v;
+  const hold = store.holdEvent;
+  const from = order.pair.instrumentFrom;
+  const fromInstrument = store.instrumentFrom;
+  const info = store.refundInfo;
   const error = store.actionError;
   // a refused address or memo is said under its field, anything else under the button
   const errorText = error ? (
@@ -96,70 +121,91 @@ export const HeldDeposit = observer(function HeldDeposit({ store, order, v }: { 
   const addressError = asking && error?.startsWith('error_refund_address') ? errorText : undefined;
   const memoError = asking && store.refundTakesMemo && error === 'error_refund_memo_incorrect' ? errorText : undefined;
   return (
-    <div data-testid="order-on-hold" data-reason={hold?.reason ?? ''}>
-      <Card title={t('hold_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
-        <p data-testid="hold-reason">{t(`hold_text_${hold?.reason}`, { ...vars, defaultValue: t('hold_text_other', vars) })}</p>
-        <p data-testid="hold-next-step">{t(`hold_next_${hold?.nextStep}`, { defaultValue: t('hold_next_other') })}</p>
-        {info ? (
-          <p className={styles.muted} data-testid="hold-refund-amount">
-            {order.refundAddress
-              ? t('refund_amount', {
-                  amount: amountOf(v, info.refundAmountWithoutNetworkFee, fromInstrument),
-                  fee: amountOf(v, info.networkFee, fromInstrument),
-                  currency: from.currencyTitle,
-                  address: order.refundAddress,
-                })
-              : t('refund_amount_no_address', {
-                  amount: amountOf(v, info.refundAmountWithoutNetworkFee, fromInstrument),
-                  fee: amountOf(v, info.networkFee, fromInstrument),
-                  currency: from.currencyTitle,
-                })}
-          </p>
-        ) : null}
-        <form
-          className={styles.form}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void store.requestRefund();
-          }}
-        >
-          {asking ? (
-            <>
+    <>
+      <p data-testid="hold-next-step">{t(`hold_next_${hold?.nextStep}`, { defaultValue: t('hold_next_other') })}</p>
+      {info ? (
+        <p className={styles.muted} data-testid="hold-refund-amount">
+          {order.refundAddress
+            ? t('refund_amount', {
+                amount: amountOf(v, info.refundAmountWithoutNetworkFee, fromInstrument),
+                fee: amountOf(v, info.networkFee, fromInstrument),
+                currency: from.currencyTitle,
+                address: order.refundAddress,
+              })
+            : t('refund_amount_no_address', {
+                amount: amountOf(v, info.refundAmountWithoutNetworkFee, fromInstrument),
+                fee: amountOf(v, info.networkFee, fromInstrument),
+                currency: from.currencyTitle,
+              })}
+        </p>
+      ) : null}
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void store.requestRefund();
+        }}
+      >
+        {asking ? (
+          <>
+            <TextField
+              id="order-refund-address"
+              label={t('refund_address_label', { currency: from.currencyTitle, network: from.networkTitle })}
+              value={store.refundAddressInput}
+              onChange={(e) => store.setRefundAddress(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              error={addressError}
+              data-testid="refund-address"
+            />
+            {store.refundTakesMemo ? (
               <TextField
-                id="order-refund-address"
-                label={t('refund_address_label', { currency: from.currencyTitle, network: from.networkTitle })}
-                value={store.refundAddressInput}
-                onChange={(e) => store.setRefundAddress(e.target.value)}
+                id="order-refund-memo"
+                label={t('refund_memo_label')}
+                value={store.refundMemoInput}
+                onChange={(e) => store.setRefundMemo(e.target.value)}
                 autoComplete="off"
-                spellCheck={false}
-                error={addressError}
-                data-testid="refund-address"
+                error={memoError}
+                data-testid="refund-memo"
               />
-              {store.refundTakesMemo ? (
-                <TextField
-                  id="order-refund-memo"
-                  label={t('refund_memo_label')}
-                  value={store.refundMemoInput}
-                  onChange={(e) => store.setRefundMemo(e.target.value)}
-                  autoComplete="off"
-                  error={memoError}
-                  data-testid="refund-memo"
-                />
-              ) : null}
-            </>
-          ) : null}
-          <div className={styles.actions}>
-            <Button type="submit" disabled={!!store.busyAction} loading={store.busyAction === 'refund'} data-testid="request-refund">
-              {t('request_refund')}
-            </Button>
-          </div>
-        </form>
-        {errorText && !addressError && !memoError ? <p className={styles.error}>{errorText}</p> : null}
-      </Card>
-    </div>
+            ) : null}
+          </>
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit" disabled={!!store.busyAction} loading={store.busyAction === 'refund'} data-testid="request-refund">
+            {t('request_refund')}
+          </Button>
+        </div>
+      </form>
+      {errorText && !addressError && !memoError ? <p className={styles.error}>{errorText}</p> : null}
+    </>
   );
 });
+
+/**
+ * Issue 12: the provider declined the card payment and the order is over (nothing was taken, so nothing is refunded).
+ * Says so with the provider's reason and the next step: a new order on the same pair's page.
+ */
+export function CardPaymentDeclined({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+  const { t, Link } = v;
+  const reason = order.orderDetails.cardPayment?.declineReason;
+  const event = [...order.orderEvents].reverse().find((e) => e.kind === 'CARD_PAYMENT_DECLINED');
+  const next = event?.nextStep ?? ORDER_NEXT_STEPS.createNewOrder;
+  // the order's refs carry slugs; the catalogue's entries when an older order's do not
+  const fromSlug = order.pair.instrumentFrom.slug ?? from?.slug;
+  const toSlug = order.pair.instrumentTo.slug ?? to?.slug;
+  const newOrderPath = fromSlug && toSlug ? pairPath(fromSlug, toSlug) : '/';
+  return (
+    <Card title={t('card_declined_title')} data-testid="card-payment-declined">
+      <p data-testid="card-decline-reason">{reason ? t('card_declined_reason', { reason }) : t('card_declined_no_reason')}</p>
+      <p data-testid="event-next-step">{t('problem_next', { next: t(`next_${next}`, { defaultValue: next }) })}</p>
+      <div className={styles.actions}>
+        <ButtonLink render={(p) => <Link to={newOrderPath} data-testid="card-new-order" {...p} />}>{t('card_declined_new_order')}</ButtonLink>
+      </div>
+    </Card>
+  );
+}
 
 /** Off-path events carry a machine-readable reason and the next step: shown in words. */
 export function EventNote({ order, kind, v }: { order: Order; kind: string; v: View }) {

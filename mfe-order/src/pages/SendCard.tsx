@@ -1,7 +1,9 @@
+import { observer } from 'mobx-react-lite';
 import type { Instrument, Order } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
-import { Badge, ButtonLink, Card, CopyButton } from 'remote-kit/ui';
+import { Badge, Button, ButtonLink, Card, CopyButton, Dialog, VisuallyHidden } from 'remote-kit/ui';
 import { explorerAddressLink, explorerHost } from '../order/explorer';
+import type { OrderStore } from '../order/OrderStore';
 import { paymentUri } from '../order/paymentUri';
 import { ExplorerLink } from './ExplorerLink';
 import styles from './order.module.css';
@@ -82,6 +84,88 @@ export function SendCard({ order, from, to, v }: { order: Order; from: Instrumen
       <p className={styles.muted}>{t('you_get', { amount: amountOf(v, order.amountToGet, to), currency: order.pair.instrumentTo.currencyTitle })}</p>
       {order.rateMode === 'FIXED' && d.fixedRateExpiresAt ? <TimeLeft until={d.fixedRateExpiresAt} v={v} /> : null}
     </Card>
+  );
+}
+
+/**
+ * Issue 12, a card order awaiting its payment (§4 card flow): what to pay, a link to the provider's payment page (a
+ * new tab, so this page keeps polling and moves on by itself), and what we send for it. No deposit address: there
+ * is no chain deposit.
+ */
+export function CardPaymentCard({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+  const { t } = v;
+  const url = order.redirectUrl;
+  return (
+    <Card title={t('card_pay_title')} data-testid="card-payment">
+      <p className={styles.value} data-testid="card-pay-amount">
+        {t('card_pay_amount', { amount: amountOf(v, order.claimedDepositAmount, from), currency: order.pair.instrumentFrom.currencyTitle })}
+      </p>
+      {url ? (
+        <div className={styles.actions}>
+          <PaymentLink href={url} testId="card-pay-link" v={v} />
+        </div>
+      ) : null}
+      <p className={styles.muted} data-testid="card-pay-hint">
+        {t(url ? 'card_pay_hint' : 'card_pay_preparing')}
+      </p>
+      <p className={styles.muted}>{t('you_get', { amount: amountOf(v, order.amountToGet, to), currency: order.pair.instrumentTo.currencyTitle })}</p>
+      {order.rateMode === 'FIXED' && order.orderDetails.fixedRateExpiresAt ? <TimeLeft until={order.orderDetails.fixedRateExpiresAt} v={v} /> : null}
+    </Card>
+  );
+}
+
+/** A card order paid, before the exchange starts: said in place of the pay block. */
+export function CardPaidCard({ v }: { v: View }) {
+  return (
+    <Card data-testid="card-payment-received">
+      <p>{v.t('card_paid_text')}</p>
+    </Card>
+  );
+}
+
+/**
+ * §2 redirect modal of type order: the payment page's link in a dialog, opened by the store once per page after
+ * mount. Opening the link (a new tab) closes it.
+ */
+export const CardRedirectModal = observer(function CardRedirectModal({ store, order, v }: { store: OrderStore; order: Order; v: View }) {
+  const { t } = v;
+  const url = order.redirectUrl;
+  if (!url) return null;
+  const close = () => store.closeRedirectModal();
+  return (
+    <Dialog
+      open={store.redirectModalOpen}
+      onClose={close}
+      title={t('redirect_title')}
+      closeLabel={t('redirect_close')}
+      size="sm"
+      data-testid="order-redirect-modal"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} data-testid="order-redirect-close">
+            {t('redirect_close')}
+          </Button>
+          <PaymentLink href={url} testId="order-redirect-link" onClick={close} v={v} />
+        </>
+      }
+    >
+      <p>
+        {t('redirect_text', {
+          amount: amountOf(v, order.claimedDepositAmount, store.instrumentFrom),
+          currency: order.pair.instrumentFrom.currencyTitle,
+        })}
+      </p>
+    </Dialog>
+  );
+});
+
+/** The provider's payment page, in a new tab; its accessible name says so. */
+function PaymentLink({ href, testId, onClick, v }: { href: string; testId: string; onClick?: () => void; v: View }) {
+  return (
+    <ButtonLink href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} data-testid={testId}>
+      {v.t('card_pay_link')}
+      <VisuallyHidden> {v.t('card_pay_new_tab')}</VisuallyHidden>
+    </ButtonLink>
   );
 }
 

@@ -14,16 +14,31 @@ const eventTime = (order: Order, kind: OrderEventKind) => [...order.orderEvents]
  * without one) and when it happened. In sandbox mode the hashes are made up and are linked all the same: the api
  * marks no transaction as simulated, and the catalogue's template is the network's truth (as the deposit address is).
  */
-export function TransactionsCard({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+export function TransactionsCard({
+  order,
+  from,
+  to,
+  card = false,
+  v,
+}: {
+  order: Order;
+  from: Instrument | undefined;
+  to: Instrument | undefined;
+  /** a card order (issue 12): paid by card, so no deposit confirmations to count */
+  card?: boolean;
+  v: View;
+}) {
   const { t } = v;
   const d = order.orderDetails;
   const left = Math.max(0, d.requiredConfirmations - d.confirmations);
   return (
     <Card title={t('tx_title')} data-testid="order-transactions">
-      <p className={styles.value} data-testid="confirmations">
-        {t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })}
-      </p>
-      {left > 0 && d.secondsPerConfirmation ? (
+      {card ? null : (
+        <p className={styles.value} data-testid="confirmations">
+          {t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })}
+        </p>
+      )}
+      {!card && left > 0 && d.secondsPerConfirmation ? (
         <p className={styles.muted}>{t('estimated_time', { time: formatDuration(left * d.secondsPerConfirmation * 1000) })}</p>
       ) : null}
       <dl className={styles.details}>

@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { SilentWebSocket } from 'remote-kit/fake-socket';
 import { orderWith } from 'remote-kit/testing';
+import { CARD_CATALOGUE, cardOrderWith } from '../test/cardOrder';
 import { CATALOGUE } from '../test/instruments';
 import { createTestHost } from '../test/testHost';
 import { loaders } from './loaders';
@@ -41,5 +42,28 @@ it.each(['en', 'ru'] as const)('%s: the order page hydrates the server markup wi
   expect(recoverable).toEqual([]);
   expect(errors).not.toHaveBeenCalled();
   errors.mockRestore();
+  container.remove();
+});
+
+it.each(['en', 'ru'] as const)('%s: a card order awaiting payment hydrates the pay block, then opens the redirect modal', async (lng) => {
+  (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;
+  const cardApi = { orderPublicInfo: async () => cardOrderWith(['CREATION_END']), instrumentsV2: async () => CARD_CATALOGUE };
+  const query = new URLSearchParams('destinationAddress=bc1qdestination');
+  const initialData = await loaders.Order({ api: cardApi as never, params: { id: 'ord1' }, query, locale: lng });
+  const host = () => createTestHost({ lng, page: 'Order', params: { id: 'ord1' }, query, initialData, api: cardApi });
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<pages.Order host={host()} />);
+  document.body.append(container);
+  expect(container.querySelector('[data-testid="card-payment"]')).not.toBeNull();
+  expect(container.querySelector('[data-testid="order-redirect-modal"]')).toBeNull();
+  const errors = jest.spyOn(console, 'error');
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, <pages.Order host={host()} />, { onRecoverableError: (e) => recoverable.push(e) });
+  });
+  expect(recoverable).toEqual([]);
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
+  expect(container.querySelector('[data-testid="order-redirect-modal"]')).not.toBeNull();
   container.remove();
 });

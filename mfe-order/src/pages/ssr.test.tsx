@@ -6,6 +6,7 @@
 // loader's data when there is some.
 import { renderToString } from 'react-dom/server';
 import { orderWith } from 'remote-kit/testing';
+import { PAYMENT_URL, cardOrderWith } from '../test/cardOrder';
 import { createTestHost } from '../test/testHost';
 import { loaders } from './loaders';
 import { pages } from './index';
@@ -31,6 +32,21 @@ describe('server render of the order page', () => {
     expect(html).toContain(order.claimedDepositAmount);
     expect(html).toContain('data-testid="time-left">Fixed rate held for –:––<');
     expect(html).not.toContain('aria-busy="true"');
+  });
+
+  it('a card order awaiting its payment: the pay block with its link, no deposit address, no modal (issue 12)', async () => {
+    const initialData = await loaders.Order({
+      api: { orderPublicInfo: async () => cardOrderWith(['CREATION_END']) } as never,
+      params: { id: 'ord1' },
+      query: new URLSearchParams('destinationAddress=0xdest'),
+      locale: 'en',
+    });
+    const html = render('ord1', 'destinationAddress=0xdest', initialData);
+    expect(html).toContain('data-testid="card-payment"');
+    expect(html).toMatch(new RegExp(`<a [^>]*href="${PAYMENT_URL}"[^>]*target="_blank"[^>]*data-testid="card-pay-link"`));
+    expect(html).toContain('Amount to pay: 150 USD');
+    expect(html).not.toContain('deposit-address');
+    expect(html).not.toContain('order-redirect-modal');
   });
 
   it('without data (client navigation, failed loader): the loading state, nothing fetched in render', () => {

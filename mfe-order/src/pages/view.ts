@@ -1,6 +1,6 @@
 // What every part of the order page needs to write its texts and values: the translator and the site's locale.
 import type { TFunction } from 'i18next';
-import type { Instrument } from 'shared-contracts';
+import type { HostServices, Instrument } from 'shared-contracts';
 import { formatAmount } from 'remote-kit/format';
 import { displayDecimals } from '../order/instruments';
 
@@ -8,6 +8,8 @@ export interface View {
   t: TFunction;
   /** the site's locale (host.locale.current): numbers and times are written in it */
   locale: string;
+  /** the host's link: a path without the locale prefix, the host adds it */
+  Link: HostServices['Link'];
 }
 
 /** §9 displayed precision: an amount of `instrument`, grouped and cut to its precisionDecimals (8 until known). */
