@@ -98,7 +98,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
             size="sm"
             className={styles.swap}
             onClick={() => void form.swap()}
-            disabled={form.isSwapCoinsLoading}
+            disabled={!form.canSwap}
             aria-label={t('swap')}
             data-testid="swap"
           >
@@ -127,7 +127,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
             endAdornment={
               <InstrumentSelect
                 label={t('receive_currency')}
-                instruments={form.instruments}
+                instruments={form.receiveInstruments}
                 value={form.to}
                 onChange={(s) => form.setTo(s)}
                 testId="instrument-receive"

@@ -5,7 +5,7 @@ import { en } from '../i18n/en';
 import { ru } from '../i18n/ru';
 import { createTestHost, renderPage } from '../test/testHost';
 import { FakeWebSocket } from 'remote-kit/fake-socket';
-import { BTC, ETH, USDT, pairData } from '../test/fixtures';
+import { BTC, ETH, USD, USDT, pairData } from '../test/fixtures';
 import { FakeTrack, fakeStream } from '../test/fakeCamera';
 
 const api = () => ({
@@ -108,13 +108,14 @@ describe('mfe-exchange ./pages', () => {
   });
 
   it.each([
-    ['en', 'Amounts from 1,000.5 BTC need identity verification before the exchange.'],
-    ['ru', 'Для сумм от 1\u00a0000,5 BTC перед обменом нужна проверка личности.'],
+    ['en', 'Amounts from 1,000.5 USD need identity verification before the exchange.'],
+    ['ru', 'Для сумм от 1\u00a0000,5 USD перед обменом нужна проверка личности.'],
   ] as const)('%s: the form says before the order when the amount needs identity verification (issue 12)', async (lng, text) => {
     const a = api();
-    // a card purchase as the note sees it: a fiat sender (the form does not list fiat yet, so BTC stands in)
-    a.rateOne.mockImplementation(async () => pairData({ ...BTC, instrumentType: 'fiat' }, ETH, { noKycThreshold: '1000.5' }));
-    renderPage(pages.Home, createTestHost({ api: a, lng }));
+    // a card purchase: a fiat sender
+    a.instrumentsV2.mockResolvedValue([USD, BTC, ETH, USDT]);
+    a.rateOne.mockImplementation(async () => pairData(USD, ETH, { noKycThreshold: '1000.5' }));
+    renderPage(pages.Home, createTestHost({ api: a, lng, query: new URLSearchParams('send=usd&receive=eth') }));
     await screen.findByTestId('live-rate');
     // the default 0.5 BTC is below the threshold: no note at all
     expect(screen.queryByTestId('kyc-threshold-note')).toBeNull();

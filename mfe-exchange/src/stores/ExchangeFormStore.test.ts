@@ -4,18 +4,17 @@ import { QuerySync } from './QuerySync';
 import { ExchangeRootStore } from './ExchangeRootStore';
 import { LIMIT_HEADROOM } from './ExchangeFormStore';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
-import { BTC, ETH, USDT, pairData } from '../test/fixtures';
+import { BTC, ETH, USD, USDT, pairData } from '../test/fixtures';
 
-/** The pair data of a card purchase, as far as needsVerification looks: a fiat sender (slug kept, so the form matches it). */
-const FIAT_BTC = { ...BTC, instrumentType: 'fiat' as const };
+const ALL = [BTC, ETH, USDT, USD];
 
 function makeApi() {
   return {
     instrumentsV2: jest.fn(async () => [BTC, ETH, USDT]),
     pairsDefault: jest.fn(async () => ({ instrumentFrom: BTC, instrumentTo: ETH, amount: '0.5' })),
     rateOne: jest.fn(async ({ query }: { query: ExchangeRequest; signal?: AbortSignal }) => {
-      const from = [BTC, ETH, USDT].find((i) => i.slug === query.instrumentFromSlug)!;
-      const to = [BTC, ETH, USDT].find((i) => i.slug === query.instrumentToSlug)!;
+      const from = ALL.find((i) => i.slug === query.instrumentFromSlug)!;
+      const to = ALL.find((i) => i.slug === query.instrumentToSlug)!;
       return pairData(from, to, { claimedDepositAmount: query.claimedDepositAmount! });
     }),
   };
@@ -311,9 +310,10 @@ describe('ExchangeFormStore', () => {
     ['above', '0.5001', true],
   ] as const)('needsVerification (issue 12): a card purchase of %s the noKycThreshold → %s', async (_case, amount, expected) => {
     const api = makeApi();
-    api.rateOne.mockImplementation(async ({ query }) => pairData(FIAT_BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.5' }));
+    api.instrumentsV2.mockResolvedValue(ALL);
+    api.rateOne.mockImplementation(async ({ query }) => pairData(USD, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.5' }));
     const { form } = setup(api);
-    await form.init({ amount });
+    await form.init({ from: 'usd', to: 'eth', amount });
     expect(form.amount).toBe(amount);
     expect(form.needsVerification).toBe(expected);
   });
@@ -326,12 +326,52 @@ describe('ExchangeFormStore', () => {
     expect(form.needsVerification).toBe(false);
   });
 
+  describe('fiat (§1: a card purchase, send side only)', () => {
+    const withFiat = () => {
+      const api = makeApi();
+      api.instrumentsV2.mockResolvedValue(ALL);
+      return setup(api);
+    };
+
+    it('is offered to send, never to receive; the default receive instrument is not fiat', async () => {
+      const api = makeApi();
+      api.instrumentsV2.mockResolvedValue([USD, BTC, ETH]);
+      api.pairsDefault.mockRejectedValue(new Error('no default pair'));
+      const { form } = setup(api);
+      await form.init();
+      expect(form.instruments.map((i) => i.slug)).toEqual(['usd', 'btc', 'eth']);
+      expect(form.receiveInstruments.map((i) => i.slug)).toEqual(['btc', 'eth']);
+      expect([form.from?.slug, form.to?.slug]).toEqual(['usd', 'btc']);
+      expect(form.isCardPurchase).toBe(true);
+    });
+
+    it('cannot be picked to receive, and a purchase cannot be swapped', async () => {
+      const { form, api } = withFiat();
+      await form.init({ from: 'usd', to: 'btc', amount: '100' });
+      expect(form.canSwap).toBe(false);
+      api.rateOne.mockClear();
+      await form.swap();
+      form.setTo('usd');
+      expect([form.from?.slug, form.to?.slug]).toEqual(['usd', 'btc']);
+      expect(api.rateOne).not.toHaveBeenCalled();
+    });
+
+    it('a route asking to receive fiat makes no pair: unsupported, without asking the api', async () => {
+      const { form, api } = withFiat();
+      await form.init({ from: 'btc', to: 'usd' });
+      expect(api.rateOne).not.toHaveBeenCalled();
+      expect(form.isUnsupported).toBe(true);
+      expect(form.unsupportedPopupOpen).toBe(true);
+    });
+  });
+
   it('needsVerification is false without pair data', async () => {
     const api = makeApi();
-    api.rateOne.mockImplementation(async ({ query }) => pairData(FIAT_BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.1' }));
+    api.instrumentsV2.mockResolvedValue(ALL);
+    api.rateOne.mockImplementation(async ({ query }) => pairData(USD, ETH, { claimedDepositAmount: query.claimedDepositAmount!, noKycThreshold: '0.1' }));
     const { form } = setup(api);
     expect(form.needsVerification).toBe(false);
-    await form.init();
+    await form.init({ from: 'usd', to: 'eth' });
     expect(form.needsVerification).toBe(true);
     api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', 'big', { details: { expectedAmount: '1' } }));
     await form.loadRate();

@@ -19,7 +19,7 @@ import {
 import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from '../lib/cleanNumericInput';
 import { spreadPercent } from '../lib/fees';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
-import { exchangeRequest, findBySlug, firstSelection, type InitialSelection } from './formSelection';
+import { exchangeRequest, findBySlug, firstSelection, isFiat, type InitialSelection } from './formSelection';
 import type { PairsSocketError, RatesSocket } from './RatesSocket';
 
 export type FormStatus = 'idle' | 'initialising' | 'initFailed' | 'loadingRate' | 'ready' | 'error';
@@ -105,6 +105,9 @@ export class ExchangeFormStore {
       unknownSlugs: observableRef,
       generalMinAmount: observable,
       amount: computed,
+      receiveInstruments: computed,
+      isCardPurchase: computed,
+      canSwap: computed,
       request: computed,
       rateText: computed,
       amountToReceive: computed,
@@ -161,6 +164,21 @@ export class ExchangeFormStore {
     const request = this.request;
     if (this.pairData && request) this.socket.subscribe(request);
     else if (!this.error && this.unknownSlugs.length === 0) await this.loadRate();
+  }
+
+  /** What the receive side offers: every instrument but fiat (§1: fiat is only sent, a card purchase). The send side offers all. */
+  get receiveInstruments(): Instrument[] {
+    return this.instruments.filter((i) => !isFiat(i));
+  }
+
+  /** §1 a fiat instrument on the send side means a purchase (the §4 card flow). */
+  get isCardPurchase(): boolean {
+    return isFiat(this.from);
+  }
+
+  /** A purchase cannot be swapped: the fiat would land on the receive side, which makes no pair. */
+  get canSwap(): boolean {
+    return !this.isSwapCoinsLoading && !this.isCardPurchase;
   }
 
   /** The send amount (what the query's `amount` carries). */
@@ -301,7 +319,7 @@ export class ExchangeFormStore {
 
   setTo(slug: string): void {
     const next = this.bySlug(slug);
-    if (!next || next === this.to) return;
+    if (!next || next === this.to || isFiat(next)) return;
     this.to = next;
     void this.loadRate();
   }
@@ -318,6 +336,7 @@ export class ExchangeFormStore {
 
   /** §4 swap: exchanges the instruments, moves the entered value to the other field, flips the buy flag, reloads. */
   swap(): Promise<void> {
+    if (this.isCardPurchase) return Promise.resolve();
     const [from, to] = [this.to, this.from];
     this.from = from;
     this.to = to;
@@ -385,6 +404,15 @@ export class ExchangeFormStore {
       this.socket.unsubscribe();
       this.pairData = null;
       this.error = { kind: 'same' };
+      this.unsupportedPopupOpen = true;
+      this.status = 'error';
+      return false;
+    }
+    if (isFiat(this.to)) {
+      // §1 a pair never receives fiat (only a route can ask for it: the receive picker does not offer it)
+      this.socket.unsubscribe();
+      this.pairData = null;
+      this.error = { kind: 'unsupported' };
       this.unsupportedPopupOpen = true;
       this.status = 'error';
       return false;

@@ -20,16 +20,20 @@ interface FirstSelection {
   unknownSlugs: string[];
 }
 
+/** §1 a fiat instrument is only ever sent (a card purchase): a pair never receives fiat. */
+export const isFiat = (i: Pick<Instrument, 'instrumentType'> | null | undefined): boolean => i?.instrumentType === 'fiat';
+
 export function findBySlug(instruments: readonly Instrument[], slug: string | null | undefined): Instrument | undefined {
   return slug ? instruments.find((i) => i.slug === slug.toLowerCase()) : undefined;
 }
 
-/** The route's choice, else the default pair's, else the first instruments; the amount: the query's if valid, else the default pair's, else 500. */
+/** The route's choice, else the default pair's, else the first instruments (a crypto one to receive); the amount: the query's if valid, else the default pair's, else 500. */
 export function firstSelection(all: readonly Instrument[], def: DefaultPair | null, initial: InitialSelection): FirstSelection {
   const instruments = all.filter((i) => i.isActive !== false);
   const unknownSlugs = [initial.from, initial.to].filter((s): s is string => !!s && !findBySlug(instruments, s));
   const from = findBySlug(instruments, initial.from) ?? findBySlug(instruments, def?.instrumentFrom.slug) ?? instruments[0] ?? null;
-  const to = findBySlug(instruments, initial.to) ?? findBySlug(instruments, def?.instrumentTo.slug) ?? instruments.find((i) => i !== from) ?? null;
+  const to =
+    findBySlug(instruments, initial.to) ?? findBySlug(instruments, def?.instrumentTo.slug) ?? instruments.find((i) => i !== from && !isFiat(i)) ?? null;
   const fromQuery = initial.amount ? cleanNumericInput(initial.amount) : '';
   const valueToSend = isPositiveAmount(fromQuery) ? fromQuery : def && isPositiveAmount(def.amount) ? def.amount : DEFAULT_AMOUNT;
   return { instruments, from, to, valueToSend, unknownSlugs };

@@ -20,6 +20,14 @@ export function instrument(slug: string, over: Partial<Instrument> = {}): Instru
 
 export const BTC = instrument('btc', { currencyFriendlyTitle: 'Bitcoin', networkTitle: 'BTC' });
 export const ETH = instrument('eth', { currencyFriendlyTitle: 'Ethereum', networkTitle: 'ERC20' });
+/** A card instrument (§1 fiat: send side only, a purchase). */
+export const USD = instrument('usd', {
+  currencyFriendlyTitle: 'US dollar',
+  networkTitle: 'CARD',
+  instrumentType: 'fiat',
+  provider: 'CARD',
+  precisionDecimals: 2,
+});
 export const USDT = instrument('usdttrc20', { currencyTitle: 'USDT', currencyFriendlyTitle: 'Tether', networkTitle: 'TRC20' });
 
 export function pairData(from: Instrument, to: Instrument, over: Partial<PairData> = {}): PairData {
