@@ -4,11 +4,15 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import type { HostServices } from 'shared-contracts';
+import { NOTIFICATION_SHORT_TIMEOUT_MS, type HostServices } from 'shared-contracts';
 import { Button, Checkbox, LiveRegion, TextField, Toast } from 'remote-kit/ui';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import type { DetailsStoreFactory, ExchangeRootStore } from '../stores/ExchangeRootStore';
 import { useT } from '../pages/useT';
+import { CardFlowModals } from '../cardFlow/CardFlowModals';
+import { CardFlowStore } from '../cardFlow/CardFlowStore';
+import { CARD_PROVIDER } from '../cardFlow/cardProvider';
+import { namespace } from '../i18n';
 import { ScanButton } from '../scanner/ScanButton';
 import { ExchangeDetailsStore, type DetailsField, type ScannableField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
@@ -36,6 +40,15 @@ export function detailsStoreFactory(host: HostServices): DetailsStoreFactory {
       fingerprint: () => session.getVisitorId(),
       newIdempotencyKey: () =>
         typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      cardFlow: new CardFlowStore({
+        api: host.api,
+        session,
+        provider: CARD_PROVIDER,
+        locale: () => host.locale.current,
+        // §8 KYC flow error: error_kyc_flow on the host's notification bus (an error notification: the short timeout, §9)
+        notifyFlowError: () =>
+          host.notify({ type: 'error', message: host.i18n.t('error_kyc_flow', { ns: namespace }), timeout: NOTIFICATION_SHORT_TIMEOUT_MS }),
+      }),
     });
   };
 }
@@ -76,20 +89,20 @@ const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: E
     />
   );
   return (
-    <form
-      className={styles.details}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void store.create().then(() => {
-          // a refused submit: the keyboard lands on the first field to fix (its error is read with it)
-          const first = FIELD_ORDER.find((f) => store.errors[f]);
-          if (first) document.getElementById(idOf(first))?.focus();
-        });
-      }}
-      data-testid="exchange-details"
-    >
-      {!store.sellingFiat ? (
+    <>
+      <form
+        className={styles.details}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void store.create().then(() => {
+            // a refused submit: the keyboard lands on the first field to fix (its error is read with it)
+            const first = FIELD_ORDER.find((f) => store.errors[f]);
+            if (first) document.getElementById(idOf(first))?.focus();
+          });
+        }}
+        data-testid="exchange-details"
+      >
         <TextField
           id={idOf('destinationAddress')}
           label={t('destination_address', { currency: to.currencyTitle, network: to.networkTitle })}
@@ -103,110 +116,112 @@ const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: E
           endAdornment={scan('destinationAddress')}
           data-testid="destination-address"
         />
-      ) : null}
 
-      {store.requiresMemo ? (
-        <div className={styles.memo}>
+        {store.requiresMemo ? (
+          <div className={styles.memo}>
+            <TextField
+              id={idOf('destinationMemo')}
+              label={t('destination_memo')}
+              autoComplete="off"
+              value={store.destinationMemo}
+              disabled={store.noMemo}
+              onChange={(e) => store.set('destinationMemo', e.target.value)}
+              error={err('destinationMemo')}
+              endAdornment={store.noMemo ? undefined : scan('destinationMemo')}
+              data-testid="destination-memo"
+            />
+            <Checkbox label={t('no_memo')} checked={store.noMemo} onChange={(e) => store.setNoMemo(e.target.checked)} data-testid="no-memo" />
+          </div>
+        ) : null}
+
+        {store.asksRefund ? (
           <TextField
-            id={idOf('destinationMemo')}
-            label={t('destination_memo')}
+            id={idOf('refundAddress')}
+            label={t('refund_address', { currency: from.currencyTitle, network: from.networkTitle })}
             autoComplete="off"
-            value={store.destinationMemo}
-            disabled={store.noMemo}
-            onChange={(e) => store.set('destinationMemo', e.target.value)}
-            error={err('destinationMemo')}
-            endAdornment={store.noMemo ? undefined : scan('destinationMemo')}
-            data-testid="destination-memo"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={store.refundAddress}
+            onChange={(e) => store.set('refundAddress', e.target.value)}
+            hint={t('refund_hint')}
+            error={err('refundAddress')}
+            endAdornment={scan('refundAddress')}
+            data-testid="refund-address"
           />
-          <Checkbox label={t('no_memo')} checked={store.noMemo} onChange={(e) => store.setNoMemo(e.target.checked)} data-testid="no-memo" />
-        </div>
-      ) : null}
-
-      {store.isFixed ? (
-        <TextField
-          id={idOf('refundAddress')}
-          label={t('refund_address', { currency: from.currencyTitle, network: from.networkTitle })}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={store.refundAddress}
-          onChange={(e) => store.set('refundAddress', e.target.value)}
-          hint={t('refund_hint')}
-          error={err('refundAddress')}
-          endAdornment={scan('refundAddress')}
-          data-testid="refund-address"
-        />
-      ) : null}
-      {store.isFixed && store.refundRequiresMemo ? (
-        <TextField
-          id={idOf('refundMemo')}
-          label={t('refund_memo')}
-          autoComplete="off"
-          value={store.refundMemo}
-          onChange={(e) => store.set('refundMemo', e.target.value)}
-          endAdornment={scan('refundMemo')}
-          data-testid="refund-memo"
-        />
-      ) : null}
-
-      {store.askEmail ? (
-        <TextField
-          id={idOf('email')}
-          type="email"
-          label={t('email')}
-          autoComplete="email"
-          value={store.email}
-          disabled={!form.isReady}
-          onChange={(e) => store.setEmail(e.target.value)}
-          error={
-            store.emailError ? (
-              <span role="alert" data-testid="email-error">
-                {t(store.emailError)}
-              </span>
-            ) : undefined
-          }
-          data-testid="email"
-        />
-      ) : null}
-
-      <Checkbox
-        id={idOf('terms')}
-        label={t('terms')}
-        checked={store.termsAccepted}
-        onChange={(e) => store.setTermsAccepted(e.target.checked)}
-        error={err('terms')}
-        data-testid="terms"
-      />
-
-      {store.createError ? (
-        <Toast tone="danger" data-testid="create-error">
-          {t(store.createError)}
-        </Toast>
-      ) : null}
-
-      <Button type="submit" block loading={store.isCreating} data-testid="create-order">
-        {store.isCreating ? t('creating_order') : t('create_order')}
-      </Button>
-
-      <LiveRegion>{announcement}</LiveRegion>
-      {scanning ? (
-        <Suspense fallback={null}>
-          <QrScannerDialog
-            open
-            onClose={() => setScanning(null)}
-            title={t(scanLabel[scanning])}
-            noMatchText={t(scanning === 'destinationMemo' || scanning === 'refundMemo' ? 'scanner_no_memo' : 'scanner_no_address')}
-            accept={(raw) => {
-              if (!store.fillFromScan(scanning, raw)) return false;
-              setScanning(null);
-              setAnnouncement(t('scanner_filled'));
-              return true;
-            }}
-            t={t}
+        ) : null}
+        {store.asksRefund && store.refundRequiresMemo ? (
+          <TextField
+            id={idOf('refundMemo')}
+            label={t('refund_memo')}
+            autoComplete="off"
+            value={store.refundMemo}
+            onChange={(e) => store.set('refundMemo', e.target.value)}
+            endAdornment={scan('refundMemo')}
+            data-testid="refund-memo"
           />
-        </Suspense>
-      ) : null}
-    </form>
+        ) : null}
+
+        {store.askEmail ? (
+          <TextField
+            id={idOf('email')}
+            type="email"
+            label={t('email')}
+            autoComplete="email"
+            value={store.email}
+            disabled={!form.isReady}
+            onChange={(e) => store.setEmail(e.target.value)}
+            error={
+              store.emailError ? (
+                <span role="alert" data-testid="email-error">
+                  {t(store.emailError)}
+                </span>
+              ) : undefined
+            }
+            data-testid="email"
+          />
+        ) : null}
+
+        <Checkbox
+          id={idOf('terms')}
+          label={t('terms')}
+          checked={store.termsAccepted}
+          onChange={(e) => store.setTermsAccepted(e.target.checked)}
+          error={err('terms')}
+          data-testid="terms"
+        />
+
+        {store.createError ? (
+          <Toast tone="danger" data-testid="create-error">
+            {t(store.createError)}
+          </Toast>
+        ) : null}
+
+        <Button type="submit" block loading={store.isCreating} data-testid="create-order">
+          {store.isCreating ? t('creating_order') : t('create_order')}
+        </Button>
+
+        <LiveRegion>{announcement}</LiveRegion>
+        {scanning ? (
+          <Suspense fallback={null}>
+            <QrScannerDialog
+              open
+              onClose={() => setScanning(null)}
+              title={t(scanLabel[scanning])}
+              noMatchText={t(scanning === 'destinationMemo' || scanning === 'refundMemo' ? 'scanner_no_memo' : 'scanner_no_address')}
+              accept={(raw) => {
+                if (!store.fillFromScan(scanning, raw)) return false;
+                setScanning(null);
+                setAnnouncement(t('scanner_filled'));
+                return true;
+              }}
+              t={t}
+            />
+          </Suspense>
+        ) : null}
+      </form>
+      {/* a form of its own (the email code) must not sit inside this one */}
+      <CardFlowModals flow={store.cardFlow} t={t} />
+    </>
   );
 });
 

@@ -1,5 +1,6 @@
 import { ApiError, PAIR_LOADING_WAIT_POLL_MS, type PairData, type RateMode } from 'shared-contracts';
 import { ExchangeDetailsStore, type ExchangeDetailsDeps, type PairSource } from './ExchangeDetailsStore';
+import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { BTC, ETH, instrument, pairData } from '../test/fixtures';
 import { orderLike } from '../test/orderLike';
 
@@ -38,11 +39,26 @@ function setup(
     orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string; rateMode: RateMode } }) =>
       orderLike('ord-1', body.destinationAddress, body.rateMode),
     ),
+    // §7 card provider (the card flow of a fiat sender): signed up, email confirmed, KYC complete
+    providerSignUp: jest.fn(async () => ({ ok: true })),
+    providerSignIn: jest.fn(async () => ({ token: 'bearer-token-123' })),
+    providerContacts: jest.fn(async () => ({ emailStatus: 'CONFIRMED' })),
+    providerKycStatus: jest.fn(async () => ({ features: [{ feature: 'IDENTITY_VERIFICATION', status: 'COMPLETED' }] })),
+    providerKycAccessToken: jest.fn(async () => ({ kycAccessToken: 't', applicantId: 'a', kycUrl: 'https://kyc.example/#t' })),
+    confirmEmail: jest.fn(async () => ({ ok: true })),
   };
+  const session = {
+    isAuthorised: !!opts.ckmAuthorised,
+    account: opts.ckmAuthorised ? { email: 'me@acc.io' } : null,
+    openRegisterDialog: jest.fn(),
+  };
+  const notifyFlowError = jest.fn();
+  const cardFlow = new CardFlowStore({ api: api as never, session, provider: 'sandbox', locale: () => 'en', notifyFlowError });
   const deps: ExchangeDetailsDeps = {
     api: api as never,
     form,
-    session: { isAuthorised: !!opts.ckmAuthorised, account: opts.ckmAuthorised ? { email: 'me@acc.io' } : null },
+    session,
+    cardFlow,
     navigate: jest.fn(),
     track: jest.fn(),
     referral: { get: () => referral, clear: jest.fn(() => (referral = undefined)) },
@@ -53,7 +69,7 @@ function setup(
     sleep: jest.fn(async () => undefined),
     confirmEmail: jest.fn(opts.confirmEmail ?? (async (email: string) => email)),
   };
-  return { store: new ExchangeDetailsStore(deps), deps, api, form };
+  return { store: new ExchangeDetailsStore(deps), deps, api, form, session, notifyFlowError };
 }
 
 function fill(store: ExchangeDetailsStore, address = '0xgood') {
@@ -80,12 +96,20 @@ describe('ExchangeDetailsStore validation (§5)', () => {
     expect(store.destinationAddress).toBe('bad-addr');
   });
 
-  it('skips the destination when selling fiat', async () => {
-    const form = makeForm({ pair: pairData(USD, ETH) });
-    const { store, api } = setup({ form });
-    store.setTermsAccepted(true);
-    expect(await store.validate()).toBe(true);
-    expect(api.validateAddress).not.toHaveBeenCalled();
+  it('a card purchase (fiat sender): the destination as usual (crypto receive), no refund address in either rate mode', async () => {
+    for (const rateMode of ['FLOATING', 'FIXED'] as const) {
+      const form = makeForm({ pair: pairData(USD, ETH), rateMode });
+      const { store, api } = setup({ form });
+      store.setTermsAccepted(true);
+      expect(store.isCardPurchase).toBe(true);
+      expect(store.asksRefund).toBe(false);
+      expect(await store.validate()).toBe(false);
+      expect(store.errors).toEqual({ destinationAddress: 'error_address_empty' });
+      fill(store, '0xgood');
+      expect(await store.validate()).toBe(true);
+      expect(api.validateAddress).toHaveBeenCalledTimes(1);
+      expect(api.validateAddress).toHaveBeenCalledWith({ body: { currencyTitle: 'ETH', networkTitle: 'ERC20', address: '0xgood' } });
+    }
   });
 
   it('memo error when the receive instrument requires one, unless the no-memo box is ticked', async () => {
@@ -279,6 +303,91 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
     fill(store);
     await store.create();
     expect((api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body).toMatchObject({ referrerId: 'r-9' });
+  });
+});
+
+describe('ExchangeDetailsStore card purchase (§4 card flow)', () => {
+  const cardForm = (over: Parameters<typeof pairData>[2] = {}, rateMode: RateMode = 'FLOATING') =>
+    makeForm({ pair: pairData(USD, ETH, { claimedDepositAmount: '999.99', noKycThreshold: '1000', ...over }), rateMode });
+  const bodyOf = (api: ReturnType<typeof setup>['api'], n = 0) => (api.orderCreate.mock.calls[n] as unknown as [{ body: Record<string, unknown> }])[0].body;
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a guest gets the register dialog before anything is checked; nothing is created', async () => {
+    const form = cardForm();
+    const { store, api, session } = setup({ form });
+    expect(await store.create()).toBe(false);
+    expect(session.openRegisterDialog).toHaveBeenCalledTimes(1);
+    expect(form.loadRate).not.toHaveBeenCalled();
+    expect(store.errors).toEqual({});
+    expect(store.isCreating).toBe(false);
+    expect(api.orderCreate).not.toHaveBeenCalled();
+  });
+
+  it('below noKycThreshold: created directly, without the provider and without a refund address (fixed rate too)', async () => {
+    const form = cardForm({}, 'FIXED');
+    const { store, api, deps } = setup({ form, ckmAuthorised: true });
+    fill(store);
+    expect(await store.create()).toBe(true);
+    expect(api.providerSignUp).not.toHaveBeenCalled();
+    const body = bodyOf(api);
+    expect(body).toMatchObject({ instrumentFrom: { slug: 'usd' }, destinationAddress: '0xgood', rateMode: 'FIXED', claimedDepositAmount: '999.99' });
+    expect(body).not.toHaveProperty('refundAddress');
+    expect(deps.navigate).toHaveBeenCalledWith('/order/ord-1?destinationAddress=0xgood');
+  });
+
+  it('from the threshold up: the provider steps, a fresh quote, then the order', async () => {
+    const form = cardForm({ claimedDepositAmount: '1000' });
+    const { store, api, deps } = setup({ form, ckmAuthorised: true });
+    fill(store);
+    expect(await store.create()).toBe(true);
+    expect(api.providerSignUp).toHaveBeenCalledWith(expect.objectContaining({ body: { accept: true, email: 'me@acc.io' } }));
+    expect(api.providerKycStatus).toHaveBeenCalled();
+    expect(form.loadRate).toHaveBeenCalledTimes(2);
+    expect(api.orderCreate).toHaveBeenCalledTimes(1);
+    expect(deps.navigate).toHaveBeenCalledWith('/order/ord-1?destinationAddress=0xgood');
+  });
+
+  it('a flow error: error_kyc_flow (the notification), no order and no create error', async () => {
+    const form = cardForm({ claimedDepositAmount: '5000' });
+    const { store, api, notifyFlowError } = setup({ form, ckmAuthorised: true });
+    api.providerKycStatus.mockResolvedValueOnce({ features: [{ feature: 'IDENTITY_VERIFICATION', status: 'REJECTED' }] });
+    fill(store);
+    expect(await store.create()).toBe(false);
+    expect(notifyFlowError).toHaveBeenCalledTimes(1);
+    expect(api.orderCreate).not.toHaveBeenCalled();
+    expect(store.createError).toBeNull();
+    expect(store.isCreating).toBe(false);
+  });
+
+  it('a create failure saying KYC verification is needed starts the KYC flow, then the order is created', async () => {
+    const form = cardForm();
+    const { store, api, deps } = setup({ form, ckmAuthorised: true });
+    api.orderCreate.mockRejectedValueOnce(ApiError.of('ERR_FORBIDDEN', 'KYC verification is needed for a card purchase of this amount'));
+    fill(store);
+    expect(await store.create()).toBe(true);
+    expect(api.providerSignIn).toHaveBeenCalled();
+    expect(api.orderCreate).toHaveBeenCalledTimes(2);
+    expect(deps.navigate).toHaveBeenCalledWith('/order/ord-1?destinationAddress=0xgood');
+    expect(store.createError).toBeNull();
+  });
+
+  it('other create failures show as for any order', async () => {
+    const form = cardForm();
+    const { store, api, notifyFlowError } = setup({ form, ckmAuthorised: true });
+    api.orderCreate.mockRejectedValueOnce(ApiError.of('ERR_INTERNAL_SERVER_ERROR', 'boom'));
+    fill(store);
+    expect(await store.create()).toBe(false);
+    expect(store.createError).toBe('error_create_exchange');
+    expect(notifyFlowError).not.toHaveBeenCalled();
+  });
+
+  it('a crypto exchange never goes through the card flow', async () => {
+    const form = makeForm({ pair: pairData(BTC, ETH, { claimedDepositAmount: '5000', noKycThreshold: '1' }) });
+    const { store, api } = setup({ form });
+    fill(store);
+    expect(await store.create()).toBe(true);
+    expect(api.providerSignUp).not.toHaveBeenCalled();
   });
 });
 

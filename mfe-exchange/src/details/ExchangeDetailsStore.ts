@@ -1,6 +1,8 @@
 // The exchange details and order creation (spec §4 exchange form, §5 validation, §8 order creation):
 // destination address and memo, refund address and memo (fixed rate), terms, email by ckm, then
 //   create: wait for pair/swap loading (100 ms poll) → load the pair → validate → create → redirect.
+// A card purchase (fiat sender) goes through the §4 card flow (cardFlow/CardFlowStore.ts): a guest gets the register
+// dialog before anything else, and the create runs inside the flow.
 import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
@@ -11,11 +13,13 @@ import {
   type ApiClient,
   type CreateOrderBody,
   type Instrument,
+  type Order,
   type PairData,
   type RateMode,
   type UtmRecord,
 } from 'shared-contracts';
 import { asksForEmail, isValidEmail, mustConfirmEmail, sameEmail, sanitiseEmail } from '../lib/ckm';
+import type { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { parsePaymentUri, scannedMemo } from '../scanner/paymentUri';
 
 export type DetailsField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo' | 'terms' | 'email';
@@ -51,8 +55,13 @@ export interface ExchangeDetailsDeps {
   /** §1 visitor id (host.session.getVisitorId); an order goes without it when it fails. */
   fingerprint(): Promise<string | undefined>;
   newIdempotencyKey(): string;
+  /** §4 card flow of a fiat sender (owned by this store: disposed with it). */
+  cardFlow: CardFlowStore;
   sleep?(ms: number): Promise<void>;
 }
+
+/** What one create attempt gave: the order, or nothing because the calculator could not price it (it shows why). */
+type Placed = { order: Order } | null;
 
 const round8 = (value: string) => new Decimal(value).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_DOWN).toFixed();
 
@@ -69,11 +78,15 @@ export class ExchangeDetailsStore {
   createError: string | null = null;
   isCreating = false;
 
+  /** §4 card flow of a fiat sender: its dialogs render from it. */
+  readonly cardFlow: CardFlowStore;
+
   private idempotency: { fingerprint: string; key: string } | null = null;
   private disposed = false;
 
   constructor(private readonly deps: ExchangeDetailsDeps) {
     this.email = deps.localEmail.get() ?? '';
+    this.cardFlow = deps.cardFlow;
     makeObservable(this, {
       destinationAddress: observable,
       destinationMemo: observable,
@@ -87,7 +100,8 @@ export class ExchangeDetailsStore {
       isCreating: observable,
       requiresMemo: computed,
       isFixed: computed,
-      sellingFiat: computed,
+      isCardPurchase: computed,
+      asksRefund: computed,
       askEmail: computed,
       set: action,
       fillFromScan: action,
@@ -108,9 +122,16 @@ export class ExchangeDetailsStore {
   get isFixed(): boolean {
     return this.deps.form.rateMode === 'FIXED';
   }
-  /** §5 "skipped when selling fiat": a fiat send side is a card purchase. */
-  get sellingFiat(): boolean {
+  /** §1 a fiat send side is a card purchase (§4 card flow). */
+  get isCardPurchase(): boolean {
     return this.deps.form.from?.instrumentType === 'fiat';
+  }
+  /**
+   * §5 the refund address (fixed rate only) is for the send currency: a card purchase has none, the card is refunded
+   * (in either rate mode).
+   */
+  get asksRefund(): boolean {
+    return this.isFixed && !this.isCardPurchase;
   }
   /** §4 ckm: the email field is offered (A / B on a referral visit / D never; signed-in users skip). */
   get askEmail(): boolean {
@@ -180,12 +201,11 @@ export class ExchangeDetailsStore {
     const destination = this.destinationAddress.trim();
     const refund = this.refundAddress.trim();
     const checks: Promise<void>[] = [];
-    if (!this.sellingFiat) {
-      if (!destination) errors.destinationAddress = 'error_address_empty';
-      else if (to) checks.push(this.checkAddress(to, destination).then((ok) => void (ok || (errors.destinationAddress = 'error_address_incorrect'))));
-    }
+    // the receive side is always crypto (a pair never receives fiat), so every order has a destination address
+    if (!destination) errors.destinationAddress = 'error_address_empty';
+    else if (to) checks.push(this.checkAddress(to, destination).then((ok) => void (ok || (errors.destinationAddress = 'error_address_incorrect'))));
     if (this.requiresMemo && !this.destinationMemo.trim() && !this.noMemo) errors.destinationMemo = 'error_memo_empty';
-    if (this.isFixed) {
+    if (this.asksRefund) {
       if (!refund) errors.refundAddress = 'error_address_empty';
       else if (refund === destination) errors.refundAddress = 'error_address_must_be_different';
       else if (from) checks.push(this.checkAddress(from, refund).then((ok) => void (ok || (errors.refundAddress = 'error_address_incorrect'))));
@@ -238,9 +258,9 @@ export class ExchangeDetailsStore {
       claimedNetworkFee: pair.finalNetworkFeeAmount,
       claimedDepositAmount: round8(pair.claimedDepositAmount),
     };
-    // §5: memo only if the instrument requires it; refund fields only for fixed rate.
+    // §5: memo only if the instrument requires it; refund fields only for fixed rate (never for a card purchase).
     if (this.requiresMemo && memo) body.destinationAddressMemo = memo;
-    if (this.isFixed) {
+    if (this.asksRefund) {
       body.refundAddress = this.refundAddress.trim();
       if (this.refundMemo.trim()) body.refundAddressMemo = this.refundMemo.trim();
     }
@@ -264,6 +284,8 @@ export class ExchangeDetailsStore {
   /** §4 order creation. Resolves true when the visitor was sent to the order page. */
   async create(): Promise<boolean> {
     if (this.isCreating) return false;
+    // §4 card flow: a guest gets the register dialog, before anything is checked
+    if (this.isCardPurchase && !this.cardFlow.ensureSignedIn()) return false;
     this.isCreating = true;
     this.createError = null;
     try {
@@ -277,9 +299,21 @@ export class ExchangeDetailsStore {
       // The visitor has been reading mail: price the order on a fresh quote.
       if (confirmation === 'confirmed' && !(await this.deps.form.loadRate())) return false;
       const fingerprint = await this.deps.fingerprint().catch(() => undefined);
-      const body = this.buildBody(this.deps.form.pairData ?? pair, fingerprint);
-      this.deps.track?.('exchange_initiated', { from: pair.instrumentFrom.slug, to: pair.instrumentTo.slug, rateMode: body.rateMode });
-      const order = await this.send(body);
+      let placed: Placed;
+      if (this.isCardPurchase) {
+        const result = await this.cardFlow.purchase({
+          amount: (this.deps.form.pairData ?? pair).claimedDepositAmount,
+          noKycThreshold: (this.deps.form.pairData ?? pair).noKycThreshold,
+          // after the provider steps (minutes of mail and KYC) the quote is old: a fresh one first
+          create: async (afterFlow) => (afterFlow && !(await this.deps.form.loadRate()) ? null : this.place(pair, fingerprint)),
+        });
+        if (result.kind !== 'created') return false; // the register dialog, error_kyc_flow, or the visitor closed the flow
+        placed = result.order;
+      } else {
+        placed = await this.place(pair, fingerprint);
+      }
+      if (!placed) return false;
+      const { order } = placed;
       if (!order?.destinationAddress || !order?.rateMode) {
         runInAction(() => (this.createError = 'error_create_order_unknwon')); // §5 (sic: the catalogue's spelling)
         return false;
@@ -294,6 +328,14 @@ export class ExchangeDetailsStore {
     } finally {
       runInAction(() => (this.isCreating = false));
     }
+  }
+
+  /** One create call on the form's latest pair data (`loaded` when it has none). */
+  private async place(loaded: PairData, fingerprint: string | undefined): Promise<Placed> {
+    const pair = this.deps.form.pairData ?? loaded;
+    const body = this.buildBody(pair, fingerprint);
+    this.deps.track?.('exchange_initiated', { from: pair.instrumentFrom.slug, to: pair.instrumentTo.slug, rateMode: body.rateMode });
+    return { order: await this.send(body) };
   }
 
   /**
@@ -344,6 +386,7 @@ export class ExchangeDetailsStore {
   /** The page is gone (its root store disposes this): a create still running stops waiting and navigates nowhere. */
   dispose(): void {
     this.disposed = true;
+    this.cardFlow.dispose();
   }
 }
 

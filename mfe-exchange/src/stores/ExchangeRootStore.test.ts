@@ -7,6 +7,7 @@ import { RatesSocket } from './RatesSocket';
 import { PopularExchangesRootStore } from './PopularExchangesRootStore';
 import { PopularExchangesStore } from './PopularExchangesStore';
 import { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
+import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 import { loadExchangeSnapshot } from './exchangeSnapshot';
 
@@ -34,6 +35,13 @@ const detailsFactory = (form: ExchangeFormStore) =>
     utm: () => null,
     fingerprint: async () => 'fp',
     newIdempotencyKey: () => 'k',
+    cardFlow: new CardFlowStore({
+      api: {} as never,
+      session: { isAuthorised: false, account: null, openRegisterDialog: jest.fn() },
+      provider: 'sandbox',
+      locale: () => 'en',
+      notifyFlowError: jest.fn(),
+    }),
   });
 
 function home(api = makeApi()) {
