@@ -15,10 +15,7 @@ export type CardFlowStep = 'idle' | 'signingUp' | 'email' | 'checkingKyc' | 'kyc
 /** Which dialog the flow shows: the card-flow dialog (its steps), the KYC redirect modal (§2, type kyc), or none. */
 export type CardFlowModal = 'card' | 'kyc' | null;
 
-export type CardFlowApi = Pick<
-  ApiClient,
-  'providerSignUp' | 'providerSignIn' | 'providerContacts' | 'providerKycStatus' | 'providerKycAccessToken' | 'confirmEmail'
->;
+type CardFlowApi = Pick<ApiClient, 'providerSignUp' | 'providerSignIn' | 'providerContacts' | 'providerKycStatus' | 'providerKycAccessToken' | 'confirmEmail'>;
 
 export interface CardFlowDeps {
   api: CardFlowApi;
@@ -97,7 +94,7 @@ class FlowRun {
 }
 
 /** §4: a create failure whose message says KYC verification is needed starts the KYC flow. */
-export function isKycNeeded(error: unknown): boolean {
+function isKycNeeded(error: unknown): boolean {
   return error instanceof Error && error.message.includes('KYC verification is needed');
 }
 
@@ -133,7 +130,6 @@ export class CardFlowStore {
       codeError: observable,
       isSubmittingCode: observable,
       modal: computed,
-      isRunning: computed,
       setCode: action,
       submitCode: action,
       close: action,
@@ -144,10 +140,6 @@ export class CardFlowStore {
   get modal(): CardFlowModal {
     if (this.step === 'kyc') return 'kyc';
     return this.step === 'signingUp' || this.step === 'email' || this.step === 'checkingKyc' ? 'card' : null;
-  }
-
-  get isRunning(): boolean {
-    return this.step !== 'idle';
   }
 
   private get poll() {
