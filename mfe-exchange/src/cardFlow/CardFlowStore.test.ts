@@ -24,7 +24,7 @@ function setup(o: { isAuthorised?: boolean; email?: string | null } = {}) {
     openRegisterDialog: jest.fn(),
   };
   const notifyFlowError = jest.fn();
-  const store = new CardFlowStore({ api: api as never, session, provider: 'sandbox', locale: () => 'ru', notifyFlowError });
+  const store = new CardFlowStore({ api: api as never, session, provider: () => 'sandbox', locale: () => 'ru', notifyFlowError });
   const steps: CardFlowStep[] = [];
   const stop = reaction(
     () => store.step,

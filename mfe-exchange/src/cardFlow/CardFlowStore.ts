@@ -20,8 +20,8 @@ type CardFlowApi = Pick<ApiClient, 'providerSignUp' | 'providerSignIn' | 'provid
 export interface CardFlowDeps {
   api: CardFlowApi;
   session: { readonly isAuthorised: boolean; readonly account: { email: string } | null; openRegisterDialog(): void };
-  /** The {provider} path segment of the §7 calls. */
-  provider: string;
+  /** The {provider} path segment of the §7 calls: the card pair's liquidityProviderPublicCode (§3 pair data). */
+  provider(): string;
   /** The site locale: the provider's mails are in it. */
   locale(): string;
   /** §8: shows error_kyc_flow through the host's notification bus. */
@@ -328,7 +328,7 @@ export class CardFlowStore {
   }
 
   private get params() {
-    return { provider: this.deps.provider };
+    return { provider: this.deps.provider() };
   }
   private get query() {
     return { locale: this.deps.locale() };

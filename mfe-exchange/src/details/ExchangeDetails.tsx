@@ -11,7 +11,6 @@ import type { DetailsStoreFactory, ExchangeRootStore } from '../stores/ExchangeR
 import { useT } from '../pages/useT';
 import { CardFlowModals } from '../cardFlow/CardFlowModals';
 import { CardFlowStore } from '../cardFlow/CardFlowStore';
-import { CARD_PROVIDER } from '../cardFlow/cardProvider';
 import { namespace } from '../i18n';
 import { ScanButton } from '../scanner/ScanButton';
 import { ExchangeDetailsStore, type DetailsField, type ScannableField } from './ExchangeDetailsStore';
@@ -43,7 +42,8 @@ export function detailsStoreFactory(host: HostServices): DetailsStoreFactory {
       cardFlow: new CardFlowStore({
         api: host.api,
         session,
-        provider: CARD_PROVIDER,
+        // A card pair's liquidity provider is the card provider (the api quotes its code for a fiat sender).
+        provider: () => (form.pairData?.liquidityProviderPublicCode ?? '').toLowerCase(),
         locale: () => host.locale.current,
         // §8 KYC flow error: error_kyc_flow on the host's notification bus (an error notification: the short timeout, §9)
         notifyFlowError: () =>

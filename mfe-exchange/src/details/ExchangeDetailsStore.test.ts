@@ -53,7 +53,7 @@ function setup(
     openRegisterDialog: jest.fn(),
   };
   const notifyFlowError = jest.fn();
-  const cardFlow = new CardFlowStore({ api: api as never, session, provider: 'sandbox', locale: () => 'en', notifyFlowError });
+  const cardFlow = new CardFlowStore({ api: api as never, session, provider: () => 'sandbox', locale: () => 'en', notifyFlowError });
   const deps: ExchangeDetailsDeps = {
     api: api as never,
     form,

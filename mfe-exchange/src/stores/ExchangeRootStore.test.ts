@@ -38,7 +38,7 @@ const detailsFactory = (form: ExchangeFormStore) =>
     cardFlow: new CardFlowStore({
       api: {} as never,
       session: { isAuthorised: false, account: null, openRegisterDialog: jest.fn() },
-      provider: 'sandbox',
+      provider: () => 'sandbox',
       locale: () => 'en',
       notifyFlowError: jest.fn(),
     }),
