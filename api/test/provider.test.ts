@@ -116,7 +116,12 @@ describe.each(BACKENDS)('card provider on %s', (backend) => {
     const tv = await providerSession(v);
     const au = await u.get(`${P}/kyc/access-token`, bearer(tu));
     expect(au.status).toBe(200);
-    expect(au.body).toEqual({ kycAccessToken: expect.any(String), applicantId: expect.stringMatching(/^sbx_applicant_/) });
+    expect(au.body).toEqual({
+      kycAccessToken: expect.any(String),
+      applicantId: expect.stringMatching(/^sbx_applicant_/),
+      // The token rides in the fragment of the sandbox KYC page.
+      kycUrl: `/api/v1/sandbox/liquidity-providers/sandbox/kyc#${encodeURIComponent(au.body.kycAccessToken)}`,
+    });
     const av = (await v.get(`${P}/kyc/access-token`, bearer(tv))).body;
     expect(av.applicantId).not.toBe(au.body.applicantId);
     secrets.push(au.body.kycAccessToken, av.kycAccessToken);

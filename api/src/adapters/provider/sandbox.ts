@@ -10,13 +10,15 @@
 //   the verifications table) is PASS, or when the sandbox KYC page decided PASS for the applicant (decideKyc, reached
 //   with the KYC access token: the page is /api/v1/sandbox/liquidity-providers/sandbox/kyc#<token>); REJECTED when the sandbox decided REJECT (or the verification was rejected); PENDING
 //   while a verification is reviewed.
-// - Payments: one per order; the sandbox payment page takes a test card (SANDBOX_TEST_CARDS): PAID or DECLINED.
+// - Payments: one per order; the sandbox payment page takes a test card (SANDBOX_TEST_CARDS): PAID or DECLINED, and the
+//   payment-settled listeners (the orders module) hear of it in this process before the page gets its answer.
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from 'shared-contracts/server';
 import type { DbHandle } from '../../db/client';
 import type {
   CardPayment,
   CardPaymentInput,
+  PaymentSettledListener,
   ProviderAdapter,
   ProviderEmailStatus,
   ProviderFeatureStatus,
@@ -53,7 +55,7 @@ interface SandboxProviderDeps {
 export interface SandboxProvider extends ProviderAdapter {
   /** SANDBOX ONLY: the sandbox KYC page's decision for the applicant of a live KYC access token; null for an unknown or expired token. */
   decideKyc(kycAccessToken: string, decision: 'PASS' | 'REJECT'): Promise<{ applicantId: string } | null>;
-  /** SANDBOX ONLY: the sandbox payment page pays a pending payment with a test card number. */
+  /** SANDBOX ONLY: the sandbox payment page pays a pending payment with a test card number; settled → the listeners hear of it. */
   pay(paymentId: string, cardNumber: string): Promise<CardPayment | null>;
 }
 
@@ -74,6 +76,18 @@ export function createSandboxProvider(deps: SandboxProviderDeps): SandboxProvide
   const now = deps.now ?? (() => new Date());
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => deps.db.withSession((s) => s.query<T>(sql, params));
   const name = SANDBOX_PROVIDER;
+
+  const listeners: PaymentSettledListener[] = [];
+
+  /** The one feature's status from the sandbox decision and the account's own identity verification (see above). */
+  async function featureStatus(userId: number, decision: 'PASS' | 'REJECT' | null): Promise<ProviderFeatureStatus> {
+    const [verification] = await q<{ status: string }>(`SELECT status FROM verifications WHERE user_id = $1 AND is_current`, [userId]);
+    const site = verification?.status;
+    if (site === 'PASS' || decision === 'PASS') return 'COMPLETED';
+    if (decision === 'REJECT' || site === 'REJECT') return 'REJECTED';
+    if (site === 'CREATED' || site === 'PROCESS') return 'PENDING';
+    return 'NOT_STARTED';
+  }
 
   async function account(session: ProviderSession) {
     const [row] = await q<{ email: string; applicant_id: string; kyc_decision: 'PASS' | 'REJECT' | null }>(
@@ -147,13 +161,15 @@ export function createSandboxProvider(deps: SandboxProviderDeps): SandboxProvide
 
     async kycStatus(session) {
       const acc = await account(session);
-      const [verification] = await q<{ status: string }>(`SELECT status FROM verifications WHERE user_id = $1 AND is_current`, [session.userId]);
-      const site = verification?.status;
-      let status: ProviderFeatureStatus = 'NOT_STARTED';
-      if (site === 'PASS' || acc.kyc_decision === 'PASS') status = 'COMPLETED';
-      else if (acc.kyc_decision === 'REJECT' || site === 'REJECT') status = 'REJECTED';
-      else if (site === 'CREATED' || site === 'PROCESS') status = 'PENDING';
-      return { features: [{ feature: SANDBOX_KYC_FEATURE, status }] };
+      return { features: [{ feature: SANDBOX_KYC_FEATURE, status: await featureStatus(session.userId, acc.kyc_decision) }] };
+    },
+
+    async kycComplete(userId) {
+      const [acc] = await q<{ kyc_decision: 'PASS' | 'REJECT' | null }>(`SELECT kyc_decision FROM provider_accounts WHERE provider = $1 AND user_id = $2`, [
+        name,
+        userId,
+      ]);
+      return (await featureStatus(userId, acc?.kyc_decision ?? null)) === 'COMPLETED';
     },
 
     async kycAccessToken(session) {
@@ -192,15 +208,19 @@ export function createSandboxProvider(deps: SandboxProviderDeps): SandboxProvide
 
     paymentStatus,
 
+    onPaymentSettled(listener) {
+      listeners.push(listener);
+    },
+
     async pay(paymentId, cardNumber) {
       const outcome = SANDBOX_TEST_CARDS[cardNumber.replace(/[\s-]/g, '')] ?? { status: 'DECLINED' as const, reason: UNKNOWN_CARD_REASON };
-      await q(`UPDATE provider_payments SET status = $3, reason = $4, updated_at = $5 WHERE provider = $1 AND id = $2 AND status = 'PENDING'`, [
-        name,
-        paymentId,
-        outcome.status,
-        outcome.reason,
-        now(),
-      ]);
+      const settled = await q<PaymentRow & { order_id: string }>(
+        `UPDATE provider_payments SET status = $3, reason = $4, updated_at = $5 WHERE provider = $1 AND id = $2 AND status = 'PENDING'
+         RETURNING id, status, reason, order_id`,
+        [name, paymentId, outcome.status, outcome.reason, now()],
+      );
+      // Only the call that settled it notifies (a settled payment stays as it is); the page answers once the order moved.
+      if (settled[0]) await Promise.allSettled(listeners.map((l) => l(settled[0].order_id, paymentOf(settled[0]))));
       return paymentStatus(paymentId);
     },
   };

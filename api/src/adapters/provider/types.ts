@@ -61,7 +61,20 @@ export interface ProviderAdapter {
   kycStatus(session: ProviderSession): Promise<{ features: ProviderFeature[] }>;
   /** A short-lived token that opens the provider's KYC page (kycUrl) for the account's applicant. */
   kycAccessToken(session: ProviderSession): Promise<{ kycAccessToken: string; applicantId: string; kycUrl: string }>;
+  /**
+   * Server side, no bearer token (order creation, §4 card flow): whether the account's KYC is COMPLETED with this
+   * provider, as kycStatus would report it. False for an account the provider does not know.
+   */
+  kycComplete(userId: number): Promise<boolean>;
   /** The card payment of an order (one per order: asking again answers the same payment). */
   createPayment(input: CardPaymentInput): Promise<CardPayment>;
   paymentStatus(paymentId: string): Promise<CardPayment | null>;
+  /**
+   * Registers who hears of a payment that settled (PAID or DECLINED) in this process: the orders module, so the order
+   * moves at once (a real provider's callback would land here; the sandbox calls it from its payment page). Listeners
+   * handle their own errors; the order job's polling of paymentStatus covers a notice that never arrives.
+   */
+  onPaymentSettled(listener: PaymentSettledListener): void;
 }
+
+export type PaymentSettledListener = (orderId: string, payment: CardPayment) => Promise<void>;
