@@ -1,6 +1,6 @@
 // The Fastify app: routes registered from the shared-contracts route table, one error handler.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { Health } from 'shared-contracts/server';
+import type { ExchangeRequest, Health } from 'shared-contracts/server';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { installAccessPolicy } from './http/access';
@@ -27,11 +27,18 @@ import { registerRedirectsModule } from './modules/redirects';
 import { registerAffiliatesModule } from './modules/affiliates';
 import { registerPartnerModule } from './modules/partner';
 import { registerKycModule } from './modules/kyc';
-import { registerProviderModule } from './modules/provider';
+import { cardProviderFor, registerProviderModule } from './modules/provider';
 import { createSandboxCustody } from './adapters/custody/sandbox';
 import type { CustodyAdapter } from './adapters/custody/types';
 import { cacheQuotesPerTick } from './modules/rates/quoteCache';
-import type { PriceBoard } from './realtime/types';
+import type { PriceBoard, QuotePair } from './realtime/types';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's pair quote (rates/quote.ts), for the WebSocket's live quotes. */
+    quotePair: QuotePair;
+  }
+}
 
 export interface AppDeps {
   db: DbHandle;
@@ -91,15 +98,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await installAuth(app, config, deps.accounts);
 
   const opts = { validateResponses: config.validateResponses };
+
+  // Card providers first: whether card purchases are available decides the instrument list, pair pages, card pairs'
+  // quotes and card orders.
+  const { providers } = await registerProviderModule(app, config, { db: deps.db, accounts: deps.accounts }, opts);
+  const cardPurchases = providers.size > 0;
   const quote = createQuote({
     instruments: deps.instruments,
     priceBoard: deps.priceBoard,
     config,
     liquidityProviderPublicCode: liquidityProviderCode(deps.sandbox.market),
+    cardProviderOf: (fiat) => cardProviderFor(providers, fiat)?.name ?? null,
   });
-
-  registerInstrumentRoutes(app, deps.instruments, opts);
-  registerPairRoutes(app, deps.instruments, config, opts);
+  // The WebSocket's quotes (registered by the realtime part after the app is built) are the same as the rate endpoint's.
+  app.decorate('quotePair', async (request: ExchangeRequest) => quote(request));
+  registerInstrumentRoutes(app, deps.instruments, opts, { cardPurchases });
+  registerPairRoutes(app, deps.instruments, { ...config, cardPurchases }, opts);
   registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
   const custody =
     deps.custody ??
@@ -116,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       bus: deps.bus,
       custody,
       referrers: deps.referrers ?? affiliates.referrers,
+      providers,
     },
     opts,
   );
@@ -126,7 +141,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     opts,
   );
   await registerKycModule(app, config, { db: deps.db }, opts);
-  await registerProviderModule(app, config, { db: deps.db, accounts: deps.accounts }, opts);
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerSeoModule(app, deps.instruments, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);

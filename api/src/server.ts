@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CustodyAdapter } from './adapters/custody/types';
-import { buildApp, liquidityProviderCode } from './app';
+import { buildApp } from './app';
 import { REPO_ROOT, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { createAccounts, type Accounts, type AccountsOptions } from './modules/auth';
 import { createInstrumentRepo } from './modules/instruments/repo';
 import { seedInstruments } from './modules/instruments/seed';
-import { createQuotePair } from './modules/rates/quote';
 import { createRealtime } from './realtime';
 import type { CreateRealtime, Realtime } from './realtime/types';
 
@@ -83,13 +82,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       logStream: opts.logStream,
       custody: opts.custody,
     });
-    const quotePair = createQuotePair({
-      instruments,
-      priceBoard: rt.priceBoard,
-      config,
-      liquidityProviderPublicCode: liquidityProviderCode(rt.marketIsSandbox),
-    });
-    await rt.registerWebSocket(app, quotePair);
+    await rt.registerWebSocket(app, app.quotePair);
     await rt.start();
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

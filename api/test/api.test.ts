@@ -40,17 +40,17 @@ describe.each(BACKENDS)('api on %s', (backend) => {
   });
 
   describe('instruments', () => {
-    it('v2 without a query lists the active EXCHANGE instruments', async () => {
+    it('v2 without a query lists the active EXCHANGE instruments and, with the sandbox card provider, the CARD ones', async () => {
       const { status, body } = await get('/api/v2/instruments/public');
       expect(status).toBe(200);
       expect(body.length).toBeGreaterThanOrEqual(20);
       for (const i of body) {
         expect(InstrumentSchema.parse(i)).toBeTruthy();
-        expect(i.provider).toBe('EXCHANGE');
+        expect(i.provider).toBe(i.instrumentType === 'fiat' ? 'CARD' : 'EXCHANGE');
         expect(i.isActive).toBe(true);
       }
       const slugs = body.map((i: { slug: string }) => i.slug);
-      expect(slugs).toEqual(expect.arrayContaining(['btc', 'eth', 'usdttrc20', 'usdterc20', 'xrp']));
+      expect(slugs).toEqual(expect.arrayContaining(['btc', 'eth', 'usdttrc20', 'usdterc20', 'xrp', 'usd', 'eur']));
       expect(slugs).not.toContain('xmr');
       expect(body.find((i: { slug: string }) => i.slug === 'xrp').requiresMemo).toBe(true);
       for (const memoSlug of ['xlm', 'ton']) expect(body.find((i: { slug: string }) => i.slug === memoSlug).requiresMemo).toBe(true);
@@ -144,7 +144,7 @@ describe.each(BACKENDS)('api on %s', (backend) => {
       expect(body).toContainEqual(expect.objectContaining({ fromSlug: 'xmr', isActive: false }));
     });
 
-    it('offers only popular exchanges that have a pair page (no card pairs, whose page is a 404)', async () => {
+    it('offers only popular exchanges that have a pair page, the card ones included while card purchases are available', async () => {
       const { body: popular } = await get('/api/v1/pairs/popular');
       // the pair page knows the instruments GET /api/v2/instruments/public lists without a query; other slugs are a 404
       const { body: instruments } = await get('/api/v2/instruments/public');
@@ -152,8 +152,20 @@ describe.each(BACKENDS)('api on %s', (backend) => {
       const active = (popular as { fromSlug: string; toSlug: string; isActive: boolean }[]).filter((p) => p.isActive);
       expect(active.length).toBeGreaterThan(5);
       for (const p of active) expect([p.fromSlug, p.toSlug].filter((slug) => !onPairPage.has(slug))).toEqual([]);
-      expect(popular).not.toContainEqual(expect.objectContaining({ fromBestChangeCurrencyName: 'CARDUSD' }));
-      expect(popular).not.toContainEqual(expect.objectContaining({ fromBestChangeCurrencyName: 'CARDEUR' }));
+      expect(popular).toContainEqual({
+        fromBestChangeCurrencyName: 'CARDUSD',
+        toBestChangeCurrencyName: 'BTC',
+        fromSlug: 'usd',
+        toSlug: 'btc',
+        isActive: true,
+      });
+      expect(popular).toContainEqual({
+        fromBestChangeCurrencyName: 'CARDEUR',
+        toBestChangeCurrencyName: 'ETH',
+        fromSlug: 'eur',
+        toSlug: 'eth',
+        isActive: true,
+      });
     });
   });
 

@@ -31,12 +31,12 @@ export const hmac = (secret: string, message: string) => createHmac('sha256', se
 
 let ipSeq = 0;
 
-export async function startPartnerHarness(t: TestDb, env: Record<string, string> = {}): Promise<PartnerHarness> {
+export async function startPartnerHarness(t: TestDb, env: Record<string, string> = {}, board = new FakePriceBoard(TEST_PRICES)): Promise<PartnerHarness> {
   const config = testConfig({ LOG_LEVEL: 'info', SANDBOX_MODE: 'true', ...env });
   const logLines: string[] = [];
   const api = await startApi(config, {
     db: t.handle,
-    realtime: fakeRealtime(new FakePriceBoard(TEST_PRICES)),
+    realtime: fakeRealtime(board),
     accounts: { rateLimitPrefix: `p${randomBytes(4).toString('hex')}` },
     logStream: { write: (line: string) => void logLines.push(line) },
   });

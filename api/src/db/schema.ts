@@ -81,6 +81,14 @@ export const orders = pgTable('orders', {
   // 0008_order_attribution.sql
   apiKeyId: text('api_key_id'),
   rewardsPostedAt: timestamp('rewards_posted_at', { withTimezone: true }),
+  // 0013_card_orders.sql: card purchases (§4 card flow)
+  paymentProvider: text('payment_provider'),
+  paymentId: text('payment_id'),
+  paymentRedirectUrl: text('payment_redirect_url'),
+  paymentStatus: text('payment_status').$type<'PENDING' | 'PAID' | 'DECLINED'>(),
+  paymentDeclineReason: text('payment_decline_reason'),
+  paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
+  kycVerifiedAt: timestamp('kyc_verified_at', { withTimezone: true }),
 });
 export type OrderRow = typeof orders.$inferSelect;
 

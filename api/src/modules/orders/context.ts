@@ -2,12 +2,14 @@
 // and the §8 errors the parts raise.
 import { ApiError, type ExchangeRequest, type InstrumentRef, type PairData } from 'shared-contracts/server';
 import type { CustodyAdapter } from '../../adapters/custody/types';
+import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { MessageBus } from '../../bus/types';
 import type { Config } from '../../config';
 import type { OrderRow } from '../../db/schema';
 import type { PriceBoard } from '../../realtime/types';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
 import type { ValidateAddress } from '../instruments/validateAddress';
+import { cardProviderFor } from '../provider';
 import type { OrderRepo } from './repo';
 
 /** Who may be named as referrer (the affiliates module answers; §8 "referrerAffiliateId" not found). */
@@ -28,6 +30,8 @@ export interface OrderServiceDeps {
   quote: (request: ExchangeRequest) => PairData;
   validateAddress: ValidateAddress;
   custody: CustodyAdapter;
+  /** Card providers (modules/provider), by name: card purchases pay through them. None → card orders are refused. */
+  providers?: ReadonlyMap<string, ProviderAdapter>;
   bus?: MessageBus;
   referrers?: ReferrerDirectory;
   config: OrdersConfig;
@@ -51,6 +55,8 @@ export interface OrderContext {
   resolve(ref: InstrumentRef, field: string): InstrumentRecord;
   /** §8: blacklisted client data → ERR_FORBIDDEN "Client data is blacklisted". */
   isBlacklisted(address: string): boolean;
+  /** The card provider a fiat instrument is bought through, or null when card purchases are not available. */
+  cardProvider(fiat: InstrumentRecord): ProviderAdapter | null;
 }
 
 export const notFoundE = () => ApiError.of('ERR_NOT_FOUND_E', 'Order not found');
@@ -82,5 +88,6 @@ export function createOrderContext(deps: OrderServiceDeps): OrderContext {
     instrument: (slug) => instrumentBySlug(deps.instruments, slug),
     resolve: (ref, field) => resolveInstrument(deps.instruments, ref, field),
     isBlacklisted: (address) => blacklist.has(address.toLowerCase()),
+    cardProvider: (fiat) => cardProviderFor(deps.providers, fiat),
   };
 }

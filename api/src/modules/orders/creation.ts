@@ -1,14 +1,16 @@
-// §7 create: the §5 rules, the §8 errors, and Idempotency-Key replays (idempotency.ts).
+// §7 create: the §5 rules, the §8 errors, and Idempotency-Key replays (idempotency.ts). A fiat sender is a card
+// purchase (§4 card flow): signed-in accounts only, KYC from the no-KYC threshold up, paid on the provider's page.
 import { createHash, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ApiError, CLAIMED_AMOUNT_DECIMALS, type CreateOrderBody, type Order } from 'shared-contracts/server';
+import { ApiError, CLAIMED_AMOUNT_DECIMALS, type CreateOrderBody, type Order, type PairData } from 'shared-contracts/server';
+import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
 import type { InstrumentRecord } from '../instruments/repo';
 import { blacklisted, invalid, type OrderContext } from './context';
 import { expiredBefore, type IdempotencyScope } from './idempotency';
 import type { OrderPresentation } from './presentation';
-import { IdempotencyKeyTaken, isUniqueViolation } from './repo';
+import { IdempotencyKeyTaken, isUniqueViolation, type OrderInsert } from './repo';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
 
@@ -28,6 +30,11 @@ export function checkRefundAddress(ctx: OrderContext, from: InstrumentRecord, ad
     throw invalid('refundAddress', `not a valid ${from.currencyTitle} ${from.networkTitle} address`);
   }
   if (memo && !from.public.requiresMemo) throw invalid('refundAddressMemo', `${from.currencyTitle} ${from.networkTitle} takes no memo`);
+}
+
+interface CardPurchase {
+  provider: ProviderAdapter;
+  userId: number;
 }
 
 export function createOrderCreation(ctx: OrderContext, { load, published }: OrderPresentation) {
@@ -50,6 +57,45 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
     return referrerId;
   }
 
+  /** Who may buy with a card, and through which provider (§4 card flow, §6). */
+  function cardPurchase(from: InstrumentRecord, account: CreateOptions['account'], partner: CreateOptions['partner']): CardPurchase {
+    // The partner API has no signed-in account to check KYC for or to pay as.
+    if (partner) throw ApiError.of('ERR_NOT_ACCEPTABLE', 'Card purchases are not available through the partner API');
+    const provider = ctx.cardProvider(from);
+    if (!provider) throw ApiError.of('ERR_NOT_ACCEPTABLE', `Card purchases with ${from.currencyTitle} are not available`);
+    // §4: not signed in → the register dialog.
+    if (!account) throw ApiError.of('ERR_FORBIDDEN', 'Sign in to buy with a card', { details: { reason: 'SIGN_IN_REQUIRED' } });
+    return { provider, userId: account.userId };
+  }
+
+  /**
+   * §4: an amount at or above the pair's noKycThreshold needs the account's KYC COMPLETED with the provider; the message
+   * starts the client's KYC flow. Returns when KYC was verified (null: below the threshold, not asked).
+   */
+  async function kycGate(provider: ProviderAdapter, userId: number, amount: D, noKycThreshold: string): Promise<Date | null> {
+    const threshold = new D(noKycThreshold);
+    // A non-positive threshold means "none", as in guardrails.ts.
+    if (threshold.lte(0) || amount.lt(threshold)) return null;
+    if (!(await provider.kycComplete(userId))) {
+      throw ApiError.of('ERR_FORBIDDEN', 'KYC verification is needed for a card purchase of this amount', { details: { reason: 'KYC_REQUIRED' } });
+    }
+    return now();
+  }
+
+  /** The card payment of a new order (after the KYC rule): its provider, id, page (Order.redirectUrl) and status. */
+  async function startCardPayment(card: CardPurchase, orderId: string, from: InstrumentRecord, pair: PairData): Promise<Partial<OrderInsert>> {
+    const kycVerifiedAt = await kycGate(card.provider, card.userId, new D(pair.claimedDepositAmount), pair.noKycThreshold);
+    const p = await card.provider.createPayment({ orderId, userId: card.userId, amount: pair.claimedDepositAmount, currency: from.currencyTitle });
+    return {
+      paymentProvider: card.provider.name,
+      paymentId: p.paymentId,
+      paymentRedirectUrl: p.redirectUrl,
+      paymentStatus: p.status,
+      paymentDeclineReason: p.reason,
+      kycVerifiedAt,
+    };
+  }
+
   return async function create(body: CreateOrderBody, { idempotency, account, partner }: CreateOptions = {}): Promise<Order> {
     if (idempotency && !IDEMPOTENCY_KEY.test(idempotency.key)) {
       throw ApiError.of('ERR_VALIDATION', 'Invalid Idempotency-Key header: 1–128 printable ASCII characters', { fields: { 'Idempotency-Key': 'invalid' } });
@@ -68,8 +114,8 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
 
     const from = ctx.resolve(body.instrumentFrom, 'instrumentFrom');
     const to = ctx.resolve(body.instrumentTo, 'instrumentTo');
-    // The card flow (fiat send side) pays through the card provider, not into a deposit address.
-    if (from.isFiat) throw ApiError.of('ERR_NOT_ACCEPTABLE', 'Card purchases are not available for guest orders yet');
+    // A fiat sender is a card purchase (§1, §4 card flow): paid on the card provider's page, not into a deposit address.
+    const card = from.isFiat ? cardPurchase(from, account, partner) : null;
 
     const destination = body.destinationAddress;
     const refundAddress = body.refundAddress || undefined;
@@ -81,9 +127,12 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
     // §5 memo: only when the receive instrument requires one (may be empty: the no-memo box).
     const memo = body.destinationAddressMemo || null;
     if (memo && !to.public.requiresMemo) throw invalid('destinationAddressMemo', `${to.currencyTitle} ${to.networkTitle} takes no memo`);
-    // §5 refund address: FIXED only; required, different from the destination, valid for the send side.
+    // §5 refund address: FIXED only; required, different from the destination, valid for the send side. A card
+    // purchase takes none: a refund goes back to the card.
     const refundMemo = body.refundAddressMemo || null;
-    if (body.rateMode === 'FIXED') {
+    if (card) {
+      if (refundAddress || refundMemo) throw invalid('refundAddress', 'not taken for a card purchase: a refund goes back to the card');
+    } else if (body.rateMode === 'FIXED') {
       if (!refundAddress) throw invalid('refundAddress', 'required for a fixed-rate order');
       checkRefundAddress(ctx, from, refundAddress, refundMemo, destination);
     } else if (refundAddress || refundMemo) {
@@ -92,12 +141,17 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
     const referrerId = await attribution(body, account, partner);
 
     // Limits, price and fees exactly as the rate endpoint quotes them; claimed amounts to 8 decimals (§9).
-    const claimed = new D(body.claimedDepositAmount).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_DOWN);
+    // A card is charged in the currency's own units (cents): no more decimals than the fiat instrument has.
+    const decimals = card ? Math.min(CLAIMED_AMOUNT_DECIMALS, from.precisionDecimals) : CLAIMED_AMOUNT_DECIMALS;
+    const claimed = new D(body.claimedDepositAmount).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
     if (claimed.lte(0)) throw invalid('claimedDepositAmount', 'must be greater than 0');
     const pair = deps.quote({ instrumentFromSlug: from.slug, instrumentToSlug: to.slug, claimedDepositAmount: money(claimed), rateMode: body.rateMode });
 
     const orderId = randomUUID();
-    const deposit = await deps.custody.depositAddress(orderId, from);
+    // Where the money comes in: the card provider's payment page, or a deposit address on the send network.
+    const intake: Partial<OrderInsert> = card
+      ? await startCardPayment(card, orderId, from, pair)
+      : await deps.custody.depositAddress(orderId, from).then((d) => ({ depositAddress: d.address, depositAddressMemo: d.memo }));
     const t = now();
     try {
       const row = await repo.insert(
@@ -114,8 +168,7 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
           quoteUpdatedAt: new Date(pair.updatedAt),
           networkFee: pair.finalNetworkFeeAmount,
           platformFee: pair.platformFee_Absolute,
-          depositAddress: deposit.address,
-          depositAddressMemo: deposit.memo,
+          ...intake,
           destinationAddress: destination,
           destinationAddressMemo: memo,
           refundAddress: body.rateMode === 'FIXED' ? refundAddress : null,

@@ -1,9 +1,10 @@
 // The orders module wired into the app: service, §7 routes, the sandbox deposit endpoint (SANDBOX_MODE
-// only) and the order job, started when the app is ready and stopped when it closes.
+// only), the card providers' payment notices, and the order job, started when the app is ready and stopped when it closes.
 import type { FastifyInstance } from 'fastify';
 import type { ExchangeRequest, PairData } from 'shared-contracts/server';
 import { createSandboxCustody } from '../../adapters/custody/sandbox';
 import type { CustodyAdapter } from '../../adapters/custody/types';
+import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { MessageBus } from '../../bus/types';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
@@ -29,6 +30,8 @@ export interface OrdersModuleDeps {
   custody?: CustodyAdapter;
   /** Default: no referrer is known, so any referrerId is refused (§8). */
   referrers?: ReferrerDirectory;
+  /** Card providers (modules/provider): card purchases pay through them; none → card orders are refused. */
+  providers?: ReadonlyMap<string, ProviderAdapter>;
 }
 
 export interface OrdersModule {
@@ -47,11 +50,23 @@ export function registerOrdersModule(app: FastifyInstance, config: Config, deps:
     custody,
     bus: deps.bus,
     referrers: deps.referrers,
+    providers: deps.providers,
     config,
     log: app.log,
   });
   const job = createOrderJob({ processDue: service.processDue, intervalMs: Math.min(config.confirmationIntervalMs, 1000), log: app.log });
   const kick = () => job.kick();
+  // A settled card payment moves its order at once; the job then pays out (§4 card flow).
+  for (const provider of deps.providers?.values() ?? []) {
+    provider.onPaymentSettled(async (orderId, payment) => {
+      try {
+        if (await service.cardPaymentSettled(orderId, payment)) kick();
+      } catch (err) {
+        // The order job's poll of the payment takes it from here.
+        app.log.error({ err, orderId, provider: provider.name }, 'card payment notice not applied');
+      }
+    });
+  }
   registerOrderRoutes(app, service, opts, kick);
   if (config.sandboxMode) registerSandboxOrderRoutes(app, service, opts, kick);
   app.addHook('onReady', async () => job.start());

@@ -4,6 +4,7 @@ import { ApiError, type Order, type OrderHoldReason, type PairData } from 'share
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
 import type { InstrumentRecord } from '../instruments/repo';
+import { createCardPayments } from './cardPayments';
 import { invalid, notFoundE, wrongState, type OrderContext } from './context';
 import { depositHold } from './guardrails';
 import { expiredBefore } from './idempotency';
@@ -19,11 +20,12 @@ const BATCH = 50;
 
 export function createJobSteps(
   ctx: OrderContext,
-  { published }: OrderPresentation,
+  presentation: OrderPresentation,
   pricing: OrderPricing,
   settle: (row: OrderRow, leg: SettlementLeg) => Promise<void>,
 ) {
   const { deps, repo, now, log, instrument } = ctx;
+  const { published } = presentation;
   const volatilityThreshold = new D(deps.config.fixedRateVolatilityThreshold);
 
   /** `txHash`: the deposit transaction, or how to make one up for the send instrument (sandbox). */
@@ -84,7 +86,11 @@ export function createJobSteps(
       if (err instanceof ApiError && err.code === 'ERR_PAIR_NOT_ACTIVE') return { reason: REASONS.pairNotActive, limit: null };
       throw err;
     }
-    return depositHold(new D(row.depositAmount ?? 0), limits, from.isFiat);
+    // The no-KYC threshold applies where the flow has an identity check: a fiat sender. A card order whose KYC the
+    // provider reported complete when it was made (§4 card flow, at or above the threshold) is not held for it; one made
+    // below the threshold still is if the threshold has since fallen under its amount (the send currency moved).
+    const kycApplies = from.isFiat && row.kycVerifiedAt === null;
+    return depositHold(new D(row.depositAmount ?? 0), limits, kycApplies);
   }
 
   function onConfirmation(row: OrderRow, t: Date): Transition {
@@ -112,6 +118,8 @@ export function createJobSteps(
     };
   }
 
+  const cardPayments = createCardPayments(ctx, presentation, onConfirmation);
+
   /** One pass of the order job. Safe to run on every replica at once: each step is a compare-and-set. */
   async function processDue(): Promise<void> {
     const t = now();
@@ -124,6 +132,9 @@ export function createJobSteps(
         }
       }
     };
+
+    // Card orders whose payment settled without the provider's notice reaching this process.
+    await cardPayments.pollDue(t);
 
     // Sandbox chain: one more confirmation per interval for each deposit being confirmed.
     const cutoff = new Date(t.getTime() - deps.config.confirmationIntervalMs);
@@ -180,5 +191,5 @@ export function createJobSteps(
     await repo.purgeIdempotencyKeys(expiredBefore(t)).catch((err) => log.error({ err }, 'idempotency key purge failed'));
   }
 
-  return { registerDeposit, processDue };
+  return { registerDeposit, processDue, cardPaymentSettled: cardPayments.settled };
 }

@@ -14,6 +14,12 @@
 //                                      └──request refund──▶ REFUND_REQUESTED ◀──────────────────────────────────┘
 //                                                              └──▶ REFUNDING ──▶ REFUNDED (REFUND_COMPLETED)
 // ON_HOLD has no way to EXCHANGING: a held deposit is never paid out automatically (issue 7).
+//
+// A card purchase (§4 card flow, fiat sender; issue 12) has no deposit address: the card provider's payment stands
+// for the deposit (see cardPayments.ts).
+//   AWAITING_DEPOSIT ──payment PAID──▶ EXCHANGING (DEPOSIT_REGISTERED + INCOMING_FUNDS_DETECTED, a confirmed deposit
+//      │                               of the claimed amount; or ON_HOLD as above) ──▶ … ──▶ COMPLETED
+//      └──payment DECLINED──▶ PAYMENT_FAILED (CARD_PAYMENT_DECLINED, next step CREATE_NEW_ORDER; terminal)
 import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, type OrderEventKind, type OrderEventReason, type OrderNextStep } from 'shared-contracts/server';
 
 const ORDER_STATUSES = [
@@ -27,6 +33,7 @@ const ORDER_STATUSES = [
   'REFUND_REQUESTED',
   'REFUNDING',
   'REFUNDED',
+  'PAYMENT_FAILED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -52,6 +52,11 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
         refundAmount: m(row.refundAmount),
         refundTxHash: row.refundTxHash,
         depositLimit: m(row.depositLimit),
+        // §4 card flow: the provider's card payment stands for the deposit (depositAddress is '').
+        cardPayment:
+          row.paymentProvider && row.paymentStatus
+            ? { provider: row.paymentProvider, status: row.paymentStatus, declineReason: row.paymentDeclineReason }
+            : null,
       },
       pair: { instrumentFrom: refOf(from), instrumentTo: refOf(to) },
       claimedDepositAmount: money(row.claimedDepositAmount),
@@ -89,7 +94,8 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
       referrerId: row.referrerId,
       utmData: (row.utmData as Order['utmData']) ?? null,
       browserFingerprint: row.browserFingerprint,
-      redirectUrl: null,
+      // §3: the card provider's payment page (the redirect modal of type order, §2).
+      redirectUrl: row.paymentRedirectUrl,
     };
   }
 

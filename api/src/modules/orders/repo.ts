@@ -1,5 +1,5 @@
 // Order persistence: rows, events, and `advance` — the one way a status changes (compare-and-set).
-import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orderIdempotencyKeys, orders, type OrderRow } from '../../db/schema';
 import type { IdempotencyScope } from './idempotency';
@@ -170,6 +170,30 @@ export function createOrderRepo(db: Db) {
       return rows.map((r) => r.orderId);
     },
 
+    /**
+     * Claims up to `limit` card orders still waiting for their payment and not looked at since `dueBefore` (the job's
+     * fallback poll of the provider): stamps them checked at `now`, so replicas polling at once split them.
+     */
+    async claimPaymentChecks(dueBefore: Date, now: Date, limit: number): Promise<{ orderId: string; provider: string; paymentId: string }[]> {
+      const due = db
+        .select({ orderId: orders.orderId })
+        .from(orders)
+        .where(
+          and(eq(orders.status, 'AWAITING_DEPOSIT'), isNotNull(orders.paymentId), or(isNull(orders.paymentCheckedAt), lte(orders.paymentCheckedAt, dueBefore))),
+        )
+        .orderBy(sql`${orders.paymentCheckedAt} ASC NULLS FIRST`)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(orders)
+        .set({ paymentCheckedAt: now })
+        .where(and(inArray(orders.orderId, due), eq(orders.status, 'AWAITING_DEPOSIT')))
+        .returning({ orderId: orders.orderId, provider: orders.paymentProvider, paymentId: orders.paymentId });
+      return rows.flatMap((r) => (r.provider && r.paymentId ? [{ orderId: r.orderId, provider: r.provider, paymentId: r.paymentId }] : []));
+    },
+
+    /** The order's card payment is this one (a notice names the payment it is about). */
+    withPayment: (paymentId: string) => eq(orders.paymentId, paymentId),
     dueForConfirmation: (cutoff: Date) => or(isNull(orders.lastConfirmationAt), lte(orders.lastConfirmationAt, cutoff)) as SQL,
     touchedBefore: (cutoff: Date) => lte(orders.updatedAt, cutoff),
   };

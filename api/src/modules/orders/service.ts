@@ -1,7 +1,8 @@
-// The order service facade: creation (creation.ts), the customer's §7 calls (customerActions.ts), deposits
-// and the job steps (jobSteps.ts) that move orders along the lifecycle of lifecycle.ts, paying out and
+// The order service facade: creation (creation.ts), the customer's §7 calls (customerActions.ts), deposits, card
+// payments (cardPayments.ts) and the job steps (jobSteps.ts) that move orders along the lifecycle of lifecycle.ts, paying out and
 // refunding through one settle path (settlement.ts). Every committed change is published on the bus
 // (presentation.ts). Public statistics live in the stats module.
+import type { CardPayment } from '../../adapters/provider/types';
 import { createOrderContext, type OrderServiceDeps } from './context';
 import { createOrderCreation } from './creation';
 import { createCustomerActions } from './customerActions';
@@ -16,11 +17,13 @@ export function createOrderService(deps: OrderServiceDeps) {
   const ctx = createOrderContext(deps);
   const presentation = createOrderPresentation(ctx);
   const pricing = createOrderPricing(ctx);
-  const { registerDeposit, processDue } = createJobSteps(ctx, presentation, pricing, createSettlement(ctx, presentation));
+  const { registerDeposit, processDue, cardPaymentSettled } = createJobSteps(ctx, presentation, pricing, createSettlement(ctx, presentation));
   return {
     create: createOrderCreation(ctx, presentation),
     registerDeposit,
     processDue,
+    /** A card payment settled (the provider's notice): its order moves on at once. */
+    cardPaymentSettled: (orderId: string, payment: CardPayment) => cardPaymentSettled(orderId, payment, 'wait'),
     toOrder: presentation.toOrder,
     ordersById: presentation.ordersById,
     ...createCustomerActions(ctx, presentation, pricing),

@@ -3,16 +3,16 @@ import { ApiError, apiRoutes } from 'shared-contracts/server';
 import type { Config } from '../../config';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { InstrumentRepo } from '../instruments/repo';
-import { listPopular, listPublicPairs } from './service';
+import { listPopular, listPublicPairs, type PairOptions } from './service';
 
 export function registerPairRoutes(
   app: FastifyInstance,
   repo: InstrumentRepo,
-  config: Pick<Config, 'defaultPair' | 'popularPairs'>,
+  config: Pick<Config, 'defaultPair' | 'popularPairs'> & PairOptions,
   opts: RegisterOptions,
 ): void {
-  registerRoute(app, apiRoutes.pairsPublic, () => listPublicPairs(repo), opts);
-  registerRoute(app, apiRoutes.popularExchanges, () => listPopular(repo, config.popularPairs), opts);
+  registerRoute(app, apiRoutes.pairsPublic, () => listPublicPairs(repo, config), opts);
+  registerRoute(app, apiRoutes.popularExchanges, () => listPopular(repo, config.popularPairs, config), opts);
   // The default pair is BTC→ETH with 0.1 BTC (DEFAULT_PAIR): §9's default amount 500 is a fiat amount
   // and would exceed the crypto limits, so the form uses it only when the send side is fiat.
   registerRoute(

@@ -7,27 +7,36 @@ function isTradable(from: InstrumentRecord, to: InstrumentRecord): boolean {
   return from.slug !== to.slug && from.isActive && to.isActive && !to.isFiat;
 }
 
-export function listPublicPairs(repo: InstrumentRepo) {
-  const active = repo.all().filter((i) => i.isActive);
+export interface PairOptions {
+  /** A card provider is configured: CARD instruments are offered on the send side (§4 card flow). */
+  cardPurchases: boolean;
+}
+
+/**
+ * Whether the pair page (and the form) offers the instrument: what `GET /api/v2/instruments/public` lists by default,
+ * EXCHANGE instruments and, while card purchases are available, CARD ones (a pair never receives fiat: isTradable).
+ */
+function hasPairPage(i: InstrumentRecord, { cardPurchases }: PairOptions): boolean {
+  return i.provider === 'EXCHANGE' || (cardPurchases && i.provider === 'CARD');
+}
+
+/** Every active pair with a pair page (the sitemap lists them; the partner API passes cardPurchases false). */
+export function listPublicPairs(repo: InstrumentRepo, options: PairOptions) {
+  const active = repo.all().filter((i) => i.isActive && hasPairPage(i, options));
   const pairs: { fromSlug: string; toSlug: string; isActive: boolean }[] = [];
   for (const from of active) for (const to of active) if (isTradable(from, to)) pairs.push({ fromSlug: from.slug, toSlug: to.slug, isActive: true });
   return pairs;
-}
-
-/** The pair page offers only what `GET /api/v2/instruments` lists by default: EXCHANGE instruments (card ones have no provider yet). */
-function hasPairPage(i: InstrumentRecord): boolean {
-  return i.provider === 'EXCHANGE';
 }
 
 /**
  * §3 Popular exchange: the configured list of bestChange name pairs; unknown names are skipped, and so are pairs
  * with no pair page (a link from /popular-exchanges must not lead to a 404).
  */
-export function listPopular(repo: InstrumentRepo, popular: Config['popularPairs']) {
+export function listPopular(repo: InstrumentRepo, popular: Config['popularPairs'], options: PairOptions) {
   return popular.flatMap(({ from, to }) => {
     const f = repo.byBestChangeName(from);
     const t = repo.byBestChangeName(to);
-    if (!f || !t || !hasPairPage(f) || !hasPairPage(t)) return [];
+    if (!f || !t || !hasPairPage(f, options) || !hasPairPage(t, options) || t.isFiat) return [];
     return [
       {
         fromBestChangeCurrencyName: f.bestChangeName,

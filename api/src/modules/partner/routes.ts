@@ -46,7 +46,8 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: PartnerRouteDe
         .map((i) => i.public),
     opts,
   );
-  registerRoute(app, apiRoutes.partnerPairs, () => listPublicPairs(deps.instruments), opts);
+  // Card purchases need a signed-in account (§4, §6): the partner API offers exchange pairs only.
+  registerRoute(app, apiRoutes.partnerPairs, () => listPublicPairs(deps.instruments, { cardPurchases: false }), opts);
   registerRoute(app, apiRoutes.partnerRate, ({ query }) => deps.quote(query), opts);
 
   registerRoute(

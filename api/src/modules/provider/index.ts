@@ -13,6 +13,7 @@ import { createSandboxProvider, SANDBOX_PROVIDER, type SandboxProvider } from '.
 import type { ProviderAdapter, ProviderSession } from '../../adapters/provider/types';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
+import type { InstrumentRecord } from '../instruments/repo';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { Accounts } from '../auth';
 import { unauthorized, type AuthUser } from '../auth/authenticate';
@@ -24,6 +25,17 @@ interface ProviderModuleDeps {
   accounts?: Accounts;
   /** Default: the sandbox provider when SANDBOX_MODE is on, none otherwise. */
   providers?: ProviderAdapter[];
+}
+
+/**
+ * The card provider a fiat instrument is bought through (§4 card flow), or null when card purchases are not available.
+ * One provider serves every fiat instrument while only one is configured (the sandbox today); with several, the
+ * instrument would have to name its provider, which the catalogue does not model yet.
+ */
+export function cardProviderFor(providers: ReadonlyMap<string, ProviderAdapter> | undefined, fiat: InstrumentRecord): ProviderAdapter | null {
+  if (fiat.provider !== 'CARD' || providers?.size !== 1) return null;
+  const [only] = providers.values();
+  return only;
 }
 
 function signedIn(user: AuthUser | null): AuthUser {

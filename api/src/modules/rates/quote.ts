@@ -18,6 +18,11 @@ export interface QuoteDeps {
   config: QuoteConfig;
   /** Shown as liquidityProviderPublicCode, e.g. SANDBOX_LP while the market adapter is the sandbox. */
   liquidityProviderPublicCode: string;
+  /**
+   * The card provider a fiat sender buys through, if any: a card pair quotes its name as liquidityProviderPublicCode,
+   * the {provider} of the §7 card-provider calls the client's card flow makes (§4).
+   */
+  cardProviderOf?: (fiat: InstrumentRecord) => string | null;
   now?: () => Date;
 }
 
@@ -50,7 +55,7 @@ export function createQuotePair(deps: QuoteDeps): QuotePair {
 }
 
 /** Synchronous core of QuotePair (the rate endpoint calls it directly). */
-export function createQuote({ instruments, priceBoard, config, liquidityProviderPublicCode, now = () => new Date() }: QuoteDeps) {
+export function createQuote({ instruments, priceBoard, config, liquidityProviderPublicCode, cardProviderOf, now = () => new Date() }: QuoteDeps) {
   const spreads: Record<RateMode, D> = { FLOATING: new D(config.spread.FLOATING), FIXED: new D(config.spread.FIXED) };
   const platformFeeUsd = new D(config.platformFeeUsd);
   const noKycUsd = new D(config.noKycThresholdUsd);
@@ -140,7 +145,7 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
     return {
       instrumentFrom: from.public,
       instrumentTo: to.public,
-      liquidityProviderPublicCode,
+      liquidityProviderPublicCode: (from.isFiat && cardProviderOf?.(from)) || liquidityProviderPublicCode,
       amountToGet: money(amountToGet),
       amountToGive: money(deposit),
       rateMode,
