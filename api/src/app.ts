@@ -63,7 +63,7 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-export function liquidityProviderCode(marketIsSandbox: boolean): string {
+function liquidityProviderCode(marketIsSandbox: boolean): string {
   return marketIsSandbox ? 'SANDBOX_LP' : 'MARKET_LP';
 }
 

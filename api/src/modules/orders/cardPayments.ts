@@ -78,4 +78,3 @@ export function createCardPayments(
 
   return { settled, pollDue };
 }
-export type CardPayments = ReturnType<typeof createCardPayments>;
