@@ -27,6 +27,11 @@ export async function signedInAccount(context: BrowserContext, label: string): P
 /** Registers through the header's register dialog on the page shown (the referral cookie of the visit applies). */
 export async function registerInBrowser(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByTestId('header-register').click();
+  await completeRegisterDialog(page, email, password);
+}
+
+/** Fills and submits the open register dialog (§4: registration signs in); waits until the header shows the account. */
+export async function completeRegisterDialog(page: Page, email: string, password = PASSWORD): Promise<void> {
   const dialog = page.getByTestId('auth-dialog');
   await expect(dialog).toHaveAttribute('data-kind', 'register');
   await dialog.getByTestId('auth-terms').check();
@@ -36,6 +41,24 @@ export async function registerInBrowser(page: Page, email: string, password = PA
   await dialog.getByTestId('auth-submit').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('header-account')).toHaveText(email);
+}
+
+/**
+ * The code of the `kind` mail sent to `email` (e.g. `email_confirmation`), from the api's sandbox outbox: it answers
+ * local callers only, so straight to the api from this machine. Waits until that mail is there, in `locale`.
+ */
+export async function mailedCode(request: APIRequestContext, apiUrl: string, email: string, kind: string, locale: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${apiUrl}/api/v1/sandbox/mail`, { params: { to: email } });
+      const body = (await res.json()) as { messages: { code: string | null; locale: string; kind: string }[] };
+      const mail = body.messages.find((m) => m.code && m.kind === kind);
+      code = mail?.code ?? null;
+      return mail?.locale ?? null;
+    })
+    .toBe(locale);
+  return code!;
 }
 
 /** Waits until the order's payout is done (state WITHDRAWAL_COMPLETED). */

@@ -1,7 +1,7 @@
 // axe-core through @axe-core/playwright (issue 10): the serious and critical violations of the page as it is now,
 // and a failure message a person can act on (rule, impact, what to fix, where).
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 export type Violation = AxeResults['violations'][number];
@@ -40,4 +40,10 @@ export function describeViolations(violations: readonly Violation[]): string {
         .join('\n');
     })
     .join('\n');
+}
+
+/** A soft check (the test goes on, so one run lists every state's violations): no serious or critical violation. */
+export async function expectNoSeriousViolations(page: Page, state: string, within?: string): Promise<void> {
+  const violations = await seriousViolations(page, within);
+  expect.soft(violations.length, `${state}: ${violations.length} serious/critical axe violation(s)\n${describeViolations(violations)}`).toBe(0);
 }

@@ -45,13 +45,17 @@ export function watchOrderCreates(page: Page): { count: () => number } {
 
 /** After create: the order page under the locale prefix; returns the id and destination from the URL. */
 export async function expectOrderPage(page: Page, prefix: '' | '/ru' = ''): Promise<{ orderId: string; destinationAddress: string }> {
-  await page.waitForURL(new RegExp(`^[^?]*${prefix.replace('/', '\\/')}/order/[^/?]+\\?destinationAddress=`), { timeout: 20_000 });
-  const url = new URL(page.url());
-  const orderId = decodeURIComponent(url.pathname.split('/').pop()!);
-  const destinationAddress = url.searchParams.get('destinationAddress')!;
+  const { orderId, destinationAddress } = await orderPageReached(page, prefix);
   await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', 'CREATION_END');
   await expect(page.getByTestId('deposit-address')).not.toBeEmpty();
   return { orderId, destinationAddress };
+}
+
+/** Waits for the order page under the locale prefix (`/order/{id}?destinationAddress=…`); its id and destination. */
+export async function orderPageReached(page: Page, prefix: '' | '/ru' = '', timeout = 20_000): Promise<{ orderId: string; destinationAddress: string }> {
+  await page.waitForURL(new RegExp(`^[^?]*${prefix.replace('/', '\\/')}/order/[^/?]+\\?destinationAddress=`), { timeout });
+  const url = new URL(page.url());
+  return { orderId: decodeURIComponent(url.pathname.split('/').pop()!), destinationAddress: url.searchParams.get('destinationAddress')! };
 }
 
 interface OrderInfo {

@@ -4,6 +4,7 @@
 // the new password and lands on the page asked for — in English and in Russian.
 import type { Page } from '@playwright/test';
 import { CYRILLIC, expect, test } from '../fixtures';
+import { mailedCode } from '../helpers/accounts';
 
 const LOCALES = [
   { code: 'en', prefix: '' },
@@ -44,7 +45,7 @@ async function createOrderFromPage(page: Page): Promise<{ orderId: string; userE
 }
 
 for (const { code, prefix } of LOCALES) {
-  test(`accounts journey (${code}): register, stay signed in, order history, sign out, lk-redirect, password reset`, async ({ page, request }) => {
+  test(`accounts journey (${code}): register, stay signed in, order history, sign out, lk-redirect, password reset`, async ({ page, request, stack }) => {
     test.setTimeout(90_000);
     const email = `e2e-${code}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'Blue-Harbor-2041';
@@ -107,17 +108,8 @@ for (const { code, prefix } of LOCALES) {
     await expect(page.getByTestId('auth-dialog')).toHaveAttribute('data-kind', 'restore');
     await fillAndSubmit(page, { 'auth-email': email });
     await expect(page.getByTestId('auth-dialog')).toHaveAttribute('data-kind', 'newPassword');
-    let resetCode: string | null = null;
-    await expect
-      .poll(async () => {
-        const res = await request.get(`/api/v1/sandbox/mail?to=${encodeURIComponent(email)}`);
-        const body = (await res.json()) as { messages: { code: string | null; locale: string; kind: string }[] };
-        const mail = body.messages.find((m) => m.code && /reset/i.test(m.kind));
-        resetCode = mail?.code ?? null;
-        return mail ? mail.locale : null;
-      })
-      .toBe(code);
-    await fillAndSubmit(page, { 'auth-code': resetCode!, 'auth-password': newPassword, 'auth-password-confirm': newPassword });
+    const resetCode = await mailedCode(request, stack.apiUrl, email, 'password_reset', code);
+    await fillAndSubmit(page, { 'auth-code': resetCode, 'auth-password': newPassword, 'auth-password-confirm': newPassword });
     await expect(page.getByTestId('auth-dialog')).toHaveAttribute('data-kind', 'login');
     await expect(page.getByTestId('auth-email')).toHaveValue(email);
 

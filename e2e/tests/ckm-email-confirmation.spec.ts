@@ -1,24 +1,9 @@
 // Issue 7 "the visitor's bugs", §4 ckm A (the e2e api runs with CKM_MODE=ALL, so every pair is A): a guest who
 // typed an email is asked to confirm it with the code dialog before the order exists; the code comes from the
 // sandbox outbox; the order then carries that email, and the same browser is not asked again for it.
-import type { APIRequestContext } from '@playwright/test';
 import { CYRILLIC, expect, test } from '../fixtures';
+import { mailedCode } from '../helpers/accounts';
 import { ADDRESSES, expectOrderPage, startExchange, watchOrderCreates } from '../helpers/orders';
-
-async function confirmationCode(request: APIRequestContext, apiUrl: string, email: string, locale: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      // straight to the api from this machine: the sandbox outbox answers only local callers
-      const res = await request.get(`${apiUrl}/api/v1/sandbox/mail`, { params: { to: email } });
-      const body = (await res.json()) as { messages: { code: string | null; locale: string; kind: string }[] };
-      const mail = body.messages.find((m) => m.code && m.kind === 'email_confirmation');
-      code = mail?.code ?? null;
-      return mail?.locale ?? null;
-    })
-    .toBe(locale);
-  return code!;
-}
 
 for (const prefix of ['', '/ru'] as const) {
   test(`${prefix || '/'}: ckm A — the typed email is confirmed with the mailed code, then the order is created with it`, async ({ page, stack }) => {
@@ -42,7 +27,7 @@ for (const prefix of ['', '/ru'] as const) {
     await expect(dialog.getByTestId('auth-confirmation-code')).toBeVisible();
     expect(creates.count()).toBe(0);
 
-    const code = await confirmationCode(page.request, stack.apiUrl, email, locale);
+    const code = await mailedCode(page.request, stack.apiUrl, email, 'email_confirmation', locale);
     await dialog.getByTestId('auth-confirmation-code').fill(code);
     await dialog.getByTestId('auth-submit').click();
 

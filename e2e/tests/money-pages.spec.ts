@@ -4,7 +4,7 @@
 // Also the dialogs: the secret shown once and the withdrawal form's errors; and (issue 12) the verification page, its
 // status and its first step with an error.
 import type { Page } from '@playwright/test';
-import { describeViolations, seriousViolations } from '../helpers/axe';
+import { expectNoSeriousViolations as check } from '../helpers/axe';
 import { LOCALES, localePath, settle, THEMES, useTheme, VIEWPORTS, WIDTHS } from '../helpers/looks';
 import { expect, signInContext, test } from '../helpers/seed';
 
@@ -18,11 +18,6 @@ const TABS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   // issue 12: the verification status (the seed account has not started one)
   { path: '/profile/verification', ready: (page) => expect(page.getByTestId('verification-status')).toBeVisible() },
 ];
-
-async function check(page: Page, state: string, within?: string): Promise<void> {
-  const violations = await seriousViolations(page, within);
-  expect.soft(violations.length, `${state}: ${violations.length} serious/critical axe violation(s)\n${describeViolations(violations)}`).toBe(0);
-}
 
 for (const locale of LOCALES) {
   for (const theme of THEMES) {
