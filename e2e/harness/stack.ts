@@ -206,6 +206,9 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       FIXED_RATE_VOLATILITY_THRESHOLD: '0.000001',
       // money journeys (money.spec.ts): a withdrawal is paid out a second after it is made
       WITHDRAWAL_PAYOUT_DELAY_MS: '1000',
+      // a fresh account per journey: the whole suite registers over 20 accounts from 127.0.0.1 within the api's
+      // 15-minute window (default 20 per address), which no journey is about
+      RATE_LIMIT_REGISTER_PER_IP: '100',
       ...options.apiEnv,
     },
     path.join(logDir, 'api.log'),
