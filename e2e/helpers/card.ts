@@ -9,11 +9,18 @@ import { ADDRESSES } from './orders';
 export const TEST_CARDS = { pays: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
 
 /**
- * The card USD → BTC pair page under the locale prefix with `amount` USD typed, a BTC destination address and the
+ * The card USD → BTC pair page under the locale prefix (straight, or from the popular exchanges page) with `amount` USD typed, a BTC destination address and the
  * terms accepted; waits for the rate, so the next step is the create button.
  */
-export async function fillCardPurchase(page: Page, prefix: '' | '/ru', amount: string): Promise<void> {
-  await page.goto(`${prefix}/exchange-usd-btc`);
+export async function fillCardPurchase(page: Page, prefix: '' | '/ru', amount: string, via?: 'popular exchanges'): Promise<void> {
+  if (via) {
+    // the popular CARDUSD>BTC exchange links to its pair page
+    await page.goto(`${prefix}/popular-exchanges`);
+    await page.getByTestId('popular-list').locator(`a[href="${prefix}/exchange-usd-btc"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/exchange-usd-btc$`));
+  } else {
+    await page.goto(`${prefix}/exchange-usd-btc`);
+  }
   await expect(page.getByTestId('instrument-send')).toHaveAttribute('data-slug', 'usd');
   await expect(page.getByTestId('instrument-receive')).toHaveAttribute('data-slug', 'btc');
   await page.getByTestId('amount-send').fill(amount);
@@ -51,4 +58,20 @@ export async function payOnSandboxPage(tab: Page, card: string): Promise<string>
   const text = (await result.textContent()) ?? '';
   await tab.close();
   return text;
+}
+
+/** §1: the card instruments (network CARD) are offered on the send side only; the selectors are left closed. */
+export async function expectCardInstrumentsSendOnly(page: Page): Promise<void> {
+  await page.getByTestId('instrument-receive').click();
+  await expect(page.getByTestId('instrument-receive-option-eth')).toBeVisible();
+  await expect(page.getByTestId('instrument-receive-option-usd')).toHaveCount(0);
+  await expect(page.getByTestId('instrument-receive-option-eur')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('instrument-receive-search')).toHaveCount(0);
+  await page.getByTestId('instrument-send').click();
+  await page.getByTestId('instrument-send-search').fill('card');
+  await expect(page.getByTestId('instrument-send-option-usd')).toBeVisible();
+  await expect(page.getByTestId('instrument-send-option-eur')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('instrument-send-search')).toHaveCount(0);
 }

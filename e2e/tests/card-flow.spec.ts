@@ -1,16 +1,17 @@
 // Issue 12 "What it must show" (2)–(5), the card purchase (§1, §4 card flow, §7 card provider, §8), en and /ru, each
-// test on a fresh account: (2) a signed-out visitor on the card USD → BTC pair page gets the register dialog, signs up,
-// buys below the pair's noKycThreshold, pays on the sandbox payment page and the order page shows the order complete;
-// (3) above the threshold: provider sign-up, the email confirmed with the code from the sandbox outbox, the KYC modal,
-// the sandbox KYC passed, then the order is created, paid and completed; (4) a failed KYC shows error_kyc_flow and
-// creates nothing; (5) a declined test card ends the order with the provider's reason and a new-order link.
+// test on a fresh account: (2) a signed-out visitor on the card USD → BTC pair page (reached from the popular
+// exchanges; the card instruments are offered to send only) gets the register dialog, signs up, buys below the pair's
+// noKycThreshold, pays on the sandbox payment page and the order page shows the order complete; (3) above the
+// threshold: provider sign-up, the email confirmed with the code from the sandbox outbox, the KYC modal, the sandbox
+// KYC passed, then the order is created, paid and completed; (4) a failed KYC shows error_kyc_flow and creates
+// nothing; (5) a declined test card ends the order with the provider's reason and a new-order link.
 // The e2e api runs in sandbox mode (the sandbox card provider) with NO_KYC_THRESHOLD_USD at its default, 1000.
 // The flow and the order page poll every 5 s (§9 PROVIDER_POLL, §4 order polling): hence the longer waits below.
 import type { Page } from '@playwright/test';
 import { CYRILLIC, expect, test } from '../fixtures';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { completeRegisterDialog, mailedCode, signedInAccount, uniqueEmail } from '../helpers/accounts';
-import { decideSandboxKyc, fillCardPurchase, openInNewTab, payOnSandboxPage, TEST_CARDS } from '../helpers/card';
+import { decideSandboxKyc, expectCardInstrumentsSendOnly, fillCardPurchase, openInNewTab, payOnSandboxPage, TEST_CARDS } from '../helpers/card';
 import { ADDRESSES, orderPageReached, watchOrderCreates } from '../helpers/orders';
 
 const LOCALES = [
@@ -68,9 +69,11 @@ for (const { code, prefix, kycFlowError } of LOCALES) {
   test(`card flow (${code}): a signed-out visitor signs up from the USD → BTC pair page, buys below the threshold, pays, completed`, async ({ page }) => {
     test.setTimeout(120_000);
     const creates = watchOrderCreates(page);
-    await fillCardPurchase(page, prefix, BELOW_THRESHOLD);
+    await fillCardPurchase(page, prefix, BELOW_THRESHOLD, 'popular exchanges');
     await expect(page.getByTestId('kyc-threshold-note')).toHaveCount(0);
     await expect(page.getByTestId('header-login')).toBeVisible();
+    await expectCardInstrumentsSendOnly(page);
+    await expect(page.getByTestId('instrument-send')).toHaveAttribute('data-slug', 'usd');
     await page.getByTestId('create-order').click();
 
     // §4: not signed in → the register dialog; registering signs in; nothing was created meanwhile
