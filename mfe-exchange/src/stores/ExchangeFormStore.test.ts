@@ -316,6 +316,7 @@ describe('ExchangeFormStore', () => {
     await form.init({ from: 'usd', to: 'eth', amount });
     expect(form.amount).toBe(amount);
     expect(form.needsVerification).toBe(expected);
+    expect(form.showMinConfirmations).toBe(false);
   });
 
   it('needsVerification is false for a crypto sender, whatever the amount (only card purchases are verified)', async () => {

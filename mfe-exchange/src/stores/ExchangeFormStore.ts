@@ -237,9 +237,9 @@ export class ExchangeFormStore {
     };
   }
 
-  /** §5 "Confirmations to withdraw are not shown for XRP." */
+  /** §5 "Confirmations to withdraw are not shown for XRP." Nor for a card purchase: it has no chain deposit. */
   get showMinConfirmations(): boolean {
-    return !!this.pairData && this.pairData.instrumentFrom.currencyTitle !== 'XRP';
+    return !!this.pairData && this.pairData.instrumentFrom.currencyTitle !== 'XRP' && !this.isCardPurchase;
   }
 
   /**
