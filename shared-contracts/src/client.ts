@@ -7,8 +7,12 @@ import { CLIENT_ID_COOKIE, CLIENT_ID_HEADER, RETRY_LIMIT, RETRY_STATUS_CODES } f
 import { routeTable, type RouteName } from './routeTable';
 import type { RouteBody, RouteParams, RouteQuery, RouteResponse } from './routes';
 
+/** Routes whose body is multipart/form-data (route table `bodyType`): the call takes a FormData, not JSON. */
+type MultipartRoute = { [N in RouteName]: (typeof routeTable)[N] extends { bodyType: 'multipart' } ? N : never }[RouteName];
+type CallBody<N extends RouteName> = N extends MultipartRoute ? FormData : RouteBody<N>;
+
 type CallInput<N extends RouteName> = (RouteQuery<N> extends undefined ? { query?: undefined } : { query: RouteQuery<N> }) &
-  (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) &
+  (CallBody<N> extends undefined ? { body?: undefined } : { body: CallBody<N> }) &
   (RouteParams<N> extends undefined ? { params?: undefined } : { params: RouteParams<N> }) & {
     signal?: AbortSignal;
     headers?: Record<string, string>;
@@ -116,11 +120,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {},
     ) => {
       const url = fillPath(def.path, input.params);
+      // A multipart body goes as it is: the browser sets the content type with its boundary.
+      const payload = 'bodyType' in def && def.bodyType === 'multipart' ? { body: input.body as FormData } : { json: input.body };
       const send = () =>
         http(url, {
           method: def.method,
           searchParams: toSearchParams(input.query),
-          json: input.body,
+          ...payload,
           signal: input.signal,
           headers: input.headers,
           timeout: options.timeoutOverrideMs ?? def.timeoutMs,

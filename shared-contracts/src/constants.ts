@@ -26,6 +26,8 @@ export const RELOAD_GUARD_TTL_MS = 10_000;
 
 export const TIMEOUTS_MS = {
   default: 10_000,
+  /** Not in §9: a multipart upload (kyc/submit photos) on a slow phone connection. */
+  upload: 60_000,
   createOrder: 200_000,
   health: 10_000,
   healthz: 20_000,

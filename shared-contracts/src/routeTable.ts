@@ -15,7 +15,7 @@ export interface RouteMeta {
   summary: string;
   auth: RouteAuth;
   timeoutMs: number;
-  /** How the body travels: JSON (default), or multipart/form-data (text fields plus files; sent with the raw ky instance). */
+  /** How the body travels: JSON (default), or multipart/form-data (text fields plus files; the client takes a FormData). */
   bodyType?: 'json' | 'multipart';
 }
 
@@ -313,7 +313,7 @@ export const routeTable = {
     path: '/api/v1/users/kyc/submit',
     tag: 'kyc',
     auth: 'user',
-    timeoutMs: TIMEOUTS_MS.default,
+    timeoutMs: TIMEOUTS_MS.upload,
     bodyType: 'multipart',
     summary: 'Submit identity verification data: multipart/form-data with the text fields and the JPEG, PNG or WebP photos',
   },

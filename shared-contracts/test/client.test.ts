@@ -133,3 +133,29 @@ describe('timeouts (§7, §9)', () => {
     expect(error.message).toContain('timeout');
   });
 });
+
+describe('multipart routes (route table bodyType)', () => {
+  it('kyc/submit sends the FormData as multipart/form-data and, after a 401 and a refresh, sends it again', async () => {
+    const bodies: string[] = [];
+    let n = 0;
+    handler = (req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        bodies.push(body);
+        if (n++ === 0) json(res, 401, { statusCode: 401, code: 'ERR_UNAUTHORIZED', message: 'expired' });
+        else json(res, 200, { status: 'CREATED', rejectReason: null });
+      });
+    };
+    const onUnauthorized = jest.fn(async () => true);
+    const form = new FormData();
+    form.set('residenceCountry', 'DE');
+    form.set('facePhoto', new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), 'face.jpg');
+    await expect(createApiClient({ baseUrl, onUnauthorized }).kycSubmit({ body: form })).resolves.toEqual({ status: 'CREATED', rejectReason: null });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(hits).toHaveLength(2);
+    for (const hit of hits) expect(hit.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(bodies[1]).toContain('name="residenceCountry"');
+    expect(bodies[1]).toContain('filename="face.jpg"');
+  });
+});

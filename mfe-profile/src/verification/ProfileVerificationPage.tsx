@@ -1,39 +1,18 @@
 // Identity verification (§2 /profile/verification, §4): the status (NOT_STARTED: start; CREATED/PROCESS: under review;
 // PASS: verified; REJECT: the reason and a new start), the §4 step indicator as the kit's Stepper, and the upload steps,
 // each a card. The status loads in an effect (nothing is sent for a guest, nothing touches the browser in render); the
-// photos are sent as multipart/form-data through the host's HTTP instance, its errors in the catalogue's shape.
+// photos are sent as multipart/form-data through the typed client (kycSubmit), its errors in the catalogue's shape.
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { type HostServices, normaliseError, type RemotePageProps } from 'shared-contracts';
+import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Button, Card, Checkbox, Select, Stepper, TextField } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { ErrorCard, LoadingCard } from '../layout/StateCards';
 import { intlLocale } from '../lib/locale';
 import { useT } from '../pages/useT';
 import { countryOptions } from './countries';
-import {
-  IDENTITY_TYPES,
-  KYC_IMAGE_TYPES,
-  type KycErrorKey,
-  type KycField,
-  type KycFileField,
-  type KycStatusBody,
-  type KycTextField,
-  VerificationStore,
-} from './VerificationStore';
+import { IDENTITY_TYPES, KYC_IMAGE_TYPES, type KycErrorKey, type KycField, type KycFileField, type KycTextField, VerificationStore } from './VerificationStore';
 import styles from '../layout/profile.module.css';
-
-const SUBMIT_PATH = '/api/v1/users/kyc/submit';
-const SUBMIT_TIMEOUT_MS = 60_000;
-
-/** POST kyc/submit as multipart/form-data (the browser sets the boundary); failures normalised to ApiError. */
-async function submitKyc(host: HostServices, form: FormData): Promise<KycStatusBody> {
-  try {
-    return await host.api.http.post(SUBMIT_PATH.slice(1), { body: form, timeout: SUBMIT_TIMEOUT_MS }).json<KycStatusBody>();
-  } catch (error) {
-    throw await normaliseError(error, 'POST', SUBMIT_PATH);
-  }
-}
 
 const FORM_STEP_COUNT = 5;
 const STEP_NUMBER: Record<string, number> = { RESIDENTIAL: 1, TYPE_ID: 2, PERSONAL_INFO: 3, GET_READY: 4, UPLOADING_DOCS: 5 };
@@ -43,7 +22,8 @@ export const ProfileVerificationPage = observer(function ProfileVerificationPage
     () =>
       new VerificationStore({
         api: host.api,
-        submit: (form) => submitKyc(host, form),
+        // The typed client sends a multipart route's FormData as it is, with the 401 refresh-and-retry of every call.
+        submit: (form) => host.api.kycSubmit({ body: form }),
         isAuthorised: () => host.session.isAuthorised,
       }),
   );

@@ -16,10 +16,10 @@ function chooseFile(testId: string, file: File) {
   fireEvent.change(input);
 }
 
-function api(statuses: { status: VerificationStatus; rejectReason: string | null }[], post?: jest.Mock) {
+function api(statuses: { status: VerificationStatus; rejectReason: string | null }[], submit?: jest.Mock) {
   const kycStatus = jest.fn(async () => (statuses.length > 1 ? statuses.shift() : statuses[0]));
-  const http = { post: post ?? jest.fn(() => ({ json: async () => ({ status: 'CREATED', rejectReason: null }) })) };
-  return { kycStatus, http };
+  const kycSubmit = submit ?? jest.fn(async (_input: { body: FormData }) => ({ status: 'CREATED', rejectReason: null }));
+  return { kycStatus, kycSubmit };
 }
 
 async function render(a: ReturnType<typeof api>, lng: 'en' | 'ru' = 'en') {
@@ -112,9 +112,8 @@ describe('ProfileVerification page', () => {
     expect(screen.getByTestId('kyc-file-face-preview').getAttribute('src')).toBe('blob:preview');
     expect(screen.getByAltText('Preview: face.jpg')).toBeTruthy();
     await click('verification-submit');
-    expect(a.http.post).toHaveBeenCalledTimes(1);
-    const [path, options] = a.http.post.mock.calls[0] as [string, { body: FormData }];
-    expect(path).toBe('api/v1/users/kyc/submit');
+    expect(a.kycSubmit).toHaveBeenCalledTimes(1);
+    const [options] = a.kycSubmit.mock.calls[0] as [{ body: FormData }];
     expect(options.body.get('residenceCountry')).toBe('DE');
     expect(options.body.get('identityType')).toBe('idcard');
     expect(options.body.get('birthDate')).toBe('1990-05-17');
@@ -128,10 +127,8 @@ describe('ProfileVerification page', () => {
 
   it('in Russian: a passport has no back side; a failed submit says it did not go through (only logged)', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const post = jest.fn(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    await render(api([{ status: 'REJECT', rejectReason: 'Документ просрочен' }], post), 'ru');
+    const submit = jest.fn(async () => Promise.reject(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'Failed to fetch')));
+    await render(api([{ status: 'REJECT', rejectReason: 'Документ просрочен' }], submit), 'ru');
     expect(screen.getByTestId('verification-reject-reason').textContent).toBe('Причина: Документ просрочен');
     await click('verification-start');
     expect((screen.getByTestId('kyc-residence') as HTMLSelectElement).querySelector('option[value="DE"]')?.textContent).toBe('Германия');
@@ -151,7 +148,7 @@ describe('ProfileVerification page', () => {
     chooseFile('kyc-file-face', image('face.jpg'));
     chooseFile('kyc-file-front', image('front.jpg'));
     await click('verification-submit');
-    expect(post).toHaveBeenCalledTimes(1);
+    expect(submit).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('verification-submit-error').textContent).toBe('Не удалось отправить документы. Проверьте подключение и попробуйте ещё раз.');
     expect(step()).toBe('UPLOADING_DOCS');
     expect(warn).toHaveBeenCalledWith('verification submit failed', expect.any(ApiError));
