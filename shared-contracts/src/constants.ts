@@ -85,3 +85,8 @@ export const CLIENT_ID_HEADER = 'x-client-id';
 
 /** localStorage key of the email confirmed in this browser (§4 ckm A: not asked again). */
 export const CONFIRMED_EMAIL_STORAGE_KEY = 'exchange_confirmed_email';
+
+/** Posts per page of the blog index and of a category's list (`/blog/page{n}`, `/blog/{category}/page{n}`). */
+export const BLOG_PER_PAGE = 6;
+/** Days of history on the status page. */
+export const STATUS_HISTORY_DAYS = 90;

@@ -94,6 +94,8 @@ export const PAGE_MAP = {
     },
     Roadmap: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/roadmap', params: {} }] },
     Support: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/support', params: {} }] },
+    /** `/status`: the public status page (health now, 90 days of history, incidents). */
+    Status: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/status', params: {} }] },
   },
   mfe_docs: {
     Docs: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/docs', params: {} }] },

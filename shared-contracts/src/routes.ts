@@ -2,7 +2,7 @@
 // and response schema of each call. The api registers its handlers from it, the client is typed by it and
 // the OpenAPI document is generated from it.
 import { z } from 'zod';
-import { SUPPORTED_LOCALES } from './constants';
+import { BLOG_PER_PAGE, SUPPORTED_LOCALES } from './constants';
 import { routeTable, type RouteMeta, type RouteName, type RouteTable } from './routeTable';
 import {
   RateModeSchema,
@@ -41,6 +41,24 @@ import {
   WithdrawalPayloadSchema,
   WithdrawalRecordSchema,
 } from './schemas';
+import {
+  AnalyticsBatchSchema,
+  BlogEntrySchema,
+  BlogListSchema,
+  BlogSidebarSchema,
+  ContentLocaleSchema,
+  DocsNavSchema,
+  DocsPageSchema,
+  FaqSchema,
+  IncidentCreateBodySchema,
+  IncidentSchema,
+  IncidentUpdateBodySchema,
+  RoadmapSchema,
+  StatusPageSchema,
+  SupportOrderLookupBodySchema,
+  SupportRequestAnswerSchema,
+  SupportRequestBodySchema,
+} from './contentSchemas';
 
 export interface RouteDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -288,6 +306,39 @@ export const apiRoutes = {
     query: z.object({ path: z.string().max(2048) }),
     response: z.object({ redirect: z.object({ to: z.string(), external: z.boolean() }).nullable() }),
   }),
+
+  // ── Content service, support, status, analytics ───────────────────
+  blogPosts: route('blogPosts', {
+    query: z.object({
+      locale: ContentLocaleSchema.default('en'),
+      category: z.string().max(200).optional(),
+      offset: z.coerce.number().int().min(0).max(100_000).default(0),
+      per_page: z.coerce.number().int().min(1).max(50).default(BLOG_PER_PAGE),
+    }),
+    response: BlogListSchema,
+  }),
+  blogEntry: route('blogEntry', {
+    query: z.object({ locale: ContentLocaleSchema.default('en'), slug: z.string().min(1).max(300) }),
+    response: BlogEntrySchema,
+  }),
+  blogSidebar: route('blogSidebar', { query: z.object({ locale: ContentLocaleSchema.default('en') }), response: BlogSidebarSchema }),
+  docsNav: route('docsNav', { query: z.object({ locale: ContentLocaleSchema.default('en') }), response: DocsNavSchema }),
+  docsPage: route('docsPage', {
+    query: z.object({ locale: ContentLocaleSchema.default('en'), slug: z.string().min(1).max(300) }),
+    response: DocsPageSchema,
+  }),
+  contentRoadmap: route('contentRoadmap', { query: z.object({ locale: ContentLocaleSchema.default('en') }), response: RoadmapSchema }),
+  contentFaq: route('contentFaq', { query: z.object({ locale: ContentLocaleSchema.default('en') }), response: FaqSchema }),
+  contentImage: route('contentImage', {
+    params: z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}\.(svg|png|jpg|webp)$/) }),
+    response: z.unknown().meta({ description: 'the image (image/svg+xml, image/png, image/jpeg or image/webp)' }),
+  }),
+  supportRequestCreate: route('supportRequestCreate', { body: SupportRequestBodySchema, response: SupportRequestAnswerSchema }),
+  supportOrderLookup: route('supportOrderLookup', { body: SupportOrderLookupBodySchema, response: Ok }),
+  statusPage: route('statusPage', { response: StatusPageSchema }),
+  analyticsCollect: route('analyticsCollect', { body: AnalyticsBatchSchema, response: z.object({ accepted: z.number().int() }) }),
+  adminIncidentCreate: route('adminIncidentCreate', { body: IncidentCreateBodySchema, response: IncidentSchema }),
+  adminIncidentUpdate: route('adminIncidentUpdate', { body: IncidentUpdateBodySchema, response: IncidentSchema }),
 
   // ── Administration ─────────────────────────────────────────────────
   adminRedirectsList: route('adminRedirectsList', { response: z.array(RedirectRecordSchema) }),

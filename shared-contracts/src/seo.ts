@@ -32,6 +32,7 @@ export const SEO_CONFIG_IDS = [
   'docs-slug',
   'roadmap',
   'support',
+  'status',
 ] as const;
 export type SeoConfigId = (typeof SEO_CONFIG_IDS)[number];
 

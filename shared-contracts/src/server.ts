@@ -5,5 +5,6 @@ export * from './domain';
 export * from './schemas';
 export * from './routeTable';
 export * from './routes';
+export * from './contentSchemas';
 export * from './pairPath';
 export * from './seo';

@@ -1,5 +1,8 @@
 // The English texts of the `mfe-blog` namespace: their own chunk, loaded by `loadResources('en')`.
+import { supportEn } from './support.en';
+
 export const en = {
+  ...supportEn,
   blog_title: 'Blog',
   blog_page: 'Page {{page}}',
   blog_pages_label: 'Blog pages',

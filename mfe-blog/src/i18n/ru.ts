@@ -1,7 +1,9 @@
 // The Russian texts of the `mfe-blog` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
 import type { en } from './en';
+import { supportRu } from './support.ru';
 
 export const ru: Record<keyof typeof en, string> = {
+  ...supportRu,
   blog_title: 'Блог',
   blog_page: 'Страница {{page}}',
   blog_pages_label: 'Страницы блога',

@@ -3,10 +3,17 @@ import type { RemotePagesOf } from 'shared-contracts';
 import { BlogPage } from './BlogPage';
 import { BlogPostPage } from './BlogPostPage';
 import { RoadmapPage } from './RoadmapPage';
+import { StatusPage } from './StatusPage';
 import { SupportPage } from './SupportPage';
 
 export { namespace, loadResources } from '../i18n';
 // DESIGN rule 8: the shared-contracts version this remote was compiled against, written in by the webpack factory
 // (importing CONTRACT_VERSION would give the host's shared copy); undefined only outside webpack (jest).
 export const contractVersion: string | undefined = typeof __CONTRACT_VERSION__ === 'string' ? __CONTRACT_VERSION__ : undefined;
-export const pages = { Blog: BlogPage, BlogPost: BlogPostPage, Roadmap: RoadmapPage, Support: SupportPage } satisfies RemotePagesOf<'mfe_blog'>;
+export const pages = {
+  Blog: BlogPage,
+  BlogPost: BlogPostPage,
+  Roadmap: RoadmapPage,
+  Support: SupportPage,
+  Status: StatusPage,
+} satisfies RemotePagesOf<'mfe_blog'>;

@@ -10,6 +10,7 @@ const titles: Record<string, [string, string]> = {
   BlogPost: ['Blog post', 'Статья блога'],
   Roadmap: ['Roadmap', 'Дорожная карта'],
   Support: ['Support', 'Поддержка'],
+  Status: ['Service status', 'Статус сервиса'],
 };
 
 describe('mfe-blog ./pages', () => {

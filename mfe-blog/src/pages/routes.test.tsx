@@ -17,6 +17,7 @@ const showsParams: Record<PageName<'mfe_blog'>, (params: Readonly<Record<string,
   BlogPost: pageIndicator,
   Roadmap: () => undefined,
   Support: () => undefined,
+  Status: () => undefined,
 };
 
 describe('mfe-blog pages at the shell routes of the page map', () => {

@@ -9,6 +9,7 @@ export { Dialog, type DialogProps } from './Dialog';
 export { LiveRegion, type LiveRegionProps } from './LiveRegion';
 export { StaticPage, pageStyles } from './PageFrame';
 export { Select, type SelectOption, type SelectProps } from './Select';
+export { SidebarLayout, type SidebarLayoutProps } from './SidebarLayout';
 export { Skeleton, type SkeletonProps } from './Skeleton';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { Stepper, type StepperProps, type StepperStep } from './Stepper';

@@ -212,6 +212,11 @@ const Footer = observer(function Footer() {
                 </LocalLink>
               </li>
             ))}
+            <li>
+              <LocalLink to="/status" className={s.footerLink} data-testid="footer-status-link">
+                {t('nav.status')}
+              </LocalLink>
+            </li>
           </ul>
         </nav>
         <div className={s.footerMeta}>
@@ -226,21 +231,6 @@ const Footer = observer(function Footer() {
     </footer>
   );
 });
-
-function Sidebar({ label, links }: { label: string; links: [string, string][] }) {
-  const { t } = useTranslation('shell');
-  return (
-    <aside className={s.sidebar}>
-      <nav aria-label={label}>
-        {links.map(([to, key]) => (
-          <LocalLink key={to} to={to} className={s.sidebarLink}>
-            {t(key)}
-          </LocalLink>
-        ))}
-      </nav>
-    </aside>
-  );
-}
 
 /** The skip link: the first stop of Tab on every page; moves focus to `<main>` without a navigation. */
 function SkipLink() {
@@ -264,32 +254,13 @@ function SkipLink() {
 }
 
 export function Layout({ name, children }: { name: LayoutName; children?: ReactNode }) {
-  const { t } = useTranslation('shell');
-  const sidebar =
-    name === 'blog-sidebar' ? (
-      <Sidebar
-        label={t('nav.blog')}
-        links={[
-          ['/blog', 'nav.blog'],
-          ['/roadmap', 'nav.roadmap'],
-          ['/support', 'nav.support'],
-        ]}
-      />
-    ) : name === 'docs-sidebar' ? (
-      <Sidebar
-        label={t('nav.docs')}
-        links={[
-          ['/docs', 'nav.docs'],
-          ['/support', 'nav.support'],
-        ]}
-      />
-    ) : null;
+  // blog-sidebar and docs-sidebar: the remote page draws its own sidebar (categories, docs sections) with
+  // remote-kit's SidebarLayout, since only it knows them; the layout name stays on the frame for styling and tests.
   return (
     <div className={`layout layout--${name} ${s.layout}`} data-testid={`layout-${name}`}>
       <SkipLink />
       <Header />
-      <main id={MAIN_ID} tabIndex={-1} className={`container ${s.main}${sidebar ? ` ${s.withSidebar}` : ''}`}>
-        {sidebar}
+      <main id={MAIN_ID} tabIndex={-1} className={`container ${s.main}`}>
         <div className={s.content}>{children}</div>
       </main>
       <Footer />

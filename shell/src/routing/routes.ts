@@ -116,6 +116,7 @@ export const BASE_ROUTES: readonly RouteDef[] = [
   { name: 'docs-slug', remote: 'mfe_docs', page: 'DocsPage', layout: 'docs-sidebar', titleKey: 'titles.docs-slug', pattern: /^\/docs\/(.+)$/, keys: ['slug'] },
   { name: 'roadmap', remote: 'mfe_blog', page: 'Roadmap', layout: 'default', titleKey: 'titles.roadmap', pattern: /^\/roadmap$/ },
   { name: 'support', remote: 'mfe_blog', page: 'Support', layout: 'default', titleKey: 'titles.support', pattern: /^\/support$/ },
+  { name: 'status', remote: 'mfe_blog', page: 'Status', layout: 'default', titleKey: 'titles.status', pattern: /^\/status$/ },
 ];
 
 const LOCALE_PREFIXES: Record<LocaleCode, '' | '/ru'> = { en: '', ru: '/ru' };

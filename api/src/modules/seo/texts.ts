@@ -282,4 +282,18 @@ export const SEO_TEXTS: SeoTextTable = {
       ogDescription: 'Помощь с заказом, возвратом или изменением курса от команды поддержки Coinferry, круглосуточно.',
     },
   },
+  status: {
+    en: {
+      title: 'Service status | Coinferry',
+      description: 'Is Coinferry working right now? The live health of the exchange, its history over the last 90 days and every incident, as it happened.',
+      ogTitle: 'Coinferry service status',
+      ogDescription: 'Live health of the Coinferry exchange, 90 days of history and the incidents we posted.',
+    },
+    ru: {
+      title: 'Статус сервиса | Coinferry',
+      description: 'Работает ли Coinferry прямо сейчас? Текущее состояние обменника, история за последние 90 дней и все инциденты — как они были.',
+      ogTitle: 'Статус сервиса Coinferry',
+      ogDescription: 'Текущее состояние обменника Coinferry, история за 90 дней и опубликованные инциденты.',
+    },
+  },
 };
