@@ -526,6 +526,14 @@ export const routeTable = {
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'An image of a blog post or docs page (immutable, cached for a year)',
   },
+  openApiDocument: {
+    method: 'GET',
+    path: '/api/v1/openapi.json',
+    tag: 'content',
+    auth: 'none',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'This API’s OpenAPI 3.1 document (what the API reference page renders)',
+  },
   supportRequestCreate: {
     method: 'POST',
     path: '/api/v1/support/requests',

@@ -333,6 +333,7 @@ export const apiRoutes = {
     params: z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}\.(svg|png|jpg|webp)$/) }),
     response: z.unknown().meta({ description: 'the image (image/svg+xml, image/png, image/jpeg or image/webp)' }),
   }),
+  openApiDocument: route('openApiDocument', { response: z.record(z.string(), z.unknown()).meta({ description: 'an OpenAPI 3.1 document' }) }),
   supportRequestCreate: route('supportRequestCreate', { body: SupportRequestBodySchema, response: SupportRequestAnswerSchema }),
   supportOrderLookup: route('supportOrderLookup', { body: SupportOrderLookupBodySchema, response: Ok }),
   statusPage: route('statusPage', { response: StatusPageSchema }),
