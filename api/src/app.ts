@@ -24,6 +24,11 @@ import { registerRateRoutes } from './modules/rates/routes';
 import { registerStatsModule } from './modules/stats';
 import { registerSeoModule } from './modules/seo';
 import { registerRedirectsModule } from './modules/redirects';
+import { registerContentModule } from './modules/content';
+import { registerSupportModule } from './modules/support';
+import { registerStatusModule } from './modules/status';
+import { registerAnalyticsModule } from './modules/analytics';
+import { registerOpenApiModule } from './modules/openapi';
 import { registerAffiliatesModule } from './modules/affiliates';
 import { registerPartnerModule } from './modules/partner';
 import { registerKycModule } from './modules/kyc';
@@ -144,11 +149,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerSeoModule(app, deps.instruments, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
-  registerHealthRoutes(
-    app,
-    { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs },
-    opts,
-  );
+  const healthDeps = { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs };
+  registerHealthRoutes(app, healthDeps, opts);
+  await registerContentModule(app, config, opts);
+  registerSupportModule(app, config, { db: deps.db }, opts);
+  registerStatusModule(app, config, { db: deps.db, health: healthDeps }, opts);
+  registerAnalyticsModule(app, config, { db: deps.db }, opts);
+  registerOpenApiModule(app, opts);
   registerAccountRoutes(app, config, deps.db, deps.accounts, deps.ordersById ?? orders.service.ordersById, opts);
   return app;
 }

@@ -1,0 +1,7 @@
+// Support requests and the order lookup by deposit transaction hash (§2 /support): issue 13.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { DbHandle } from '../../db/client';
+import type { RegisterOptions } from '../../http/registerRoute';
+
+export function registerSupportModule(_app: FastifyInstance, _config: Config, _deps: { db: DbHandle }, _opts: RegisterOptions): void {}
