@@ -87,6 +87,6 @@ export const CLIENT_ID_HEADER = 'x-client-id';
 export const CONFIRMED_EMAIL_STORAGE_KEY = 'exchange_confirmed_email';
 
 /** Posts per page of the blog index and of a category's list (`/blog/page{n}`, `/blog/{category}/page{n}`). */
-export const BLOG_PER_PAGE = 6;
+export const BLOG_PER_PAGE = 4;
 /** Days of history on the status page. */
 export const STATUS_HISTORY_DAYS = 90;
