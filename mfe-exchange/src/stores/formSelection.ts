@@ -27,7 +27,7 @@ export function findBySlug(instruments: readonly Instrument[], slug: string | nu
   return slug ? instruments.find((i) => i.slug === slug.toLowerCase()) : undefined;
 }
 
-/** The route's choice, else the default pair's, else the first instruments (a crypto one to receive); the amount: the query's if valid, else the default pair's, else 500. */
+/** The route's choice, else the default pair's, else the first instruments (a crypto one to receive); the amount: the query's if valid, else the default pair's (a crypto sender), else 500. */
 export function firstSelection(all: readonly Instrument[], def: DefaultPair | null, initial: InitialSelection): FirstSelection {
   const instruments = all.filter((i) => i.isActive !== false);
   const unknownSlugs = [initial.from, initial.to].filter((s): s is string => !!s && !findBySlug(instruments, s));
@@ -35,7 +35,9 @@ export function firstSelection(all: readonly Instrument[], def: DefaultPair | nu
   const to =
     findBySlug(instruments, initial.to) ?? findBySlug(instruments, def?.instrumentTo.slug) ?? instruments.find((i) => i !== from && !isFiat(i)) ?? null;
   const fromQuery = initial.amount ? cleanNumericInput(initial.amount) : '';
-  const valueToSend = isPositiveAmount(fromQuery) ? fromQuery : def && isPositiveAmount(def.amount) ? def.amount : DEFAULT_AMOUNT;
+  // The default pair's amount is in its own send currency (0.1 BTC): a fiat sender (a card purchase) starts at §9's 500.
+  const defaultAmount = !isFiat(from) && def && isPositiveAmount(def.amount) ? def.amount : DEFAULT_AMOUNT;
+  const valueToSend = isPositiveAmount(fromQuery) ? fromQuery : defaultAmount;
   return { instruments, from, to, valueToSend, unknownSlugs };
 }
 
