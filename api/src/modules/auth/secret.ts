@@ -19,6 +19,9 @@ export async function resolveAuthSecret(config: Config, db: DbHandle, warn: (msg
  * The data encryption key (lib/secretBox.ts): DATA_ENCRYPTION_KEY, or (development and sandbox only; config refuses
  * production without it) one generated at first start and kept in the database beside what it seals.
  */
+/** The databases already warned about (partner and KYC both resolve the key: one warning per start). */
+const warnedAbout = new WeakSet<DbHandle>();
+
 export async function resolveDataEncryptionKey(config: Config, db: DbHandle, warn: (msg: string) => void): Promise<string> {
   if (config.dataEncryptionKey) return config.dataEncryptionKey;
   return db.withSession(async (s) => {
@@ -26,7 +29,8 @@ export async function resolveDataEncryptionKey(config: Config, db: DbHandle, war
       randomBytes(32).toString('base64url'),
     ]);
     const [row] = await s.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'data-encryption-key'`);
-    warn('DATA_ENCRYPTION_KEY is not set: using a generated key stored in the database (set DATA_ENCRYPTION_KEY in production)');
+    if (!warnedAbout.has(db)) warn('DATA_ENCRYPTION_KEY is not set: using a generated key stored in the database (set DATA_ENCRYPTION_KEY in production)');
+    warnedAbout.add(db);
     return row.value;
   });
 }
