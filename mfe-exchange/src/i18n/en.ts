@@ -26,6 +26,7 @@ export const en = {
   error_load_failed: 'The exchange is unavailable right now. Please try again later.',
   unknown_pair: 'This pair is not listed.',
   pair_subtitle: 'Send {{fromName}} ({{fromNetwork}}), receive {{toName}} ({{toNetwork}}) at a live rate.',
+  pair_subtitle_card: 'Pay in {{fromCode}} by card, receive {{toName}} ({{toNetwork}}) at a live rate.',
   search_currency: 'Search currency',
   no_currency_found: 'Nothing found',
   swap: 'Swap currencies',

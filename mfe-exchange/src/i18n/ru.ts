@@ -28,6 +28,7 @@ export const ru: Record<keyof typeof en, string> = {
   error_load_failed: 'Обмен сейчас недоступен. Попробуйте позже.',
   unknown_pair: 'Такой пары нет в списке.',
   pair_subtitle: 'Отправьте {{fromName}} ({{fromNetwork}}) и получите {{toName}} ({{toNetwork}}) по текущему курсу.',
+  pair_subtitle_card: 'Оплатите картой в {{fromCode}} и получите {{toName}} ({{toNetwork}}) по текущему курсу.',
   search_currency: 'Поиск валюты',
   no_currency_found: 'Ничего не найдено',
   swap: 'Поменять валюты местами',

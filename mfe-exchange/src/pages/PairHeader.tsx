@@ -29,12 +29,15 @@ export const PairHeader = observer(function PairHeader({ form, t }: { form: Exch
         <Coin instrument={to} />
       </div>
       <p className={styles.pairText}>
-        {t('pair_subtitle', {
-          fromName: from.currencyFriendlyTitle,
-          fromNetwork: from.networkTitle,
-          toName: to.currencyFriendlyTitle,
-          toNetwork: to.networkTitle,
-        })}
+        {from.instrumentType === 'fiat'
+          ? // a card purchase: the currency code reads in every language ("US Dollar (card) (CARD)" did not)
+            t('pair_subtitle_card', { fromCode: from.currencyTitle, toName: to.currencyFriendlyTitle, toNetwork: to.networkTitle })
+          : t('pair_subtitle', {
+              fromName: from.currencyFriendlyTitle,
+              fromNetwork: from.networkTitle,
+              toName: to.currencyFriendlyTitle,
+              toNetwork: to.networkTitle,
+            })}
       </p>
     </div>
   );
