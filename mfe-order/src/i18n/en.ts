@@ -16,6 +16,7 @@ export const en = {
   step_deposit: 'Awaiting deposit',
   step_payment: 'Payment',
   step_confirming: 'Confirming',
+  step_payment_check: 'Payment check',
   step_exchanging: 'Exchanging',
   step_sending: 'Sending',
   step_completed: 'Completed',

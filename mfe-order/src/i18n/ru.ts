@@ -13,6 +13,7 @@ export const ru: Record<keyof typeof en, string> = {
   step_deposit: 'Ожидаем депозит',
   step_payment: 'Оплата',
   step_confirming: 'Подтверждение',
+  step_payment_check: 'Проверка платежа',
   step_exchanging: 'Обмен',
   step_sending: 'Отправка',
   step_completed: 'Готово',

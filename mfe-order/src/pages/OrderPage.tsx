@@ -186,7 +186,9 @@ const CARD_STATE_TEXT: Partial<Record<DisplayedState, string>> = {
   INCOMING_FUNDS_DETECTED: 'state_card_INCOMING_FUNDS_DETECTED',
 };
 
-const stepLabel = (id: OrderStepId, card: boolean) => (card && id === 'deposit' ? 'step_payment' : STEP_LABEL[id]);
+/** A card payment is checked by the provider, not confirmed by a chain. */
+const CARD_STEP_LABEL: Partial<Record<OrderStepId, string>> = { deposit: 'step_payment', confirming: 'step_payment_check' };
+const stepLabel = (id: OrderStepId, card: boolean) => (card && CARD_STEP_LABEL[id]) || STEP_LABEL[id];
 
 const STEP_LABEL: Record<OrderStepId, string> = {
   deposit: 'step_deposit',

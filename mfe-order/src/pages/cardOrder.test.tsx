@@ -55,7 +55,7 @@ describe('a card order awaiting its payment', () => {
     expect(screen.getByTestId('card-pay-hint').textContent).toBe('The payment page opens in a new tab. This page updates by itself once you have paid.');
     for (const id of ['order-send', 'deposit-address', 'deposit-qr', 'deposit-memo', 'copy-deposit-address', 'order-transactions'])
       expect(screen.queryByTestId(id)).toBeNull();
-    expect(spokenSteps()).toEqual(['Payment', 'Confirming', 'Exchanging', 'Sending', 'Completed']);
+    expect(spokenSteps()).toEqual(['Payment', 'Payment check', 'Exchanging', 'Sending', 'Completed']);
     expect(screen.getByTestId('order-state').textContent).toBe('Waiting for your card payment');
   });
 
@@ -108,7 +108,7 @@ describe('a paid card order', () => {
     expect(screen.queryByTestId('card-payment')).toBeNull();
     expect(screen.queryByTestId('order-redirect-modal')).toBeNull();
     expect(screen.getByTestId('order-state').textContent).toBe('Card payment received');
-    expect(spokenSteps()).toEqual(['Payment (done)', 'Confirming', 'Exchanging', 'Sending', 'Completed']);
+    expect(spokenSteps()).toEqual(['Payment (done)', 'Payment check', 'Exchanging', 'Sending', 'Completed']);
   });
 
   it('completed: the completed card with the payout, no confirmations to count', async () => {
