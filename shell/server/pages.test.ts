@@ -61,6 +61,12 @@ function fakeApi() {
         answer = { status: 200, body: { redirect: state.redirects[url.searchParams.get('path') ?? ''] ?? null } };
       } else if (url.pathname === '/api/v2/pairs/public') {
         answer = { status: 200, body: state.pairs };
+      } else if (url.pathname === '/api/v1/content/blog/sidebar') {
+        answer = { status: 200, body: { categories: [{ slug: 'guides' }], recent: [] } };
+      } else if (url.pathname === '/api/v1/content/blog/posts') {
+        answer = { status: 200, body: { items: [{ slug: 'guides/fixed-vs-floating-rate' }], total: 1, offset: 0, perPage: 50, category: null } };
+      } else if (url.pathname === '/api/v1/content/docs/nav') {
+        answer = { status: 200, body: { sections: [{ title: 'Start', pages: [{ slug: 'getting-started' }] }] } };
       }
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
@@ -426,7 +432,7 @@ describe('web pages', () => {
       expect(res.text).toContain('Sitemap: https://swap.example/sitemap.xml');
     });
 
-    it('sitemap: public pages and active pair pages in both locales, alternates except on blog and docs', async () => {
+    it('sitemap: public pages, active pair pages, blog posts and categories and docs pages in both locales, alternates except on blog and docs', async () => {
       api.state.pairs = [
         { fromSlug: 'btc', toSlug: 'eth', isActive: true },
         { fromSlug: 'USDT', toSlug: 'trx', isActive: true },
@@ -438,16 +444,27 @@ describe('web pages', () => {
       const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
       const o = 'https://swap.example';
       expect(locs).toEqual(
-        ['/', '/popular-exchanges', '/blog', '/docs', '/roadmap', '/support', '/exchange-btc-eth', '/exchange-usdt-trx'].flatMap((p) => [
-          `${o}${p}`,
-          `${o}/ru${p === '/' ? '' : p}`,
-        ]),
+        [
+          '/',
+          '/popular-exchanges',
+          '/blog',
+          '/docs',
+          '/roadmap',
+          '/support',
+          '/status',
+          '/exchange-btc-eth',
+          '/exchange-usdt-trx',
+          '/blog/guides',
+          '/blog/guides/fixed-vs-floating-rate',
+          '/docs/getting-started',
+        ].flatMap((p) => [`${o}${p}`, `${o}/ru${p === '/' ? '' : p}`]),
       );
       const entry = (loc: string) => res.text.split('\n').find((l) => l.includes(`<loc>${loc}</loc>`)) ?? '';
       expect(entry(`${o}/ru/exchange-btc-eth`)).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${o}/exchange-btc-eth"/>`);
       expect(entry(`${o}/`)).toContain(`hreflang="x-default" href="${o}/"`);
       expect(entry(`${o}/blog`)).not.toContain('xhtml:link');
       expect(entry(`${o}/ru/docs`)).not.toContain('xhtml:link');
+      expect(entry(`${o}/blog/guides/fixed-vs-floating-rate`)).not.toContain('xhtml:link');
     });
   });
 

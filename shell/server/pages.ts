@@ -9,7 +9,7 @@ import { NO_CACHE } from 'tooling/static-files';
 import { SharedEncoding, sendCompressed, sendShared, streamEncodingFor } from './compress';
 import { createDocumentRenderer } from './document';
 import { createRedirectLookup, redirectLocation } from './redirects';
-import { createPairPaths, robotsTxt, sitemapXml } from './sitemap';
+import { createContentPaths, createPairPaths, robotsTxt, sitemapXml } from './sitemap';
 import { escapeHtml, styleTag } from './html';
 import { TtlCache } from './ttlCache';
 import type { SsrResult } from '../src/ssr/entry';
@@ -183,6 +183,7 @@ function guestPageKey(url: string, origin: string, cookies: Record<string, strin
 
 export function registerSeoFiles(app: FastifyInstance, options: Pick<PageOptions, 'apiUrl' | 'forwarded'>): void {
   const pairPaths = createPairPaths(options.apiUrl);
+  const contentPaths = createContentPaths(options.apiUrl);
   app.get('/robots.txt', (req, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')
@@ -190,7 +191,8 @@ export function registerSeoFiles(app: FastifyInstance, options: Pick<PageOptions
       .send(robotsTxt(options.forwarded(req).origin)),
   );
   app.get('/sitemap.xml', async (req, reply) => {
-    const xml = sitemapXml(options.forwarded(req).origin, await pairPaths());
+    const [pairs, content] = await Promise.all([pairPaths(), contentPaths()]);
+    const xml = sitemapXml(options.forwarded(req).origin, pairs, content);
     return sendCompressed(req, reply.header('cache-control', 'public, max-age=300'), 'application/xml; charset=utf-8', xml);
   });
   for (const [url, file] of Object.entries(PUBLIC_FILES)) {

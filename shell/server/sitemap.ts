@@ -1,5 +1,6 @@
-// robots.txt and sitemap.xml (§2): the public pages in both locales, every exchangeable pair page, with
-// per-locale alternates except on blog and docs. The pairs come from the api's public list, cached briefly.
+// robots.txt and sitemap.xml (§2): the public pages in both locales, every exchangeable pair page, every blog post,
+// blog category and docs page, with per-locale alternates except on blog and docs. The pairs and the content come
+// from the api's public lists, cached briefly.
 import { hasSeoAlternates, pairPath, parsePairSegment, SUPPORTED_LOCALES, DEFAULT_LOCALE, type LocaleCode } from 'shared-contracts';
 import { escapeHtml } from './html';
 import { callApi } from './upstream';
@@ -18,6 +19,7 @@ const STATIC_PAGES: readonly [string, string][] = [
   ['docs', '/docs'],
   ['roadmap', '/roadmap'],
   ['support', '/support'],
+  ['status', '/status'],
 ];
 
 function localised(origin: string, locale: LocaleCode, path: string): string {
@@ -25,8 +27,11 @@ function localised(origin: string, locale: LocaleCode, path: string): string {
   return `${origin}/${locale}${path === '/' ? '' : path}`;
 }
 
-export function sitemapXml(origin: string, pairPaths: readonly string[]): string {
-  const pages: [string, string][] = [...STATIC_PAGES, ...pairPaths.map((p): [string, string] => ['exchange-pair', p])];
+/** [config id, path] of a blog post, blog category or docs page. */
+export type ContentPath = readonly [string, string];
+
+export function sitemapXml(origin: string, pairPaths: readonly string[], contentPaths: readonly ContentPath[] = []): string {
+  const pages: (readonly [string, string])[] = [...STATIC_PAGES, ...pairPaths.map((p): [string, string] => ['exchange-pair', p]), ...contentPaths];
   const urls: string[] = [];
   for (const [configId, path] of pages) {
     const alternates = hasSeoAlternates(configId)
@@ -58,6 +63,44 @@ export function createPairPaths(apiUrl: string, now: () => number = Date.now) {
       }
       cached = { paths: [...paths], at: now() };
       return cached.paths;
+    } catch {
+      return cached?.paths ?? [];
+    }
+  };
+}
+
+const CONTENT_PAGE_SIZE = 50;
+/** A blog with more posts than this is listed up to it (50 000 URLs is a sitemap's limit). */
+const CONTENT_MAX_PAGES = 100;
+
+async function getJson(apiUrl: string, name: 'blogPosts' | 'blogSidebar' | 'docsNav', query: Record<string, string>): Promise<unknown> {
+  const res = await callApi(apiUrl, name, { timeoutMs: PAIRS_TIMEOUT_MS, query });
+  if (res.status !== 200) throw new Error(`${name}: status ${res.status}`);
+  return res.body;
+}
+
+/**
+ * The blog's posts and categories and the docs pages (content service, §2), in English: a page missing in Russian is
+ * served in English under /ru too (the content service's locale fallback), so one list serves both locales.
+ */
+export function createContentPaths(apiUrl: string, now: () => number = Date.now) {
+  let cached: { paths: ContentPath[]; at: number } | null = null;
+  return async (): Promise<ContentPath[]> => {
+    if (cached && now() - cached.at < PAIRS_TTL_MS) return cached.paths;
+    try {
+      const paths: ContentPath[] = [];
+      const sidebar = (await getJson(apiUrl, 'blogSidebar', { locale: DEFAULT_LOCALE })) as { categories?: { slug: string }[] };
+      for (const c of sidebar.categories ?? []) paths.push(['blog-slug', `/blog/${c.slug}`]);
+      for (let page = 0; page < CONTENT_MAX_PAGES; page++) {
+        const query = { locale: DEFAULT_LOCALE, offset: String(page * CONTENT_PAGE_SIZE), per_page: String(CONTENT_PAGE_SIZE) };
+        const list = (await getJson(apiUrl, 'blogPosts', query)) as { items?: { slug: string }[]; total?: number };
+        for (const post of list.items ?? []) paths.push(['blog-slug', `/blog/${post.slug}`]);
+        if (!list.items?.length || (page + 1) * CONTENT_PAGE_SIZE >= (list.total ?? 0)) break;
+      }
+      const nav = (await getJson(apiUrl, 'docsNav', { locale: DEFAULT_LOCALE })) as { sections?: { pages: { slug: string }[] }[] };
+      for (const section of nav.sections ?? []) for (const p of section.pages) paths.push(['docs-slug', `/docs/${p.slug}`]);
+      cached = { paths, at: now() };
+      return paths;
     } catch {
       return cached?.paths ?? [];
     }
