@@ -154,7 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerContentModule(app, config, opts);
   registerSupportModule(app, config, { db: deps.db }, opts);
   registerStatusModule(app, config, { db: deps.db, health: healthDeps }, opts);
-  registerAnalyticsModule(app, config, { db: deps.db }, opts);
+  registerAnalyticsModule(app, config, { db: deps.db, authenticator: deps.accounts.authenticator }, opts);
   registerOpenApiModule(app, opts);
   registerAccountRoutes(app, config, deps.db, deps.accounts, deps.ordersById ?? orders.service.ordersById, opts);
   return app;

@@ -167,6 +167,10 @@ const EnvSchema = z.object({
   /** SANDBOX only: decide submitted verifications automatically (off, pass or reject) after the delay. */
   SANDBOX_KYC_AUTO_DECISION: z.enum(['off', 'pass', 'reject']).default('off'),
   SANDBOX_KYC_DECISION_DELAY_MS: z.coerce.number().int().min(0).default(5000),
+  // ── Analytics sink (issue 13, §4) ──
+  /** Also forward stored analytics events to this http(s) endpoint (fire-and-forget); unset = store only. */
+  ANALYTICS_FORWARD_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  ANALYTICS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
 });
 
 type Ckm = 'A' | 'B' | 'D';
@@ -208,6 +212,8 @@ export interface Config {
   partner: PartnerConfig;
   dataEncryptionKey?: string;
   kyc: KycConfig;
+  /** Issue 13: the first-party analytics sink's optional forwarder (modules/analytics/forwarder.ts). */
+  analytics: { forwardUrl?: string; forwardTimeoutMs: number };
 }
 
 /** Issue 12: identity verification documents and the sandbox's automatic decision. */
@@ -365,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimits,
     },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    analytics: { forwardUrl: e.ANALYTICS_FORWARD_URL, forwardTimeoutMs: e.ANALYTICS_FORWARD_TIMEOUT_MS },
     kyc: {
       storageDir: e.KYC_STORAGE_DIR,
       maxFileBytes: e.KYC_MAX_FILE_BYTES,

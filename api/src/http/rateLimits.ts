@@ -42,6 +42,8 @@ export const ROUTE_RATE_LIMITS = {
   providerSignIn: 30,
   // Issue 11: a withdrawal request holds money; far above a person's use, low enough to stop a script.
   affiliateWithdraw: 10,
+  // Issue 13: the shell batches analytics events (one request per few seconds of use, one more on leaving a page).
+  analyticsCollect: 120,
 } as const satisfies Partial<Record<RouteName, number>>;
 
 export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;
