@@ -1,7 +1,10 @@
-// OpenAPI 3.1 document generated from the route table; mfe-docs renders it with redoc.
+// OpenAPI 3.1 document generated from the route table (§7) with the §8 error catalogue; mfe-docs renders it with
+// redoc and the api serves it at GET /api/v1/openapi.json. It must pass Redocly CLI's `recommended` lint with no
+// error and no warning (`pnpm lint:openapi`): every operation documents the 4xx answers it can really give.
 import { z } from 'zod';
-import { apiRoutes, type RouteDef } from './routes';
-import { ERROR_CODES } from './errors';
+import { CONTRACT_VERSION } from './contractVersion';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from './errors';
+import { apiRoutes, type RouteDef, type RouteName } from './routes';
 import { ApiErrorBodySchema } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
@@ -12,6 +15,224 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
 };
+const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
+
+/** One line per tag of the route table, shown by Redoc as the group's introduction. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  orders: 'Create an exchange order and follow it: look it up by id and destination address, attach an email, request a refund, accept a new rate.',
+  instruments: 'Currencies and networks the exchange trades, and address validation.',
+  rates: 'Quotes: the rate, limits and fees of a pair for an amount.',
+  pairs: 'Tradable pairs, the default pair and the popular ones.',
+  stats: 'Public statistics and the latest completed exchanges.',
+  health: 'Service health and liveness.',
+  account: 'Registration, sign-in (session cookies), password reset, email confirmation and the signed-in user’s orders.',
+  affiliate: 'The affiliate and cashback programme: referral id, balances, accruals and withdrawals.',
+  keys: 'API keys of the signed-in account for the partner API (made on /profile/keys).',
+  kyc: 'Identity verification of the signed-in account.',
+  card: 'Buying crypto with a card through a liquidity provider.',
+  partner:
+    'The partner API, authenticated by the `x-api-key` header (never by cookies), each key limited per minute (RateLimit-* headers). Orders created here are attributed to the key’s owner.',
+  content: 'Site content: blog, documentation, roadmap, FAQ, images, SEO texts, redirects and this document.',
+  support: 'Support requests and the order lookup by deposit transaction hash.',
+  status: 'The public status page: health now, its daily history and incidents.',
+  analytics: 'The first-party analytics sink of the §4 events.',
+  admin: 'Administration: needs a session with the ADMIN permission.',
+};
+
+/** What each catalogue code means to a client (the `code` field of an error body). */
+const CODE_MEANINGS: Record<ErrorCode, string> = {
+  ERR_UNAUTHORIZED: 'no valid credentials: no session, or it expired (details.reason), or a missing or unknown API key',
+  ERR_NOT_ENOUGH_PERMISSIONS: 'the session’s account is not an administrator',
+  ERR_UNPROCESSABLE_ENTITY: 'the request is well formed but the resource’s state does not allow it',
+  ERR_INVALID_CREDENTIALS: 'the email or the password is wrong',
+  ERR_USER_ALREADY_REGISTERED: 'the email is already registered',
+  ERR_FORBIDDEN: 'refused: see the message',
+  ERR_BAD_REQUEST: 'the request cannot be read or conflicts with existing data: see the message',
+  ERR_NO_LIQUIDITY_AVAILABLE: 'no liquidity for the pair right now',
+  ERR_NOT_FOUND: 'nothing of that name or id',
+  ERR_SERVICE_UNAVAILABLE: 'a dependency (e.g. market prices) is not available yet; retry later',
+  ERR_NOT_ACCEPTABLE: 'the option is not available for this pair or caller (e.g. a fixed rate for a card purchase)',
+  ERR_INTERNAL_SERVER_ERROR: 'an unexpected error',
+  ERR_NETWORK_NOT_SUPPORTED: 'the currency’s network is not supported here',
+  ERR_BALANCE_TOO_LOW: 'the amount exceeds the available balance (details.available)',
+  ERR_BALANCE_NOT_FOUND: 'the account has no balance in that currency',
+  ERR_WITHDRAWAL_TOO_SMALL: 'the amount is below the withdrawal minimum',
+  ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL: 'the amount is below the pair’s minimum (details give the limit)',
+  ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG: 'the amount is above the pair’s maximum (details give the limit)',
+  ERR_VALIDATION: 'invalid input: `fields` names each invalid query parameter, path parameter, body field or header',
+  ERR_INVALID_PASSWORD_RESET_CODE: 'the reset code is wrong or has expired',
+  ERR_PRISMA_CLIENT_KNOWN_REQUEST: 'a storage constraint refused the request',
+  ERR_IM_A_TEAPOT: 'not used by this API',
+  ERR_NOT_FOUND_E: 'no order with that id (and destination address)',
+  ERR_PAIR_NOT_ACTIVE: 'the pair is not active',
+  ERR_TOO_MANY_REQUESTS: 'too many requests: wait the Retry-After seconds (details.retryAfterSeconds)',
+};
+
+/**
+ * Routes with a per-address limit (api/src/http/rateLimits.ts ROUTE_RATE_LIMITS, and the per-account attempt
+ * limits of sign-in, password reset and email confirmation). Partner routes have their per-key limit besides.
+ * api/test/openapi.test.ts keeps this list equal to the api's.
+ */
+export const RATE_LIMITED_ROUTES: readonly RouteName[] = [
+  'orderCreate',
+  'orderSetEmail',
+  'orderRequestRefund',
+  'orderAcceptRateModeChange',
+  'validateAddress',
+  'seo',
+  'register',
+  'login',
+  'refresh',
+  'logout',
+  'requestPasswordReset',
+  'resetPassword',
+  'requestEmailConfirmation',
+  'confirmEmail',
+  'redirectLookup',
+  'adminRedirectAdd',
+  'adminRedirectDelete',
+  'generateApiKey',
+  'updateApiKey',
+  'deleteApiKey',
+  'providerSignUp',
+  'providerSignIn',
+  'affiliateWithdraw',
+  'supportRequestCreate',
+  'supportOrderLookup',
+  'analyticsCollect',
+  'adminIncidentCreate',
+  'adminIncidentUpdate',
+];
+
+/** A quote of a pair (rates and partner rates): what the quote engine refuses (api modules/rates/quote.ts). */
+const QUOTE_ERRORS: ErrorCode[] = [
+  'ERR_NOT_FOUND',
+  'ERR_PAIR_NOT_ACTIVE',
+  'ERR_NOT_ACCEPTABLE',
+  'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL',
+  'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG',
+];
+/** Creating an order: the quote's refusals, a blacklisted client, a reused Idempotency-Key (api modules/orders/creation.ts). */
+const ORDER_CREATE_ERRORS: ErrorCode[] = [...QUOTE_ERRORS, 'ERR_FORBIDDEN', 'ERR_UNPROCESSABLE_ENTITY'];
+
+/**
+ * The 4xx answers of each route beyond those every route of its kind gives (see `errorsOf`), as the api's
+ * modules throw them.
+ */
+const ROUTE_ERRORS: Partial<Record<RouteName, readonly ErrorCode[]>> = {
+  orderPublicInfo: ['ERR_NOT_FOUND_E'],
+  orderRefundInfo: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY'],
+  orderCreate: ORDER_CREATE_ERRORS,
+  orderSetEmail: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY'],
+  orderRequestRefund: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY', 'ERR_FORBIDDEN'],
+  orderAcceptRateModeChange: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY'],
+  validateAddress: ['ERR_NETWORK_NOT_SUPPORTED'],
+  recommendedAmount: ['ERR_NOT_FOUND', 'ERR_PAIR_NOT_ACTIVE', 'ERR_NOT_ACCEPTABLE'],
+  pairsDefault: ['ERR_PAIR_NOT_ACTIVE'],
+  rateOne: QUOTE_ERRORS,
+  login: ['ERR_INVALID_CREDENTIALS'],
+  refresh: ['ERR_UNAUTHORIZED'],
+  resetPassword: ['ERR_INVALID_PASSWORD_RESET_CODE'],
+  affiliateWithdraw: ['ERR_NETWORK_NOT_SUPPORTED', 'ERR_WITHDRAWAL_TOO_SMALL', 'ERR_BALANCE_TOO_LOW', 'ERR_BALANCE_NOT_FOUND', 'ERR_UNPROCESSABLE_ENTITY'],
+  updateApiKey: ['ERR_NOT_FOUND'],
+  deleteApiKey: ['ERR_NOT_FOUND'],
+  kycSubmit: ['ERR_BAD_REQUEST', 'ERR_UNPROCESSABLE_ENTITY'],
+  providerSignUp: ['ERR_NOT_FOUND'],
+  providerSignIn: ['ERR_NOT_FOUND'],
+  // Contacts, KYC status and token need the provider's bearer token of sign-in: missing or foreign → 403.
+  providerContacts: ['ERR_NOT_FOUND', 'ERR_FORBIDDEN'],
+  providerKycStatus: ['ERR_NOT_FOUND', 'ERR_FORBIDDEN'],
+  providerKycAccessToken: ['ERR_NOT_FOUND', 'ERR_FORBIDDEN'],
+  partnerRate: QUOTE_ERRORS,
+  partnerOrderCreate: ORDER_CREATE_ERRORS,
+  partnerOrder: ['ERR_NOT_FOUND'],
+  partnerWebhookDelete: ['ERR_NOT_FOUND'],
+  partnerWebhookDeliveries: ['ERR_NOT_FOUND'],
+  seo: ['ERR_NOT_FOUND'],
+  blogPosts: ['ERR_NOT_FOUND'],
+  blogEntry: ['ERR_NOT_FOUND'],
+  docsPage: ['ERR_NOT_FOUND'],
+  contentImage: ['ERR_NOT_FOUND'],
+  adminRedirectAdd: ['ERR_BAD_REQUEST'],
+  adminRedirectDelete: ['ERR_NOT_FOUND'],
+  adminKycGet: ['ERR_NOT_FOUND'],
+  adminKycDocument: ['ERR_NOT_FOUND'],
+  adminKycDecide: ['ERR_NOT_FOUND', 'ERR_UNPROCESSABLE_ENTITY'],
+  adminIncidentUpdate: ['ERR_NOT_FOUND'],
+};
+
+/** Session routes whose expired or revoked token is tolerated (api modules/auth/authenticate.ts). */
+const STALE_SESSION_TOLERATED: ReadonlySet<RouteName> = new Set(['logout']);
+
+interface ErrorAnswer {
+  code: ErrorCode;
+  /** Overrides the code's catalogue status (Fastify's own refusals: 413 for a body over the limit). */
+  status?: number;
+  why: string;
+}
+
+/** The 4xx answers a route can give: the catalogue code, its HTTP status and when. */
+function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
+  const out: ErrorAnswer[] = [];
+  const add = (code: ErrorCode, why: string, status?: number) => {
+    if (!out.some((e) => e.code === code && e.status === status)) out.push({ code, why, status });
+  };
+  // Every route refuses control characters in query, path parameters, body and headers (api http/controlChars.ts).
+  add('ERR_VALIDATION', def.query || def.body || def.params ? 'invalid query, path parameter, body or header' : 'a header with control characters');
+  if (def.method !== 'GET') {
+    add('ERR_BAD_REQUEST', def.bodyType === 'multipart' ? 'not a readable multipart/form-data body' : 'a body that is not JSON');
+    add('ERR_BAD_REQUEST', 'a body over the size limit', 413);
+  }
+  if (def.auth === 'user' || def.auth === 'admin') add('ERR_UNAUTHORIZED', 'no session, or it expired (details.reason TOKEN_EXPIRED: refresh and retry)');
+  if (def.auth === 'optional' && !STALE_SESSION_TOLERATED.has(name)) add('ERR_UNAUTHORIZED', 'a session cookie that expired or was revoked');
+  if (def.auth === 'admin') add('ERR_NOT_ENOUGH_PERMISSIONS', 'the account is not an administrator');
+  if (def.auth === 'partner') {
+    add('ERR_UNAUTHORIZED', 'x-api-key missing or unknown, or a signature (X-Timestamp, X-Signature) that does not match');
+    add('ERR_FORBIDDEN', 'the key is deactivated or not allowed from this address');
+  } else if (def.method !== 'GET') {
+    add('ERR_FORBIDDEN', 'a request with cookies from another site (CSRF protection)');
+  }
+  for (const code of ROUTE_ERRORS[name] ?? []) add(code, CODE_MEANINGS[code]);
+  if (def.auth === 'partner' || RATE_LIMITED_ROUTES.includes(name)) {
+    add('ERR_TOO_MANY_REQUESTS', def.auth === 'partner' ? 'over the key’s per-minute limit' : 'over the per-address (or per-account) limit');
+  }
+  return out;
+}
+
+function errorResponses(answers: ErrorAnswer[], errorSchema: JsonSchema): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorAnswer[]>();
+  for (const a of answers) {
+    const status = a.status ?? ERROR_STATUS[a.code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), a]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const examples: Record<string, unknown> = {};
+    for (const a of list) {
+      examples[examples[a.code] ? `${a.code}_${status}` : a.code] = { summary: a.why, value: { statusCode: status, code: a.code, message: capitalise(a.why) } };
+    }
+    responses[String(status)] = {
+      description: list.map((a) => `\`${a.code}\`: ${a.why}`).join('; '),
+      ...(status === 429 && { headers: RETRY_AFTER_HEADER }),
+      content: { 'application/json': { schema: errorSchema, examples } },
+    };
+  }
+  return responses;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A zod record over an enum of keys (e.g. `z.record(z.enum(SUPPORTED_LOCALES), …)`) becomes JSON Schema with
+ * `propertyNames` and `required` but no `properties`; spelled out as properties, so tools see each key.
+ */
+function spellOutEnumRecord(schema: JsonSchema): JsonSchema {
+  const names = (schema.propertyNames as { enum?: unknown[] } | undefined)?.enum;
+  const each = schema.additionalProperties;
+  if (schema.properties || !Array.isArray(names) || !each || typeof each !== 'object') return schema;
+  const { propertyNames: _names, additionalProperties: _each, ...rest } = schema;
+  return { ...rest, properties: Object.fromEntries(names.map((n) => [String(n), each])), additionalProperties: false };
+}
 
 /**
  * Schemas with a `.meta({ id })` become components. zod emits them as local `$defs`; they are moved to
@@ -27,7 +248,7 @@ function componentCollector() {
         if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) out[k] = `#/components/schemas/${v.slice(8)}${suffix}`;
         else if (k !== '$schema' && k !== '$defs') out[k] = rewrite(v, suffix);
       }
-      return out;
+      return spellOutEnumRecord(out);
     }
     return value;
   };
@@ -45,11 +266,33 @@ function componentCollector() {
   return { components, schemaOf, resolve };
 }
 
-export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
+/** Only the components something refers to (a query schema is spelled out as parameters, so its component may not be). */
+function usedComponents(paths: unknown, components: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    for (const m of JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (!used.has(m[1])) {
+        used.add(m[1]);
+        visit(components[m[1]]);
+      }
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(components).filter(([id]) => used.has(id)));
+}
+
+export interface OpenApiOptions {
+  /** The site's public origin (`https://…`); the document's server. Unset: relative to where the document is served. */
+  serverUrl?: string;
+}
+
+export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Record<string, unknown> {
+  const { serverUrl } = typeof options === 'string' ? { serverUrl: options } : options;
   const paths: Record<string, Record<string, unknown>> = {};
   const { components, schemaOf, resolve } = componentCollector();
   const errorSchema = schemaOf(ApiErrorBodySchema, 'output');
-  for (const [operationId, def] of Object.entries(apiRoutes) as [string, RouteDef][]) {
+  const tags = new Set<string>();
+  for (const [operationId, def] of Object.entries(apiRoutes) as [RouteName, RouteDef][]) {
     const openPath = def.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const parameters: unknown[] = [];
     for (const [where, s] of [
@@ -62,12 +305,13 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: prop });
       }
     }
+    tags.add(def.tag);
     const op: Record<string, unknown> = {
       operationId,
       summary: def.summary,
       tags: [def.tag],
       'x-timeout-ms': def.timeoutMs,
-      security: def.auth === 'user' || def.auth === 'admin' ? [{ cookieAuth: [] }] : def.auth === 'partner' ? [{ apiKeyAuth: [] }] : [],
+      security: securityOf(def),
       parameters,
       responses: {
         '200': {
@@ -75,7 +319,8 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
           ...(def.auth === 'partner' && { headers: RATE_LIMIT_HEADERS }),
           content: { 'application/json': { schema: schemaOf(def.response, 'output') } },
         },
-        default: { description: 'Error in the catalogue shape', content: { 'application/json': { schema: errorSchema } } },
+        ...errorResponses(errorsOf(operationId, def), errorSchema),
+        default: { description: 'Any other error, in the catalogue shape (5xx: retry later)', content: { 'application/json': { schema: errorSchema } } },
       },
     };
     if (def.body) {
@@ -87,24 +332,47 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Exchange API',
-      version: '1.0.0',
-      description: `Public and account API of the exchange. Errors always have the shape {statusCode, code, message}; codes: ${ERROR_CODES.join(', ')}. Amounts are decimal strings.`,
+      title: 'Coinferry API',
+      version: CONTRACT_VERSION,
+      description: [
+        'Public, account and partner API of the Coinferry exchange. Amounts are decimal strings, never numbers.',
+        `Errors always have the shape {statusCode, code, message} (plus \`fields\` and \`details\` where useful); the codes: ${ERROR_CODES.join(', ')}.`,
+        'Each operation lists the 4xx answers it can give; 5xx answers mean “retry later”.',
+      ].join('\n\n'),
+      license: { name: 'Proprietary: © Coinferry, all rights reserved', identifier: 'LicenseRef-Coinferry-Proprietary' },
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl?.replace(/\/+$/, '') || '/', description: serverUrl ? 'This site' : 'The origin this document is served from' }],
+    tags: [...tags].map((name) => {
+      const description = TAG_DESCRIPTIONS[name];
+      if (!description) throw new Error(`openapi: tag ${name} has no description in TAG_DESCRIPTIONS`);
+      return { name, description };
+    }),
     components: {
-      schemas: components,
+      schemas: usedComponents(paths, components),
       securitySchemes: {
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'access_token',
+          description: 'The site session: the access_token cookie set by sign-in (POST /api/v1/users/local/authenticate), renewed by refresh.',
+        },
         apiKeyAuth: {
           type: 'apiKey',
           in: 'header',
           name: 'x-api-key',
           description:
-            'A key made on /profile/keys. Optionally sign the request: X-Timestamp (Unix seconds) and X-Signature = hex HMAC-SHA256 of `${timestamp}.${rawBody}` with the key as the secret.',
+            'A key made on /profile/keys. Optionally sign the request: X-Timestamp (Unix seconds) and X-Signature = hex HMAC-SHA256 of `<timestamp>.<raw body>` with the key as the secret.',
         },
       },
     },
     paths,
   };
+}
+
+function securityOf(def: RouteDef): Record<string, string[]>[] {
+  if (def.auth === 'user' || def.auth === 'admin') return [{ cookieAuth: [] }];
+  // A session is used when there is one; an empty requirement means "none needed".
+  if (def.auth === 'optional') return [{ cookieAuth: [] }, {}];
+  if (def.auth === 'partner') return [{ apiKeyAuth: [] }];
+  return [];
 }
