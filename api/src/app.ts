@@ -152,10 +152,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const healthDeps = { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs };
   registerHealthRoutes(app, healthDeps, opts);
   await registerContentModule(app, config, opts);
-  registerSupportModule(app, config, { db: deps.db }, opts);
+  registerSupportModule(app, config, { db: deps.db, mailer: deps.accounts.mailer, rateLimitPrefix: deps.rateLimitPrefix }, opts);
   registerStatusModule(app, config, { db: deps.db, health: healthDeps }, opts);
   registerAnalyticsModule(app, config, { db: deps.db, authenticator: deps.accounts.authenticator }, opts);
-  registerOpenApiModule(app, opts);
+  registerOpenApiModule(app, { publicOrigin: config.auth.publicOrigins[0] }, opts);
   registerAccountRoutes(app, config, deps.db, deps.accounts, deps.ordersById ?? orders.service.ordersById, opts);
   return app;
 }

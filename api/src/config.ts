@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CKM_BY_CONFIG_NAME } from 'shared-contracts/server';
-import { parseRateLimitOverrides, type RateLimitedRoute } from './http/rateLimits';
+import { parseRateLimitOverrides, ROUTE_RATE_LIMITS, type RateLimitedRoute } from './http/rateLimits';
 import { parseTrustProxy } from './http/proxyTrust';
 
 /** The monorepo root (this file is api/src/config.ts). */
@@ -486,3 +486,14 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   }
   return problems;
 }
+  // Issue 13: the support routes mail whatever address a visitor names; their limits may be lowered, never raised.
+  try {
+    const limits = parseRateLimitOverrides(e.HTTP_RATE_LIMITS);
+    for (const name of ['supportRequestCreate', 'supportOrderLookup'] as const) {
+      if (limits[name] > ROUTE_RATE_LIMITS[name]) {
+        problems.push(`HTTP_RATE_LIMITS: ${name} may not be raised above ${ROUTE_RATE_LIMITS[name]} with SANDBOX_MODE=false (it sends mail)`);
+      }
+    }
+  } catch {
+    // A malformed HTTP_RATE_LIMITS is reported by loadConfig itself.
+  }

@@ -44,6 +44,12 @@ export const ROUTE_RATE_LIMITS = {
   affiliateWithdraw: 10,
   // Issue 13: the shell batches analytics events (one request per few seconds of use, one more on leaving a page).
   analyticsCollect: 120,
+  // Issue 13 support page: each request mails an acknowledgement (also limited per email, modules/support/limits.ts);
+  // the order lookup probes orders by transaction hash, so it is held hard (and per address and hour there too).
+  supportRequestCreate: 10,
+  supportOrderLookup: 5,
+  adminIncidentCreate: 30,
+  adminIncidentUpdate: 60,
 } as const satisfies Partial<Record<RouteName, number>>;
 
 export type RateLimitedRoute = keyof typeof ROUTE_RATE_LIMITS;

@@ -6,6 +6,7 @@ import type { Mailer } from './types';
 
 export type { Mailer } from './types';
 export { codeMessage, pickLocale } from './templates';
+export { orderLinkMessage, supportAcknowledgementMessage } from './supportTemplates';
 export { readOutbox, codeIn } from './outbox';
 
 export function createMailer(config: Config, db: DbHandle): Mailer {

@@ -1,5 +1,5 @@
 // Mail adapter (DESIGN "sandbox adapters"): SMTP via nodemailer when SMTP_URL is set, else the outbox table.
-export type MailKind = 'password_reset' | 'email_confirmation' | 'registration_attempt';
+export type MailKind = 'password_reset' | 'email_confirmation' | 'registration_attempt' | 'support_request_received' | 'order_link';
 export type MailLocale = 'en' | 'ru';
 
 export interface MailMessage {

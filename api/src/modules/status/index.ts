@@ -3,6 +3,37 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
-import type { HealthDeps } from '../health/routes';
+import { checkHealth, type HealthDeps } from '../health/routes';
+import { createStatusRepo } from './repo';
+import { registerStatusRoutes } from './routes';
+import { createStatusService, startStatusRecorder, type StatusRecorder } from './service';
 
-export function registerStatusModule(_app: FastifyInstance, _config: Config, _deps: { db: DbHandle; health: HealthDeps }, _opts: RegisterOptions): void {}
+/** How often the api records its health (one count per minute bucket across replicas). */
+export const STATUS_RECORD_INTERVAL_MS = 60_000;
+
+export function registerStatusModule(
+  app: FastifyInstance,
+  _config: Config,
+  deps: { db: DbHandle; health: HealthDeps; now?: () => number; recordIntervalMs?: number },
+  opts: RegisterOptions,
+): void {
+  const service = createStatusService({
+    repo: createStatusRepo(deps.db),
+    checkHealth: () => checkHealth(deps.health),
+    marketNeverPriced: () => deps.health.priceBoard.updatedAt === null,
+    now: deps.now,
+  });
+  registerStatusRoutes(app, service, opts);
+  let recorder: StatusRecorder | undefined;
+  // Recording starts with the server (once at once, then every interval) and stops before the database closes.
+  app.addHook('onReady', async () => {
+    recorder = startStatusRecorder(
+      () => service.recordNow(),
+      deps.recordIntervalMs ?? STATUS_RECORD_INTERVAL_MS,
+      (err) => app.log.warn({ err }, 'status: health not recorded'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await recorder?.stop();
+  });
+}

@@ -1,7 +1,30 @@
-// Support requests and the order lookup by deposit transaction hash (§2 /support): issue 13.
+// Support requests and the order lookup by deposit transaction hash (§2 /support, issue 13).
 import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../adapters/mail';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
+import { createSupportLimiter } from './limits';
+import { createSupportRepo } from './repo';
+import { registerSupportRoutes } from './routes';
+import { createSupportService } from './service';
 
-export function registerSupportModule(_app: FastifyInstance, _config: Config, _deps: { db: DbHandle }, _opts: RegisterOptions): void {}
+/** Order links point here when PUBLIC_ORIGIN is not set (development). */
+const DEV_SITE_ORIGIN = 'http://localhost:8080';
+
+export function registerSupportModule(
+  app: FastifyInstance,
+  config: Config,
+  deps: { db: DbHandle; mailer: Mailer; rateLimitPrefix?: string },
+  opts: RegisterOptions,
+): void {
+  const limiter = createSupportLimiter({ redisUrl: config.redisUrl, keyPrefix: deps.rateLimitPrefix });
+  app.addHook('onClose', () => limiter.close());
+  const service = createSupportService({
+    repo: createSupportRepo(deps.db),
+    mailer: deps.mailer,
+    limiter,
+    siteOrigin: config.auth.publicOrigins[0] ?? DEV_SITE_ORIGIN,
+  });
+  registerSupportRoutes(app, service, opts);
+}

@@ -1,0 +1,47 @@
+// The status page's routes (issue 13). statusPage: auth none, no per-address limit (a health ping and two indexed
+// reads; answers may be cached 15 s), logs nothing. adminIncidentCreate / adminIncidentUpdate: ADMIN (route table),
+// limited in http/rateLimits.ts, logged with the admin's account id and the incident id.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiRoutes } from 'shared-contracts/server';
+import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
+import { unauthorized } from '../auth/authenticate';
+import type { StatusService } from './service';
+
+function adminId(request: FastifyRequest): number {
+  if (!request.user) throw unauthorized('NO_SESSION');
+  return request.user.userId;
+}
+
+export function registerStatusRoutes(app: FastifyInstance, status: StatusService, opts: RegisterOptions): void {
+  registerRoute(
+    app,
+    apiRoutes.statusPage,
+    async ({ reply }) => {
+      reply.header('cache-control', 'public, max-age=15');
+      return status.page();
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.adminIncidentCreate,
+    async ({ body, request }) => {
+      const accountId = adminId(request);
+      const incident = await status.createIncident(body, accountId);
+      request.log.info({ accountId, incidentId: incident.id, state: incident.state }, 'status incident posted');
+      return incident;
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.adminIncidentUpdate,
+    async ({ body, request }) => {
+      const accountId = adminId(request);
+      const incident = await status.updateIncident(body, accountId);
+      request.log.info({ accountId, incidentId: incident.id, state: incident.state }, 'status incident updated');
+      return incident;
+    },
+    opts,
+  );
+}

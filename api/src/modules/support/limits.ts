@@ -1,0 +1,72 @@
+// Limits of the support routes beyond the per-address limits of http/rateLimits.ts (issue 13). These are constants,
+// not settings, so no deployment can run them weaker: requests per email (one address cannot be mail-bombed with
+// acknowledgements from many addresses), order lookups per client address over an hour, and order-link mails per
+// order. Redis store when REDIS_URL is set (shared by replicas), memory otherwise.
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError } from 'shared-contracts/server';
+import { addressKey } from '../auth/rateLimit';
+
+export const SUPPORT_LIMITS = {
+  /** Support requests per email address and hour. */
+  requestsPerEmailPerHour: 5,
+  /** Order lookups per client address (IPv6 by /64) and hour, on top of the per-minute route limit. */
+  lookupsPerAddressPerHour: 20,
+  /** Order-link mails per order and hour: the order's owner is not flooded by lookups of a known hash. */
+  orderLinkMailsPerOrderPerHour: 3,
+} as const;
+
+const HOUR_SECONDS = 3600;
+
+export interface SupportLimiter {
+  /** 429 ERR_TOO_MANY_REQUESTS past the email's budget. */
+  request(email: string): Promise<void>;
+  /** 429 ERR_TOO_MANY_REQUESTS past the address's budget. */
+  lookup(ip: string): Promise<void>;
+  /** Whether the order's email may get another order-link mail now (never refuses the request itself). */
+  orderLinkMail(orderId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createSupportLimiter(opts: { redisUrl?: string; keyPrefix?: string } = {}): SupportLimiter {
+  const prefix = `${opts.keyPrefix ?? 'exchange'}:support`;
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  redis?.on('error', () => undefined);
+  const make = (name: string, points: number): RateLimiterAbstract => {
+    const o = { keyPrefix: `${prefix}:${name}`, points, duration: HOUR_SECONDS };
+    return redis ? new RateLimiterRedis({ ...o, storeClient: redis, insuranceLimiter: new RateLimiterMemory(o) }) : new RateLimiterMemory(o);
+  };
+  const perEmail = make('email', SUPPORT_LIMITS.requestsPerEmailPerHour);
+  const perAddress = make('lookup-ip', SUPPORT_LIMITS.lookupsPerAddressPerHour);
+  const perOrder = make('order-link', SUPPORT_LIMITS.orderLinkMailsPerOrderPerHour);
+
+  const consume = async (limiter: RateLimiterAbstract, key: string, what: string) => {
+    try {
+      await limiter.consume(key);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      const minutes = Math.ceil(retryAfterSeconds / 60);
+      throw ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+        details: { retryAfterSeconds },
+      });
+    }
+  };
+
+  return {
+    request: (email) => consume(perEmail, email, 'support requests from this email'),
+    lookup: (ip) => consume(perAddress, addressKey(ip), 'order lookups from this address'),
+    async orderLinkMail(orderId) {
+      try {
+        await perOrder.consume(orderId);
+        return true;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return false;
+        throw err;
+      }
+    },
+    close: async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    },
+  };
+}
