@@ -1,24 +1,32 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type RemotePageProps } from 'shared-contracts';
-import { ButtonLink, Card, StaticPage } from 'remote-kit/ui';
-import { useT } from './useT';
-import styles from './docs.module.css';
+import { DocsArticle } from '../docs/DocsArticle';
+import { DocsFrame } from '../docs/DocsFrame';
+import { isReferenceSlug } from '../docs/docsView';
+import { useDocsStore } from '../docs/useDocsStore';
+import { ApiReference } from '../reference/ApiReference';
 
-/** `/docs/{slug}` (page name `DocsPage`). An observer: follows the slug. */
+/**
+ * §2 `/docs/{slug}` (page name `DocsPage`): a guide in the docs-sidebar layout; `/docs/api-reference` adds the try-it
+ * console and the Redoc reference under its intro. An observer: follows the slug.
+ */
 export const DocsArticlePage = observer(function DocsArticlePage({ host }: RemotePageProps) {
-  const t = useT(host);
   const { slug } = pageParams(host.route, 'mfe_docs', 'DocsPage');
+  const store = useDocsStore(host, slug);
+  const reference = isReferenceSlug(slug);
   return (
-    <StaticPage title={t('docs_page_title')}>
-      {slug ? <p className={styles.muted}>{t('section', { slug })}</p> : null}
-      <Card as="article">
-        <p className={styles.text}>{t('docs_page_text')}</p>
-        <div className={styles.actions}>
-          <ButtonLink variant="secondary" render={(p) => <host.Link to="/docs" {...p} />}>
-            {t('docs_back')}
-          </ButtonLink>
-        </div>
-      </Card>
-    </StaticPage>
+    <DocsFrame host={host} store={store} current={reference ? 'api-reference' : slug}>
+      {(view) => {
+        if (view.kind !== 'article') return { title: '', body: null };
+        return {
+          title: view.page.title,
+          body: (
+            <DocsArticle host={host} page={view.page}>
+              {reference ? <ApiReference host={host} /> : null}
+            </DocsArticle>
+          ),
+        };
+      }}
+    </DocsFrame>
   );
 });

@@ -1,26 +1,49 @@
+import { observer } from 'mobx-react-lite';
 import type { RemotePageProps } from 'shared-contracts';
-import { ButtonLink, Card, StaticPage } from 'remote-kit/ui';
+import { ButtonLink, Card } from 'remote-kit/ui';
+import { DocsFrame } from '../docs/DocsFrame';
+import { DocsLink } from '../docs/DocsLink';
+import { useDocsStore } from '../docs/useDocsStore';
 import { useT } from './useT';
-import styles from './docs.module.css';
+import styles from '../docs/docs.module.css';
 
-/** `/docs`: documentation home. The redoc explorer is a later issue (lazy, docs routes only). */
-export function DocsPage({ host }: RemotePageProps) {
+/** §2 `/docs`: the documentation home, a short intro and each section's pages as a card, in the docs-sidebar layout. */
+export const DocsPage = observer(function DocsPage({ host }: RemotePageProps) {
   const t = useT(host);
+  const store = useDocsStore(host, null);
   return (
-    <StaticPage title={t('docs_title')}>
-      <div className={styles.columns}>
-        <Card title={t('docs_api_title')}>
-          <p className={styles.text}>{t('docs_text')}</p>
-        </Card>
-        <Card title={t('docs_help_title')}>
-          <p className={styles.text}>{t('docs_help_text')}</p>
-          <div className={styles.actions}>
-            <ButtonLink variant="secondary" render={(p) => <host.Link to="/support" {...p} />}>
-              {t('docs_support')}
-            </ButtonLink>
+    <DocsFrame host={host} store={store} current={null}>
+      {(view) => ({
+        title: t('docs_title'),
+        body: (
+          <div className={styles.stack}>
+            <p className={styles.lead}>{t('docs_intro')}</p>
+            <div className={styles.columns}>
+              {view.nav.sections.map((section) => (
+                <Card key={section.title} title={section.title} data-testid="docs-home-section">
+                  <ul className={styles.cardList}>
+                    {section.pages.map((page) => (
+                      <li key={page.slug}>
+                        <DocsLink host={host} to={`/docs/${page.slug}`}>
+                          {page.title}
+                        </DocsLink>
+                      </li>
+                    ))}
+                  </ul>
+                </Card>
+              ))}
+              <Card title={t('docs_help_title')}>
+                <p className={styles.text}>{t('docs_help_text')}</p>
+                <div className={styles.actions}>
+                  <ButtonLink variant="secondary" render={(p) => <host.Link to="/support" {...p} />}>
+                    {t('docs_support')}
+                  </ButtonLink>
+                </div>
+              </Card>
+            </div>
           </div>
-        </Card>
-      </div>
-    </StaticPage>
+        ),
+      })}
+    </DocsFrame>
   );
-}
+});

@@ -1,0 +1,37 @@
+// The Redoc renderer: this module and Redoc itself (550+ KB gzip) make the chunk ApiReference imports in the browser
+// after hydration, on `/docs/api-reference` only (TOOLCHAIN: redoc weighs 551 KB gz; no other page's budget moves).
+import { useEffect } from 'react';
+import { MemoryRouter } from 'react-router';
+import { RedocStandalone } from 'redoc';
+
+export interface RedocViewProps {
+  spec: Record<string, unknown>;
+  /** The page's path with its locale prefix: Redoc's own links are made under it. */
+  basePath: string;
+  dark: boolean;
+  onLoaded?: (error?: Error) => void;
+}
+
+/**
+ * Redoc with its own in-memory router (its sidebar moves within the reference, never the shell's history) and
+ * without telemetry. Redoc marks `<html>` light or dark from its own setting: the site's theme wins, and the marks
+ * go when the reference does.
+ */
+export function RedocView({ spec, basePath, dark, onLoaded }: RedocViewProps) {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', dark);
+    root.classList.toggle('light', !dark);
+  }, [dark]);
+  useEffect(
+    () => () => {
+      document.documentElement.classList.remove('dark', 'light');
+    },
+    [],
+  );
+  return (
+    <MemoryRouter initialEntries={[basePath]}>
+      <RedocStandalone spec={spec} basePath={basePath} onLoaded={onLoaded} options={{ disableTelemetry: true, hideDownloadButtons: true }} />
+    </MemoryRouter>
+  );
+}
