@@ -1,5 +1,29 @@
-// GET /api/v1/openapi.json: the OpenAPI document generated from the route table (issue 13).
+// GET /api/v1/openapi.json (issue 13, §7): the OpenAPI document generated from the shared-contracts route table,
+// the one `pnpm lint:openapi` checks and the docs' API reference renders. Built once at start-up; its server is
+// the site's public origin (PUBLIC_ORIGIN, the first one) when configured, else relative to where it is served.
+// Public (route table auth 'none'), no rate limit: one static answer that shared caches may keep five minutes.
+// Nothing is logged beyond the request log line.
 import type { FastifyInstance } from 'fastify';
-import type { RegisterOptions } from '../../http/registerRoute';
+import { apiRoutes } from 'shared-contracts/server';
+import { buildOpenApiDocument } from 'shared-contracts/openapi';
+import { registerRoute, SerializedJson, type RegisterOptions } from '../../http/registerRoute';
 
-export function registerOpenApiModule(_app: FastifyInstance, _opts: RegisterOptions): void {}
+const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
+
+interface OpenApiModuleDeps {
+  /** The site's public origin, `https://…`; unset in development. */
+  publicOrigin?: string;
+}
+
+export function registerOpenApiModule(app: FastifyInstance, deps: OpenApiModuleDeps, opts: RegisterOptions): void {
+  const document = new SerializedJson(buildOpenApiDocument({ serverUrl: deps.publicOrigin }));
+  registerRoute(
+    app,
+    apiRoutes.openApiDocument,
+    ({ reply }) => {
+      reply.header('cache-control', OPENAPI_CACHE_CONTROL);
+      return document;
+    },
+    opts,
+  );
+}
