@@ -174,6 +174,9 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       adminKycGet: { path: path.replace(':verificationId', verificationId) },
       adminKycDocument: { path: path.replace(':verificationId', verificationId).replace(':kind', 'face') },
       adminKycDecide: { path, body: { verificationId, decision: 'REJECT', rejectReason: 'matrix' } },
+      // The first incident of this run's fresh database is id 1 (created by the admin's adminIncidentCreate probe).
+      adminIncidentCreate: { path, body: { title: 'Matrix incident', body: 'Posted by the matrix', severity: 'minor' } },
+      adminIncidentUpdate: { path, body: { id: '1', state: 'resolved' } },
       providerSignUp: { path, body: { accept: true, email: users[caller].email } },
       providerSignIn: { path, body: { email: users[caller].email } },
       providerContacts: { path, headers: provider },
@@ -201,7 +204,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   describe('admin routes', () => {
     const adminRoutes = covered.filter((n) => routeTable[n].tag === 'admin');
     // Changes last (the redirect added before it is removed, the decision after every read).
-    const ordered = [...adminRoutes.filter((n) => routeTable[n].method === 'GET'), ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycDecide'] as const)];
+    const ordered = [...adminRoutes.filter((n) => routeTable[n].method === 'GET'), ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycDecide', 'adminIncidentCreate', 'adminIncidentUpdate'] as const)];
 
     it('are refused to a guest and a partner key (401) and to users (403 ERR_NOT_ENOUGH_PERMISSIONS), served to the admin', async () => {
       expect([...ordered].sort()).toEqual([...adminRoutes].sort());
