@@ -5,6 +5,8 @@ import { createBrowserRouter } from 'react-router';
 import { createApiClient, type HostConfig } from 'shared-contracts';
 import { RootStore, browserEnv } from './stores/RootStore';
 import { dataLayerSink } from './analytics/AnalyticsService';
+import { browserFirstPartySink, followPageLifecycle } from './analytics/firstPartySink';
+import { browserUtmEnvironment, readUtmSessionId } from './analytics/utm';
 import { createI18n } from './i18n/createI18n';
 import { PagesLoader, registerRemoteMap, registerRemotesFrom, remoteFailedMessageKey } from './federation/remotes';
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
@@ -21,6 +23,9 @@ async function main() {
   let stores: RootStore | undefined;
   const api = createApiClient({ onUnauthorized: (context) => stores?.session.onUnauthorized(context) ?? Promise.resolve(false) });
   let translate = (key: string) => key;
+  // §4 events go to the dataLayer and to the api's first-party sink, with the §9 session id of the UTM record
+  const utmEnvironment = browserUtmEnvironment(document);
+  const firstPartySink = browserFirstPartySink(() => readUtmSessionId(utmEnvironment));
   stores = new RootStore(
     browserEnv({
       defaultTheme: config.defaultTheme ?? 'light',
@@ -36,7 +41,7 @@ async function main() {
         return (await res.json()) as { buildId?: string };
       },
       api,
-      analyticsSink: dataLayerSink(),
+      analyticsSink: [dataLayerSink(), firstPartySink],
       t: (key) => translate(key),
     }),
   );
@@ -82,6 +87,7 @@ async function main() {
     partnerReferralParam: config.partnerReferralParam ?? 'ref',
   };
 
+  followPageLifecycle(window, document, () => stores.analytics.leavePage(), firstPartySink);
   if (ssr?.health) stores.health.restore(ssr.health);
   stores.start();
   const router = createBrowserRouter(routerRoutes);

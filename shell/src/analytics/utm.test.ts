@@ -1,5 +1,16 @@
 import { UTM_FIRST_VISIT_COOKIE_MAX_AGE_S } from 'shared-contracts';
-import { UTM_FIRST_VISIT_COOKIE, UTM_HISTORY_KEY, UTM_SESSION_KEY, captureUtm, followUtm, latestUtm, utmRecorder, type UtmEnvironment } from './utm';
+import {
+  UTM_FIRST_VISIT_COOKIE,
+  UTM_HISTORY_KEY,
+  UTM_SESSION_KEY,
+  browserUtmEnvironment,
+  captureUtm,
+  followUtm,
+  latestUtm,
+  readUtmSessionId,
+  utmRecorder,
+  type UtmEnvironment,
+} from './utm';
 
 type Stores = { local: Map<string, string>; session: Map<string, string>; cookies: Map<string, [string, number]> };
 
@@ -102,5 +113,23 @@ describe('the shell captures UTM on the landing and on every navigation', () => 
     const recorder = utmRecorder(undefined);
     recorder.capture('https://site.test/?utm_source=a');
     expect(recorder.latest()).toBeNull();
+  });
+});
+
+describe('§9 details', () => {
+  it('the session id is read for analytics without creating one (the capture decides what a new session is)', () => {
+    const { e, s } = env();
+    expect(readUtmSessionId(e)).toBeUndefined();
+    expect(s.session.size).toBe(0);
+    captureUtm(e, 'https://site.test/');
+    expect(readUtmSessionId(e)).toBe('sess-1');
+  });
+
+  it('a malformed first-visit cookie does not break the capture: it is written again, for 30 days, path /, SameSite=Lax', () => {
+    const jar = { cookie: `${UTM_FIRST_VISIT_COOKIE}=%E0%A4%A` };
+    const e = browserUtmEnvironment(jar);
+    expect(e.getCookie(UTM_FIRST_VISIT_COOKIE)).toBeUndefined();
+    e.setCookie(UTM_FIRST_VISIT_COOKIE, '{"a":1}', UTM_FIRST_VISIT_COOKIE_MAX_AGE_S);
+    expect(jar.cookie).toBe(`${UTM_FIRST_VISIT_COOKIE}=${encodeURIComponent('{"a":1}')}; Max-Age=2592000; Path=/; SameSite=Lax`);
   });
 });

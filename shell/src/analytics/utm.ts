@@ -34,6 +34,11 @@ function readHistory(env: Pick<UtmEnvironment, 'local'>): UtmRecord[] {
   }
 }
 
+/** The §9 session id of this browser session, if a page captured one already (never creates it: the capture decides). */
+export function readUtmSessionId(env: Pick<UtmEnvironment, 'session'>): string | undefined {
+  return env.session.getItem(UTM_SESSION_KEY) ?? undefined;
+}
+
 function sessionId(env: UtmEnvironment): string {
   let id = env.session.getItem(UTM_SESSION_KEY);
   if (!id) {
@@ -160,9 +165,16 @@ export function browserUtmEnvironment(cookieDocument: { cookie: string }): UtmEn
     },
     local: safe(() => localStorage),
     session: safe(() => sessionStorage),
-    getCookie: (name) => readCookie(name, cookieDocument.cookie),
+    getCookie: (name) => {
+      try {
+        return readCookie(name, cookieDocument.cookie);
+      } catch {
+        return undefined; // a malformed value (bad percent-encoding) is as good as none: it is written again
+      }
+    },
     setCookie: (name, value, maxAgeS) => {
-      cookieDocument.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeS}; Path=/; SameSite=Lax`;
+      const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+      cookieDocument.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeS}; Path=/; SameSite=Lax${secure}`;
     },
     now: () => Date.now(),
     randomId: () =>

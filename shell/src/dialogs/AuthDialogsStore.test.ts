@@ -199,6 +199,33 @@ describe('AuthDialogsStore', () => {
     expect(events).toEqual(['registration_abandoned']);
   });
 
+  it('registration_abandoned also when the register dialog is swapped for another or the page goes away; once per opening', () => {
+    const { store, events } = setup();
+    store.openRegister();
+    store.openLogin();
+    expect(events).toEqual(['registration_abandoned']);
+    store.close();
+    expect(events).toEqual(['registration_abandoned']);
+    store.openRegister();
+    store.leavePage();
+    store.close();
+    expect(events).toEqual(['registration_abandoned', 'registration_abandoned']);
+    store.openLogin();
+    store.leavePage();
+    expect(events).toEqual(['registration_abandoned', 'registration_abandoned']);
+  });
+
+  it('no registration_abandoned after a completed registration', async () => {
+    const { store, events } = setup();
+    store.openRegister();
+    fill(store, { email: 'new@b.co', password: 'Correct-Horse-42', passwordConfirm: 'Correct-Horse-42', terms: true });
+    await store.submit();
+    expect(store.open).toBeNull();
+    store.close();
+    store.leavePage();
+    expect(events).toEqual([]);
+  });
+
   it('restore → new password → login with the email kept and the page asked for kept', async () => {
     const { store, api, events, notes } = setup();
     store.openLogin('/profile/info');

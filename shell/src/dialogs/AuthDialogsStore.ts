@@ -61,6 +61,7 @@ export class AuthDialogsStore {
   emailConfirmationStep: EmailConfirmationStep = 'email';
 
   private registrationCompleted = false;
+  private abandonmentReported = false;
   private emailConfirmation: ((email: string | null) => void) | null = null;
 
   constructor(private readonly deps: AuthDialogsDeps) {
@@ -132,8 +133,7 @@ export class AuthDialogsStore {
   }
 
   close() {
-    // §4 registration_abandoned: the register dialog closed without a completed registration.
-    if (this.open === 'register' && !this.registrationCompleted) this.deps.track('registration_abandoned');
+    this.reportAbandonedRegistration();
     if (this.open === 'emailConfirmation') this.settleEmailConfirmation(null);
     this.open = null;
     this.submitting = false;
@@ -261,7 +261,24 @@ export class AuthDialogsStore {
     if (feedback.notify) this.deps.notify({ type: 'error', message: this.deps.t(feedback.notify.titleKey), timeout: feedback.notify.timeout });
   }
 
+  /** The page is going away (pagehide) with the register dialog open: that registration is abandoned too. */
+  leavePage() {
+    this.reportAbandonedRegistration();
+  }
+
+  /**
+   * §4 registration_abandoned: the register dialog is left (closed, swapped for another dialog, or the page goes away)
+   * without a completed registration; once per opening of the dialog.
+   */
+  private reportAbandonedRegistration() {
+    if (this.open !== 'register' || this.registrationCompleted || this.abandonmentReported) return;
+    this.abandonmentReported = true;
+    this.deps.track('registration_abandoned');
+  }
+
   private show(kind: AuthDialogKind, email?: string) {
+    if (kind !== 'register') this.reportAbandonedRegistration();
+    else if (this.open !== 'register') this.abandonmentReported = false;
     const keepEmail = email ?? this.form.email;
     this.open = kind;
     this.emailConfirmationStep = 'email';

@@ -35,8 +35,8 @@ export interface RootStoreEnv {
   api: SessionApi & Pick<ApiClient, 'requestPasswordReset' | 'resetPassword' | 'requestEmailConfirmation' | 'confirmEmail'>;
   /** §1 visitor id; default: the FingerprintJS agent, loaded lazily. */
   visitorId?: VisitorIdSource;
-  /** §4 analytics sink; default: console only. */
-  analyticsSink?: AnalyticsSink;
+  /** §4 analytics sinks (the browser: dataLayer and the first-party sink); default: console only. */
+  analyticsSink?: AnalyticsSink | readonly AnalyticsSink[];
   /** Translates a key of the shell namespace (notifications sent by stores). */
   t?(key: string): string;
 }
@@ -76,8 +76,10 @@ export class RootStore {
     });
     this.scroll = new ScrollStore(env.sessionStorage);
     this.visitorId = env.visitorId ?? lazyVisitorId();
-    this.analytics = new AnalyticsService(env.analyticsSink ?? ((payload) => console.info('[analytics]', payload)), () =>
-      this.session.isAuthorised ? 'registered' : 'guest',
+    this.analytics = new AnalyticsService(
+      env.analyticsSink ?? ((payload) => console.info('[analytics]', payload)),
+      () => (this.session.isAuthorised ? 'registered' : 'guest'),
+      { sessionStorage: env.sessionStorage, localStorage: env.localStorage },
     );
     const t = env.t ?? ((key: string) => key);
     this.session = new SessionStore({
@@ -102,12 +104,15 @@ export class RootStore {
         if (next) this.navigator.go(localePath(next, this.locale.current));
       },
     });
+    this.analytics.onLeave(() => this.dialogs.leavePage());
   }
 
   start() {
     void this.health.start();
     this.updates.start();
-    void this.session.start();
+    // §4 test_event once the session's first load is done (its user_type is then the visitor's)
+    const startAnalytics = () => this.analytics.start();
+    void this.session.start().then(startAnalytics, startAnalytics);
   }
 
   dispose() {
