@@ -1,10 +1,12 @@
 // `./pages` (ARCHITECTURE.md): pages, namespace, loadResources (one chunk per locale), contractVersion.
-import type { RemotePagesOf } from 'shared-contracts';
+import type { RemoteLoadersOf, RemotePagesOf } from 'shared-contracts';
 import { BlogPage } from './BlogPage';
 import { BlogPostPage } from './BlogPostPage';
 import { RoadmapPage } from './RoadmapPage';
 import { StatusPage } from './StatusPage';
 import { SupportPage } from './SupportPage';
+import { blogLoaders } from './loaders';
+import { supportLoaders } from './supportLoaders';
 
 export { namespace, loadResources } from '../i18n';
 // DESIGN rule 8: the shared-contracts version this remote was compiled against, written in by the webpack factory
@@ -17,3 +19,5 @@ export const pages = {
   Support: SupportPage,
   Status: StatusPage,
 } satisfies RemotePagesOf<'mfe_blog'>;
+// contract 1.2: the first view's data of the blog, roadmap, support and status pages, loaded by the server
+export const loaders = { ...blogLoaders, ...supportLoaders } satisfies RemoteLoadersOf<'mfe_blog'>;

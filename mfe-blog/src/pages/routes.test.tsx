@@ -1,31 +1,41 @@
 // The remote's half of the page-map contract (shared-contracts/src/pageMap.ts; the shell's half is
 // shell/src/routing/pageMap.test.ts): every page renders with the params the shell's route table produces
-// for each sample path, and shows what they say. A param renamed on either side fails one of the two.
-import { cleanup, screen } from '@testing-library/react';
-import { pageParams, type PageName } from 'shared-contracts';
+// for each sample path, and asks the content service for what they say. A param renamed on either side fails one of the two.
+import { act, cleanup, screen } from '@testing-library/react';
+import { BLOG_PER_PAGE, pageParams, type PageName } from 'shared-contracts';
 import { pages } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
+import { fakeBlogApi } from '../test/blogFixtures';
 import { itRendersEveryPageSample } from 'remote-kit/testing';
 
 afterEach(cleanup);
 
-const indicator = () => screen.queryByTestId('blog-page-indicator')?.textContent ?? null;
-const pageIndicator = (params: Readonly<Record<string, string>>) => expect(indicator()).toBe(params.page ? `Page ${params.page}` : null);
+let api = fakeBlogApi();
+const offsetOf = (params: Readonly<Record<string, string>>) => (Number(params.page ?? '1') - 1) * BLOG_PER_PAGE;
 
 const showsParams: Record<PageName<'mfe_blog'>, (params: Readonly<Record<string, string>>) => void> = {
-  Blog: pageIndicator,
-  BlogPost: pageIndicator,
-  Roadmap: () => undefined,
+  Blog: (params) => expect(api.blogPosts).toHaveBeenCalledWith({ query: { locale: 'en', offset: offsetOf(params), per_page: BLOG_PER_PAGE } }),
+  BlogPost: (params) => expect(api.blogEntry).toHaveBeenCalledWith({ query: { locale: 'en', slug: params.slug } }),
+  Roadmap: () => expect(api.contentRoadmap).toHaveBeenCalled(),
   Support: () => undefined,
   Status: () => undefined,
 };
 
 describe('mfe-blog pages at the shell routes of the page map', () => {
-  itRendersEveryPageSample('mfe_blog', pages, (route) => createTestHost({ route }), { showsParams });
+  itRendersEveryPageSample(
+    'mfe_blog',
+    pages,
+    (route) => {
+      api = fakeBlogApi();
+      return createTestHost({ route, api });
+    },
+    { showsParams, settle: true },
+  );
 
-  it('shows page 2 of a list in ru too', () => {
-    renderPage(pages.Blog, createTestHost({ lng: 'ru', route: { path: '/blog/page2', params: { page: '2' } } }));
-    expect(indicator()).toBe('Страница 2');
+  it('shows page 2 of a list in ru too', async () => {
+    renderPage(pages.Blog, createTestHost({ lng: 'ru', api: fakeBlogApi(), route: { path: '/blog/page2', params: { page: '2' } } }));
+    await act(async () => undefined);
+    expect(screen.getByTestId('blog-page-indicator').textContent).toBe('Страница 2');
   });
 
   it('reads params through the page map: a param the page does not have does not compile', () => {

@@ -1,0 +1,81 @@
+// A post (§2 `/blog/{slug…}`): the api's sanitised HTML in an article with the site's typography, a table of contents
+// when the post has three headings or more, the fallback notice of an untranslated post, and the way to all articles
+// (§4 button_read_all_articles). Links inside the HTML to pages of the site navigate client-side; a hash lands on its
+// heading after a client navigation too (the shell's scroll runs before a fetched post is there).
+import { type MouseEvent, useEffect, useRef } from 'react';
+import type { BlogPost, HostServices } from 'shared-contracts';
+import { ButtonLink, Card } from 'remote-kit/ui';
+import { PostMeta } from './PostList';
+import { SiteLink } from './SiteLink';
+import { sitePathOfClick } from './siteLinks';
+import { useT } from './useT';
+import styles from './blog.module.css';
+import prose from './prose.module.css';
+
+const TOC_MIN_HEADINGS = 3;
+
+export function PostArticle({ host, post, fetched }: { host: HostServices; post: BlogPost; fetched: boolean }) {
+  const t = useT(host);
+  const body = useRef<HTMLDivElement>(null);
+
+  // a post fetched after a client navigation to `…#heading`: scroll there once it is rendered
+  useEffect(() => {
+    const hash = host.route.hash;
+    if (!fetched || hash.length < 2) return;
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      return;
+    }
+    document.getElementById(id)?.scrollIntoView?.();
+  }, [fetched, host]);
+
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (!body.current) return;
+    const to = sitePathOfClick(e.nativeEvent, body.current, host.locale.prefix);
+    if (to === null) return;
+    e.preventDefault();
+    host.navigate(to);
+  };
+  const toc = post.headings.filter((h) => h.level <= 3);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates the clicks of the links inside (they are the interactive elements; Enter on a link is a click)
+    <div ref={body} className={styles.post} onClick={onClick}>
+      <PostMeta host={host} post={post} />
+      {post.fallback ? (
+        <p className={styles.notice} data-testid="blog-fallback-notice">
+          {t('post_fallback')}
+        </p>
+      ) : null}
+      {toc.length >= TOC_MIN_HEADINGS ? (
+        <nav className={styles.toc} aria-labelledby="blog-toc-title" data-testid="blog-toc">
+          <p id="blog-toc-title" className={styles.tocTitle}>
+            {t('post_toc')}
+          </p>
+          <ol className={styles.tocList}>
+            {toc.map((h) => (
+              <li key={h.id} className={h.level === 3 ? styles.tocSub : undefined}>
+                <a href={`#${encodeURIComponent(h.id)}`}>{h.text}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      <Card as="article" padding="lg">
+        {post.cover ? <img className={styles.cover} src={post.cover.src} alt={post.cover.alt} width={post.cover.width} height={post.cover.height} /> : null}
+        <div className={prose.prose} lang={post.locale} data-testid="blog-post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+      </Card>
+      <div className={styles.actions}>
+        <ButtonLink
+          variant="primary"
+          render={(p) => (
+            <SiteLink host={host} to="/blog" onClick={() => host.analytics.track('button_read_all_articles')} data-testid="blog-read-all" {...p} />
+          )}
+        >
+          {t('post_read_all')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
