@@ -171,6 +171,9 @@ const EnvSchema = z.object({
   /** Also forward stored analytics events to this http(s) endpoint (fire-and-forget); unset = store only. */
   ANALYTICS_FORWARD_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   ANALYTICS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  // ── Content service (issue 13) ──
+  /** Markdown of the blog, docs, roadmap and FAQ, indexed at start-up (content/README.md). */
+  CONTENT_DIR: z.string().default(path.join(REPO_ROOT, 'content')),
 });
 
 type Ckm = 'A' | 'B' | 'D';
@@ -214,6 +217,8 @@ export interface Config {
   kyc: KycConfig;
   /** Issue 13: the first-party analytics sink's optional forwarder (modules/analytics/forwarder.ts). */
   analytics: { forwardUrl?: string; forwardTimeoutMs: number };
+  /** Issue 13: the content service's folder (blog, docs, roadmap, FAQ, images). */
+  contentDir: string;
 }
 
 /** Issue 12: identity verification documents and the sandbox's automatic decision. */
@@ -372,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     analytics: { forwardUrl: e.ANALYTICS_FORWARD_URL, forwardTimeoutMs: e.ANALYTICS_FORWARD_TIMEOUT_MS },
+    contentDir: e.CONTENT_DIR,
     kyc: {
       storageDir: e.KYC_STORAGE_DIR,
       maxFileBytes: e.KYC_MAX_FILE_BYTES,
@@ -484,8 +490,6 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   if (e.SANDBOX_WITHDRAWAL_FAILURE_RATE > 0) {
     problems.push('SANDBOX_WITHDRAWAL_FAILURE_RATE: a sandbox setting; must be 0 with SANDBOX_MODE=false');
   }
-  return problems;
-}
   // Issue 13: the support routes mail whatever address a visitor names; their limits may be lowered, never raised.
   try {
     const limits = parseRateLimitOverrides(e.HTTP_RATE_LIMITS);
@@ -497,3 +501,5 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   } catch {
     // A malformed HTTP_RATE_LIMITS is reported by loadConfig itself.
   }
+  return problems;
+}
