@@ -4,10 +4,13 @@
 // errors and no warnings). Offline: no telemetry, no update check.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const require = createRequire(import.meta.url);
+const redoclyCli = require.resolve('@redocly/cli/bin/cli.js');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
@@ -22,19 +25,12 @@ const file = path.join(dir, 'openapi.json');
 writeFileSync(file, generated.stdout);
 
 const redocly = (format) =>
-  spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/@redocly/cli/bin/cli.js'),
-      'lint',
-      file,
-      '--config',
-      path.join(root, '.redocly.yaml'),
-      '--lint-config=error',
-      `--format=${format}`,
-    ],
-    { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
+  spawnSync(process.execPath, [redoclyCli, 'lint', file, '--config', path.join(root, '.redocly.yaml'), '--lint-config=error', `--format=${format}`], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
 
 try {
   const run = redocly('json');

@@ -1,8 +1,7 @@
 // GET /api/v1/openapi.json (issue 13): the document `pnpm lint:openapi` checks, served as built at start-up,
 // public and cacheable, its server the site's public origin; and the 429 answers it documents are the api's limits.
 import Fastify from 'fastify';
-import { apiRoutes, routeTable, type RouteName } from 'shared-contracts/server';
-import { buildOpenApiDocument, RATE_LIMITED_ROUTES } from 'shared-contracts/openapi';
+import { apiRoutes, buildOpenApiDocument, RATE_LIMITED_ROUTES, routeTable, type RouteName } from 'shared-contracts/server';
 import { loadConfig } from '../src/config';
 import { ROUTE_RATE_LIMITS } from '../src/http/rateLimits';
 import { startApi, type RunningApi } from '../src/main';

@@ -8,3 +8,4 @@ export * from './routes';
 export * from './contentSchemas';
 export * from './pairPath';
 export * from './seo';
+export { buildOpenApiDocument, RATE_LIMITED_ROUTES } from './openapi';

@@ -4,8 +4,7 @@
 // Public (route table auth 'none'), no rate limit: one static answer that shared caches may keep five minutes.
 // Nothing is logged beyond the request log line.
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from 'shared-contracts/server';
-import { buildOpenApiDocument } from 'shared-contracts/openapi';
+import { apiRoutes, buildOpenApiDocument } from 'shared-contracts/server';
 import { registerRoute, SerializedJson, type RegisterOptions } from '../../http/registerRoute';
 
 const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
