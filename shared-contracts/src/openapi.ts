@@ -153,6 +153,8 @@ const ROUTE_ERRORS: Partial<Record<RouteName, readonly ErrorCode[]>> = {
   blogEntry: ['ERR_NOT_FOUND'],
   docsPage: ['ERR_NOT_FOUND'],
   contentImage: ['ERR_NOT_FOUND'],
+  // An order id given but unknown (api modules/support/service.ts).
+  supportRequestCreate: ['ERR_NOT_FOUND'],
   adminRedirectAdd: ['ERR_BAD_REQUEST'],
   adminRedirectDelete: ['ERR_NOT_FOUND'],
   adminKycGet: ['ERR_NOT_FOUND'],
