@@ -1,0 +1,151 @@
+// Issue 13 "What it must show" (docs), en and /ru: a docs guide renders in the docs-sidebar layout with its sidebar and
+// headings; the API reference shows the order-create operation rendered by Redoc; the try-it console creates a
+// sandbox order with a key made through the API and shows the answer; and Redoc's chunk (550+ KB gzip) is requested
+// on the API reference page only — never on a guide or the home page.
+import type { Page, Response } from '@playwright/test';
+import { CYRILLIC, expect, gotoLive, test } from '../fixtures';
+import { signedInAccount } from '../helpers/accounts';
+
+const LOCALES = [
+  { code: 'en', prefix: '' },
+  { code: 'ru', prefix: '/ru' },
+] as const;
+
+const TEXTS = {
+  en: { sections: 'Documentation sections', toc: 'On this page' },
+  ru: { sections: 'Разделы документации', toc: 'На этой странице' },
+} as const;
+
+/** A marker only Redoc's own code carries. */
+const REDOC_MARKER = 'RedoclyApiDocs';
+
+/** Records the JavaScript the page loads and whether any of it is Redoc (by chunk name and by content). */
+function watchScripts(page: Page) {
+  const urls: string[] = [];
+  const bodies: Promise<boolean>[] = [];
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    urls.push(response.url());
+    bodies.push(
+      response.text().then(
+        (text) => text.includes(REDOC_MARKER),
+        () => false,
+      ),
+    );
+  });
+  return {
+    urls,
+    async redocLoaded(): Promise<boolean> {
+      const contents = await Promise.all(bodies);
+      return contents.some(Boolean) || urls.some((u) => /\/assets\/redoc\.[0-9a-f]+\.js/.test(u));
+    },
+  };
+}
+
+for (const { code, prefix } of LOCALES) {
+  test(`docs (${code}): a guide in the docs-sidebar layout with its sidebar and headings; no Redoc chunk`, async ({ page }) => {
+    const scripts = watchScripts(page);
+    await gotoLive(page, `${prefix}/docs/getting-started`);
+    const layout = page.getByTestId('layout-docs-sidebar');
+    await expect(layout).toBeVisible();
+    const title = layout.getByTestId('page-title');
+    await expect(title).not.toHaveText('');
+    if (code === 'ru') await expect(title).toHaveText(CYRILLIC);
+    const sidebar = page.getByRole('complementary', { name: TEXTS[code].sections });
+    await expect(sidebar.getByTestId('docs-sidebar')).toBeVisible();
+    const current = sidebar.locator('a[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveAttribute('href', `${prefix}/docs/getting-started`);
+    expect(await sidebar.getByTestId('docs-nav-link').count()).toBeGreaterThanOrEqual(10);
+    const content = page.getByTestId('docs-content');
+    expect(await content.locator('h2[id]').count()).toBeGreaterThan(0);
+    const toc = page.getByRole('navigation', { name: TEXTS[code].toc });
+    const firstHeading = toc.getByRole('link').first();
+    await expect(firstHeading).toBeVisible();
+
+    // a heading link of "on this page" lands on its heading (§2 hash scroll), no reload
+    const id = ((await firstHeading.getAttribute('href')) ?? '').split('#')[1];
+    await firstHeading.click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/docs/getting-started#${id}$`));
+    await expect(page.locator(`[id="${id}"]`)).toBeInViewport();
+
+    // another guide through the sidebar: client-side, then the home page
+    await sidebar
+      .getByTestId('docs-nav-link')
+      .filter({ hasNot: page.locator('[aria-current]') })
+      .nth(2)
+      .click();
+    await expect(page).not.toHaveURL(/getting-started/);
+    await expect(page.getByTestId('docs-article')).toBeVisible();
+    await gotoLive(page, `${prefix}/`);
+    await expect(page.getByTestId('page-title')).toBeVisible();
+    expect(await scripts.redocLoaded(), `Redoc requested outside the API reference: ${scripts.urls.join(', ')}`).toBe(false);
+  });
+
+  test(`docs (${code}): the API reference renders the order-create operation with Redoc; the try-it console creates a sandbox order`, async ({
+    browser,
+    stack,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ baseURL: stack.webUrl });
+    try {
+      // an account and an API key, through the API (as the profile's keys page calls it)
+      await signedInAccount(context, `docs-${code}`);
+      const created = await context.request.post(`${stack.webUrl}/api/v1/users/generate-api-key`, {
+        headers: { origin: stack.webUrl, accept: 'application/json' },
+        data: { name: `docs-${code}` },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+      const secret = ((await created.json()) as { secret: string }).secret;
+
+      const page = await context.newPage();
+      const scripts = watchScripts(page);
+      await gotoLive(page, `${prefix}/docs/api-reference`);
+      await expect(page.getByTestId('layout-docs-sidebar').getByTestId('page-title')).toBeVisible();
+      const reference = page.getByTestId('api-reference');
+      await expect(reference).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      await expect(
+        page
+          .getByTestId('redoc')
+          .getByText(/Create an order for a partner/)
+          .first(),
+      ).toBeVisible({ timeout: 30_000 });
+      expect(await scripts.redocLoaded()).toBe(true);
+
+      // try it: create an order with the key
+      const tryIt = page.getByTestId('try-it');
+      await tryIt.getByTestId('try-it-key').fill(secret);
+      await expect(tryIt.getByTestId('try-it-operation')).toHaveValue('partnerOrderCreate');
+      await expect(tryIt.getByTestId('try-it-idempotency')).not.toHaveValue('');
+      await tryIt.getByTestId('try-it-send').click();
+      const response = tryIt.getByTestId('try-it-response');
+      await expect(response).toHaveAttribute('data-status', '200', { timeout: 30_000 });
+      const answer = JSON.parse((await response.getByTestId('try-it-response-body').textContent()) ?? '{}') as { orderId?: string };
+      expect(answer.orderId).toBeTruthy();
+      const requestText = (await tryIt.getByTestId('try-it-request-text').textContent()) ?? '';
+      expect(requestText).toContain('POST ');
+      expect(requestText).toContain('/api/partner/v1/orders');
+      expect(requestText).not.toContain(secret);
+      const curl = (await tryIt.getByTestId('try-it-curl').textContent()) ?? '';
+      expect(curl).toContain('x-api-key: $API_KEY');
+      expect(curl).not.toContain(secret);
+      await tryIt.getByTestId('try-it-reveal').check();
+      await expect(tryIt.getByTestId('try-it-curl')).toContainText(secret);
+
+      // the same order read back with "get an order" (its id prefilled)
+      await tryIt.getByTestId('try-it-operation').selectOption('partnerOrder');
+      await expect(tryIt.getByTestId('try-it-param-orderId')).toHaveValue(answer.orderId ?? '');
+      await tryIt.getByTestId('try-it-send').click();
+      await expect(response).toHaveAttribute('data-status', '200');
+      await expect(response.getByTestId('try-it-response-body')).toContainText(answer.orderId ?? '');
+
+      // a wrong key: the catalogue's error, shown as the api answered
+      await tryIt.getByTestId('try-it-key').fill('not-a-key');
+      await tryIt.getByTestId('try-it-send').click();
+      await expect(response).toHaveAttribute('data-status', '401');
+      await expect(response.getByTestId('try-it-response-body')).toContainText('ERR_UNAUTHORIZED');
+    } finally {
+      await context.close();
+    }
+  });
+}
