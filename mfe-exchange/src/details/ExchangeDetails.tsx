@@ -32,6 +32,8 @@ export function detailsStoreFactory(host: HostServices): DetailsStoreFactory {
       session,
       navigate: (to) => host.navigate(to),
       track: (event, data) => host.analytics.track(event, data),
+      // §4: leaving the form for the new order's page is not abandoning it
+      onOrderCreated: () => form.analytics?.orderCreated(),
       referral: session.referral,
       localEmail: { get: () => session.confirmedEmails.last(), remember: (email) => session.confirmedEmails.remember(email) },
       confirmEmail: (email) => session.confirmEmail(email),

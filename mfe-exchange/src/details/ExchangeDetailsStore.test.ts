@@ -61,6 +61,7 @@ function setup(
     cardFlow,
     navigate: jest.fn(),
     track: jest.fn(),
+    onOrderCreated: jest.fn(),
     referral: { get: () => referral, clear: jest.fn(() => (referral = undefined)) },
     localEmail: { get: () => localEmail, remember: jest.fn((e: string) => (localEmail = e)) },
     utm: () => ({ timestamp: 1, utmParams: { source: 'x' }, additionalInfo: {}, sessionId: 's' }),
@@ -182,19 +183,22 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
       browserFingerprint: 'fp-1',
     });
     expect(deps.navigate).toHaveBeenCalledWith('/order/ord-1?destinationAddress=0xgood');
-    expect(deps.track).toHaveBeenCalledWith('exchange_initiated', expect.anything());
+    // §4 exchange_initiated at the create click, with the pair and mode; the created order is told to the form's analytics
+    expect(deps.track).toHaveBeenCalledWith('exchange_initiated', { from: 'btc', to: 'eth', rateMode: 'FLOATING' });
+    expect(deps.onOrderCreated).toHaveBeenCalledWith('ord-1');
   });
 
   it('stops when the pair does not load or validation fails: nothing created', async () => {
     const form = makeForm();
     form.loadRate.mockResolvedValueOnce(false);
-    const { store, api } = setup({ form });
+    const { store, api, deps } = setup({ form });
     fill(store);
     expect(await store.create()).toBe(false);
     fill(store, 'bad');
     expect(await store.create()).toBe(false);
     expect(store.errors.destinationAddress).toBe('error_address_incorrect');
     expect(api.orderCreate).not.toHaveBeenCalled();
+    expect(deps.onOrderCreated).not.toHaveBeenCalled();
   });
 
   it('memo only when required; refund fields only for fixed rate', async () => {

@@ -43,6 +43,8 @@ export interface ExchangeDetailsDeps {
   session: { readonly isAuthorised: boolean; readonly account: { email: string } | null };
   navigate(to: string): void;
   track?(event: AnalyticsEvent, data?: Record<string, unknown>): void;
+  /** The order exists (before the page moves to it): the form's analytics stop counting it as abandoned. */
+  onOrderCreated?(orderId: string): void;
   referral: { get(): string | undefined; clear(): void };
   /** The email confirmed in this browser before (§4 ckm A), read and written only once it is confirmed. */
   localEmail: { get(): string | undefined; remember(email: string): void };
@@ -319,6 +321,7 @@ export class ExchangeDetailsStore {
         return false;
       }
       this.idempotency = null;
+      this.deps.onOrderCreated?.(order.orderId);
       if (this.disposed) return false; // the page is gone: the visitor went elsewhere meanwhile
       this.deps.navigate(`/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`);
       return true;

@@ -53,6 +53,11 @@ export function ExchangeScreen({ host, title, lead, aside, header, initial, pair
         extrasApi: withExtras ? host.api : undefined,
         loadDetails: () => loadDetailsChunk().then((chunk) => chunk.detailsStoreFactory(host)),
         hasReferral: () => !!host.session.referral.get(),
+        track: (event, data) => host.analytics.track(event, data),
+        onPageHide: (listener) => {
+          window.addEventListener('pagehide', listener);
+          return () => window.removeEventListener('pagehide', listener);
+        },
       }),
   );
   const { from, to } = initial;

@@ -19,6 +19,7 @@ import {
 import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from '../lib/cleanNumericInput';
 import { spreadPercent } from '../lib/fees';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
+import type { FormAnalytics } from './FormAnalytics';
 import { exchangeRequest, findBySlug, firstSelection, isFiat, type InitialSelection } from './formSelection';
 import type { PairsSocketError, RatesSocket } from './RatesSocket';
 
@@ -86,6 +87,8 @@ export class ExchangeFormStore {
     snapshot?: ExchangeSnapshot,
     /** Whether this visit came through a referral (the shell's referralID). */
     private readonly hasReferral: () => boolean = () => false,
+    /** §4 exchange_parameters_changed / exchange_abandoned: told of the visitor's own changes (the input actions below). */
+    readonly analytics?: FormAnalytics,
   ) {
     makeObservable<ExchangeFormStore, 'applyRateError' | 'applyPairData'>(this, {
       status: observable,
@@ -294,6 +297,7 @@ export class ExchangeFormStore {
   setAmount(raw: string): void {
     const cleaned = cleanNumericInput(raw);
     if (cleaned === this.valueToSend && this.activeSide === 'send') return;
+    this.analytics?.changed('amount');
     this.valueToSend = cleaned;
     this.activeSide = 'send';
     if (!isPositiveAmount(cleaned)) this.valueToReceive = '';
@@ -304,6 +308,7 @@ export class ExchangeFormStore {
   setReceiveAmount(raw: string): void {
     const cleaned = cleanNumericInput(raw);
     if (cleaned === this.valueToReceive && this.activeSide === 'receive') return;
+    this.analytics?.changed('amount');
     this.valueToReceive = cleaned;
     this.activeSide = 'receive';
     if (!isPositiveAmount(cleaned)) this.valueToSend = '';
@@ -313,6 +318,7 @@ export class ExchangeFormStore {
   setFrom(slug: string): void {
     const next = this.bySlug(slug);
     if (!next || next === this.from) return;
+    this.analytics?.changed('pair');
     this.from = next;
     void this.loadRate();
   }
@@ -320,6 +326,7 @@ export class ExchangeFormStore {
   setTo(slug: string): void {
     const next = this.bySlug(slug);
     if (!next || next === this.to || isFiat(next)) return;
+    this.analytics?.changed('pair');
     this.to = next;
     void this.loadRate();
   }
@@ -337,6 +344,7 @@ export class ExchangeFormStore {
   /** §4 swap: exchanges the instruments, moves the entered value to the other field, flips the buy flag, reloads. */
   swap(): Promise<void> {
     if (this.isCardPurchase) return Promise.resolve();
+    this.analytics?.changed('pair');
     const [from, to] = [this.to, this.from];
     this.from = from;
     this.to = to;
@@ -361,6 +369,7 @@ export class ExchangeFormStore {
 
   setRateMode(mode: RateMode): void {
     if (mode === this.rateMode) return;
+    this.analytics?.changed('rate_mode');
     this.rateMode = mode;
     void this.loadRate();
   }

@@ -11,10 +11,11 @@
 // does not import ExchangeDetailsStore (only its type); `start()` asks `loadDetails` (the page wires it to that same
 // chunk, which exports the factory) and then owns what the factory made. Until then `details` is null.
 import { makeObservable, observableRef, runInAction } from 'mobx';
-import type { ApiClient } from 'shared-contracts';
+import type { AnalyticsEvent, ApiClient } from 'shared-contracts';
 import type { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
 import { ExchangeFormStore, type FormApi } from './ExchangeFormStore';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
+import { FormAnalytics } from './FormAnalytics';
 import type { InitialSelection } from './formSelection';
 import { HomeExtrasStore } from './HomeExtrasStore';
 import { RatesSocket, type SocketFactory } from './RatesSocket';
@@ -36,6 +37,10 @@ export interface ExchangeRootDeps {
   loadDetails?: () => Promise<DetailsStoreFactory>;
   /** Whether the visit came through a referral (§8: the general minimum is then kept on a below-minimum load). */
   hasReferral?: () => boolean;
+  /** §4 analytics (host.analytics.track): the form's exchange_parameters_changed and exchange_abandoned. */
+  track?(event: AnalyticsEvent, data?: Record<string, unknown>): void;
+  /** Subscribes to the page going away (the browser: pagehide); returns the unsubscribe. Called by start(). */
+  onPageHide?(listener: () => void): () => void;
 }
 
 export class ExchangeRootStore {
@@ -48,10 +53,22 @@ export class ExchangeRootStore {
   private readonly stopListening: () => void;
   private started = false;
   private disposed = false;
+  private stopPageHide: (() => void) | null = null;
 
   constructor(private readonly deps: ExchangeRootDeps) {
     this.ratesSocket = new RatesSocket({ url: deps.wsUrl, createSocket: deps.createSocket });
-    this.form = new ExchangeFormStore(deps.api, this.ratesSocket, deps.snapshot, deps.hasReferral);
+    const track = deps.track;
+    const analytics = track
+      ? new FormAnalytics({
+          track,
+          snapshot: () => ({
+            ...(this.form.from ? { from: this.form.from.slug } : {}),
+            ...(this.form.to ? { to: this.form.to.slug } : {}),
+            rateMode: this.form.rateMode,
+          }),
+        })
+      : undefined;
+    this.form = new ExchangeFormStore(deps.api, this.ratesSocket, deps.snapshot, deps.hasReferral, analytics);
     this.extras = deps.extrasApi ? new HomeExtrasStore(deps.extrasApi) : null;
     this.stopListening = this.ratesSocket.listen({
       onData: (data) => this.form.applyLive(data),
@@ -67,6 +84,8 @@ export class ExchangeRootStore {
   async start(): Promise<void> {
     if (this.started || this.disposed) return;
     this.started = true;
+    const analytics = this.form.analytics;
+    if (analytics) this.stopPageHide = this.deps.onPageHide?.(() => analytics.leave()) ?? null;
     void this.extras?.load();
     void this.startDetails();
     await (this.deps.snapshot ? this.form.resume() : this.form.init(this.deps.initial));
@@ -89,6 +108,9 @@ export class ExchangeRootStore {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    // unmounted (another page): the visitor left the form
+    this.stopPageHide?.();
+    this.form.analytics?.leave();
     this.stopListening();
     this.details?.dispose();
     this.extras?.dispose();
