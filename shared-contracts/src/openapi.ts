@@ -104,63 +104,91 @@ export const RATE_LIMITED_ROUTES: readonly RouteName[] = [
   'adminIncidentUpdate',
 ];
 
+/** A catalogue code a route gives, with when (else the code's general meaning). */
+type RouteError = ErrorCode | readonly [ErrorCode, string];
+
 /** A quote of a pair (rates and partner rates): what the quote engine refuses (api modules/rates/quote.ts). */
-const QUOTE_ERRORS: ErrorCode[] = [
-  'ERR_NOT_FOUND',
+const QUOTE_ERRORS: RouteError[] = [
+  ['ERR_NOT_FOUND', 'an unknown instrument'],
   'ERR_PAIR_NOT_ACTIVE',
-  'ERR_NOT_ACCEPTABLE',
+  ['ERR_NOT_ACCEPTABLE', 'a fixed rate for a card purchase'],
   'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL',
   'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG',
 ];
+const IDEMPOTENCY_REUSED: RouteError = ['ERR_UNPROCESSABLE_ENTITY', 'the Idempotency-Key was already used with a different request'];
 /** Creating an order: the quote's refusals, a blacklisted client, a reused Idempotency-Key (api modules/orders/creation.ts). */
-const ORDER_CREATE_ERRORS: ErrorCode[] = [...QUOTE_ERRORS, 'ERR_FORBIDDEN', 'ERR_UNPROCESSABLE_ENTITY'];
+const ORDER_CREATE_ERRORS: RouteError[] = [['ERR_NOT_FOUND', 'an unknown instrument or referrer id'], ...QUOTE_ERRORS.slice(1), IDEMPOTENCY_REUSED];
+const ORDER_NOT_FOUND: RouteError = ['ERR_NOT_FOUND_E', 'no order with that id (and destination address)'];
+const ORDER_STATE: RouteError = ['ERR_UNPROCESSABLE_ENTITY', 'the order’s state does not allow it'];
+const PROVIDER_UNKNOWN: RouteError = ['ERR_NOT_FOUND', 'an unknown liquidity provider'];
+const NO_PROVIDER_SESSION: RouteError = ['ERR_FORBIDDEN', 'the provider’s bearer token of sign-in is missing or another account’s'];
 
 /**
  * The 4xx answers of each route beyond those every route of its kind gives (see `errorsOf`), as the api's
  * modules throw them.
  */
-const ROUTE_ERRORS: Partial<Record<RouteName, readonly ErrorCode[]>> = {
-  orderPublicInfo: ['ERR_NOT_FOUND_E'],
-  orderRefundInfo: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY'],
-  orderCreate: ORDER_CREATE_ERRORS,
-  orderSetEmail: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY'],
-  orderRequestRefund: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY', 'ERR_FORBIDDEN'],
-  orderAcceptRateModeChange: ['ERR_NOT_FOUND_E', 'ERR_UNPROCESSABLE_ENTITY'],
+const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
+  orderPublicInfo: [ORDER_NOT_FOUND],
+  orderRefundInfo: [ORDER_NOT_FOUND, ['ERR_UNPROCESSABLE_ENTITY', 'neither a fixed-rate order nor on hold: no refund option']],
+  orderCreate: [
+    ...ORDER_CREATE_ERRORS,
+    ['ERR_FORBIDDEN', 'blacklisted client data, or a card purchase without sign-in (details.reason SIGN_IN_REQUIRED) or KYC (KYC_REQUIRED)'],
+    ['ERR_NOT_ACCEPTABLE', 'card purchases are not available with this currency'],
+  ],
+  orderSetEmail: [ORDER_NOT_FOUND, ['ERR_UNPROCESSABLE_ENTITY', 'the order already has an email']],
+  orderRequestRefund: [
+    ORDER_NOT_FOUND,
+    ['ERR_UNPROCESSABLE_ENTITY', 'the order’s state allows no refund, or the amount or fee differ from the refund info (reload it)'],
+    ['ERR_FORBIDDEN', 'blacklisted client data'],
+  ],
+  orderAcceptRateModeChange: [ORDER_NOT_FOUND, ORDER_STATE],
   validateAddress: ['ERR_NETWORK_NOT_SUPPORTED'],
-  recommendedAmount: ['ERR_NOT_FOUND', 'ERR_PAIR_NOT_ACTIVE', 'ERR_NOT_ACCEPTABLE'],
+  recommendedAmount: [...QUOTE_ERRORS.slice(0, 3)],
   pairsDefault: ['ERR_PAIR_NOT_ACTIVE'],
   rateOne: QUOTE_ERRORS,
   login: ['ERR_INVALID_CREDENTIALS'],
-  refresh: ['ERR_UNAUTHORIZED'],
+  refresh: [['ERR_UNAUTHORIZED', 'no refresh token, or it was revoked or expired: sign in again']],
   resetPassword: ['ERR_INVALID_PASSWORD_RESET_CODE'],
-  affiliateWithdraw: ['ERR_NETWORK_NOT_SUPPORTED', 'ERR_WITHDRAWAL_TOO_SMALL', 'ERR_BALANCE_TOO_LOW', 'ERR_BALANCE_NOT_FOUND', 'ERR_UNPROCESSABLE_ENTITY'],
-  updateApiKey: ['ERR_NOT_FOUND'],
-  deleteApiKey: ['ERR_NOT_FOUND'],
-  kycSubmit: ['ERR_BAD_REQUEST', 'ERR_UNPROCESSABLE_ENTITY'],
-  providerSignUp: ['ERR_NOT_FOUND'],
-  providerSignIn: ['ERR_NOT_FOUND'],
-  // Contacts, KYC status and token need the provider's bearer token of sign-in: missing or foreign → 403.
-  providerContacts: ['ERR_NOT_FOUND', 'ERR_FORBIDDEN'],
-  providerKycStatus: ['ERR_NOT_FOUND', 'ERR_FORBIDDEN'],
-  providerKycAccessToken: ['ERR_NOT_FOUND', 'ERR_FORBIDDEN'],
+  affiliateWithdraw: [
+    ['ERR_NETWORK_NOT_SUPPORTED', 'withdrawals are paid in USDT on TRC20 only'],
+    'ERR_WITHDRAWAL_TOO_SMALL',
+    'ERR_BALANCE_TOO_LOW',
+    'ERR_BALANCE_NOT_FOUND',
+    IDEMPOTENCY_REUSED,
+  ],
+  updateApiKey: [['ERR_NOT_FOUND', 'no such key of this account']],
+  deleteApiKey: [['ERR_NOT_FOUND', 'no such key of this account']],
+  kycSubmit: [['ERR_UNPROCESSABLE_ENTITY', 'a verification is already pending or passed']],
+  providerSignUp: [PROVIDER_UNKNOWN],
+  providerSignIn: [PROVIDER_UNKNOWN],
+  providerContacts: [PROVIDER_UNKNOWN, NO_PROVIDER_SESSION],
+  providerKycStatus: [PROVIDER_UNKNOWN, NO_PROVIDER_SESSION],
+  providerKycAccessToken: [PROVIDER_UNKNOWN, NO_PROVIDER_SESSION],
   partnerRate: QUOTE_ERRORS,
-  partnerOrderCreate: ORDER_CREATE_ERRORS,
-  partnerOrder: ['ERR_NOT_FOUND'],
-  partnerWebhookDelete: ['ERR_NOT_FOUND'],
-  partnerWebhookDeliveries: ['ERR_NOT_FOUND'],
-  seo: ['ERR_NOT_FOUND'],
-  blogPosts: ['ERR_NOT_FOUND'],
-  blogEntry: ['ERR_NOT_FOUND'],
-  docsPage: ['ERR_NOT_FOUND'],
-  contentImage: ['ERR_NOT_FOUND'],
-  // An order id given but unknown (api modules/support/service.ts).
-  supportRequestCreate: ['ERR_NOT_FOUND'],
-  adminRedirectAdd: ['ERR_BAD_REQUEST'],
-  adminRedirectDelete: ['ERR_NOT_FOUND'],
-  adminKycGet: ['ERR_NOT_FOUND'],
-  adminKycDocument: ['ERR_NOT_FOUND'],
-  adminKycDecide: ['ERR_NOT_FOUND', 'ERR_UNPROCESSABLE_ENTITY'],
-  adminIncidentUpdate: ['ERR_NOT_FOUND'],
+  partnerOrderCreate: [
+    ...QUOTE_ERRORS,
+    IDEMPOTENCY_REUSED,
+    ['ERR_NOT_ACCEPTABLE', 'card purchases are not available through the partner API'],
+    ['ERR_FORBIDDEN', 'blacklisted client data'],
+  ],
+  partnerOrder: [['ERR_NOT_FOUND', 'no such order of this partner']],
+  partnerWebhookDelete: [['ERR_NOT_FOUND', 'no such webhook of this partner']],
+  partnerWebhookDeliveries: [['ERR_NOT_FOUND', 'no such webhook of this partner']],
+  seo: [['ERR_NOT_FOUND', 'no texts for that page kind or pair']],
+  blogPosts: [['ERR_NOT_FOUND', 'an unknown category']],
+  blogEntry: [['ERR_NOT_FOUND', 'no post or category of that slug']],
+  docsPage: [['ERR_NOT_FOUND', 'no documentation page of that slug']],
+  contentImage: [['ERR_NOT_FOUND', 'no image of that name']],
+  supportRequestCreate: [['ERR_NOT_FOUND', 'an order id was given but no order has it']],
+  adminRedirectAdd: [['ERR_BAD_REQUEST', 'the path already has a redirect']],
+  adminRedirectDelete: [['ERR_NOT_FOUND', 'the path has no redirect']],
+  adminKycGet: [['ERR_NOT_FOUND', 'no such verification']],
+  adminKycDocument: [['ERR_NOT_FOUND', 'no such verification or document']],
+  adminKycDecide: [
+    ['ERR_NOT_FOUND', 'no such verification'],
+    ['ERR_UNPROCESSABLE_ENTITY', 'the verification is not pending'],
+  ],
+  adminIncidentUpdate: [['ERR_NOT_FOUND', 'no such incident']],
 };
 
 /** Session routes whose expired or revoked token is tolerated (api modules/auth/authenticate.ts). */
@@ -177,7 +205,9 @@ interface ErrorAnswer {
 function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
   const out: ErrorAnswer[] = [];
   const add = (code: ErrorCode, why: string, status?: number) => {
-    if (!out.some((e) => e.code === code && e.status === status)) out.push({ code, why, status });
+    const same = out.find((e) => e.code === code && e.status === status);
+    if (!same) out.push({ code, why, status });
+    else if (!same.why.includes(why)) same.why = `${same.why}; or ${why}`;
   };
   // Every route refuses control characters in query, path parameters, body and headers (api http/controlChars.ts).
   add('ERR_VALIDATION', def.query || def.body || def.params ? 'invalid query, path parameter, body or header' : 'a header with control characters');
@@ -194,7 +224,10 @@ function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
   } else if (def.method !== 'GET') {
     add('ERR_FORBIDDEN', 'a request with cookies from another site (CSRF protection)');
   }
-  for (const code of ROUTE_ERRORS[name] ?? []) add(code, CODE_MEANINGS[code]);
+  for (const e of ROUTE_ERRORS[name] ?? []) {
+    if (typeof e === 'string') add(e, CODE_MEANINGS[e]);
+    else add(e[0], e[1]);
+  }
   if (def.auth === 'partner' || RATE_LIMITED_ROUTES.includes(name)) {
     add('ERR_TOO_MANY_REQUESTS', def.auth === 'partner' ? 'over the key’s per-minute limit' : 'over the per-address (or per-account) limit');
   }
