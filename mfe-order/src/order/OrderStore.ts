@@ -11,7 +11,11 @@
 // (§2, type order) opens once per page, after mount (never on the server), and closes when its link is opened or
 // the payment is made. A card order offers no refund (the card is refunded by the provider); a declined payment
 // ends the order and polling.
-import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+// §4 analytics: when the page sees the order completed (WITHDRAWAL_COMPLETED, pushed, polled or loaded), it reports
+// exchange_completed_registered or exchange_completed_guest (by the host session, once its first load is done), once
+// per store; the shell keeps it to once per order per browser (another visit of the page, another tab).
+import { action, computed, makeObservable, observable, observableRef, runInAction, when } from 'mobx';
+import type { AnalyticsEvent } from 'shared-contracts';
 import {
   NOTIFICATION_SHORT_TIMEOUT_MS,
   ORDER_POLL_INTERVAL_MS,
@@ -59,6 +63,11 @@ export interface OrderStoreDeps {
   initialOrder?: Order;
   /** The catalogue entries of the order's instruments the server loaded with it (precision, explorers, token). */
   initialInstruments?: readonly Instrument[];
+  /** §4 exchange_completed_*: host.analytics.track and the host session (guest or registered, once loaded). */
+  analytics?: {
+    track(event: AnalyticsEvent, data?: Record<string, unknown>): void;
+    session: { readonly isAuthorised: boolean; readonly isLoading: boolean };
+  };
 }
 
 /** §4: refund info is loaded for fixed-rate orders and held deposits; a card order has no refund here. */
@@ -100,6 +109,7 @@ export class OrderStore {
   private started = false;
   private fetchSeq = 0;
   private redirectModalOffered = false;
+  private completionReported = false;
 
   constructor(private readonly deps: OrderStoreDeps) {
     this.orderId = deps.orderId ?? '';
@@ -233,6 +243,7 @@ export class OrderStore {
     if (this.instruments.length === 0) void this.loadInstruments();
     if (restored) {
       this.offerRedirect();
+      this.reportCompletion();
       if (!shouldKeepPolling(restored.orderEvents)) return;
       if (wantsRefundInfo(restored)) void this.loadRefundInfo();
       this.schedule();
@@ -277,8 +288,23 @@ export class OrderStore {
     this.order = order;
     this.status = 'ready';
     if (this.started) this.offerRedirect();
+    if (this.started) this.reportCompletion();
     if (wantsRefundInfo(order)) void this.loadRefundInfo();
     if (!shouldKeepPolling(order.orderEvents)) this.stop();
+  }
+
+  /** §4: the order completed (its payout was sent) — reported once, as the visitor's kind once the session is known. */
+  private reportCompletion(): void {
+    const analytics = this.deps.analytics;
+    const order = this.order;
+    if (!analytics || this.completionReported || !order?.orderEvents.some((e) => e.kind === 'WITHDRAWAL_COMPLETED')) return;
+    this.completionReported = true;
+    const data = { orderId: order.orderId, from: order.pair.instrumentFrom.currencyTitle, to: order.pair.instrumentTo.currencyTitle, rateMode: order.rateMode };
+    // seen is seen: a visitor who leaves before the session is known is still reported, when it is
+    when(
+      () => !analytics.session.isLoading,
+      () => analytics.track(analytics.session.isAuthorised ? 'exchange_completed_registered' : 'exchange_completed_guest', data),
+    );
   }
 
   private schedule(): void {

@@ -51,6 +51,7 @@ function OrderBody({ host, id, destination, v }: { host: RemotePageProps['host']
         translate: (key) => host.i18n.t(key, { ns: 'mfe-order' }),
         initialOrder: snapshotOrder(host.initialData, id, destination),
         initialInstruments: snapshotInstruments(host.initialData, id, destination),
+        analytics: { track: (event, data) => host.analytics.track(event, data), session: host.session },
       }),
   );
   useEffect(() => {
