@@ -8,8 +8,11 @@ import { createStatusRepo } from './repo';
 import { registerStatusRoutes } from './routes';
 import { createStatusService, startStatusRecorder, type StatusRecorder } from './service';
 
-/** How often the api records its health (one count per minute bucket across replicas). */
-export const STATUS_RECORD_INTERVAL_MS = 60_000;
+/**
+ * How often the api checks its health. Only the first check of each minute bucket counts (across replicas): checking
+ * more often than once a minute keeps a minute from going unrecorded when a check is skipped (start-up grace) or late.
+ */
+export const STATUS_RECORD_INTERVAL_MS = 15_000;
 
 export function registerStatusModule(
   app: FastifyInstance,
