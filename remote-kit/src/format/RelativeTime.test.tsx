@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { formatRelative, RelativeTime } from './RelativeTime';
+import { formatRelative, RelativeTime, relativeTimeLocale } from './RelativeTime';
 
 afterEach(cleanup);
 afterEach(() => jest.useRealTimers());
@@ -18,6 +18,29 @@ describe('formatRelative', () => {
     expect(formatRelative(T - 2 * 86_400_000, T, 'en')).toBe('2 days ago');
   });
 
+  it('§1 Spanish and Ukrainian labels, in every unit and both directions', () => {
+    expect(formatRelative(T - 3_000, T, 'es')).toBe('hace 3 s');
+    expect(formatRelative(T - 125_000, T, 'es')).toBe('hace 2 min');
+    expect(formatRelative(T - 3 * 3_600_000, T, 'es')).toBe('hace 3 h');
+    expect(formatRelative(T - 2 * 86_400_000, T, 'es')).toBe('hace 2 d');
+    expect(formatRelative(T + 5 * 60_000, T, 'es', true)).toBe('dentro de 5 min');
+    expect(formatRelative(T - 3_000, T, 'uk')).toBe('3 с тому');
+    expect(formatRelative(T - 125_000, T, 'uk')).toBe('2 хв тому');
+    expect(formatRelative(T - 3 * 3_600_000, T, 'uk')).toBe('3 год тому');
+    expect(formatRelative(T - 2 * 86_400_000, T, 'uk')).toBe('2 дн. тому');
+    expect(formatRelative(T + 5 * 60_000, T, 'uk', true)).toBe('через 5 хв');
+  });
+
+  it('the §2 locale map: ua is Ukrainian (Intl alone would not know it); region tags and unknown locales', () => {
+    expect(formatRelative(T - 3_000, T, 'ua')).toBe('3 с тому');
+    expect(relativeTimeLocale('ua')).toBe('uk');
+    expect(relativeTimeLocale('UK')).toBe('uk');
+    expect(relativeTimeLocale('es-MX')).toBe('es');
+    expect(relativeTimeLocale('ru_RU')).toBe('ru');
+    expect(relativeTimeLocale('de')).toBe('en');
+    expect(formatRelative(T - 3_000, T, 'de')).toBe('3 sec. ago');
+  });
+
   it('a time a little ahead of the clock is now, unless the future is allowed', () => {
     expect(formatRelative(T + 2_000, T, 'en')).toBe('0 sec. ago');
     expect(formatRelative(T + 5 * 60_000, T, 'en', true)).toBe('in 5 min.');
@@ -30,6 +53,12 @@ describe('RelativeTime', () => {
     expect(html).toMatch(/<time datetime="2026-11-23T03:16:20.002Z" title="([^"]+)">\1<\/time>/i);
     expect(html).toContain('Nov 23, 2026');
     expect(html).toContain('UTC');
+  });
+
+  it('the exact time in the title is in the same locale (uk for ua)', () => {
+    const html = renderToString(<RelativeTime value="2026-11-23T03:16:20.002Z" locale="ua" />);
+    expect(html).toContain('2026');
+    expect(html).toMatch(/лист/); // листопада: November in Ukrainian
   });
 
   it('hydrates the exact time without a mismatch, then shows the relative time with the exact one in its title', async () => {

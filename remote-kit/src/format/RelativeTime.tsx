@@ -1,4 +1,8 @@
+// Relative times ("3 s ago") for the site's locales and the ones §1 registers for relative-time labels: en, ru, es
+// and uk. A Ukrainian tag may arrive as `ua` (the §2 path prefix, normalised to uk by LOCALE_PATH_MAP): Intl does not
+// know `ua` (it would fall back to the runtime's default), so it is mapped first; any other tag falls back to en.
 import { useEffect, useState } from 'react';
+import { LOCALE_PATH_MAP } from 'shared-contracts';
 
 export interface RelativeTimeProps {
   /** an ISO string, epoch milliseconds or a Date */
@@ -24,17 +28,30 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', SECOND],
 ];
 
+/** §1: the locales relative-time labels are registered for. */
+export const RELATIVE_TIME_LOCALES = ['en', 'ru', 'es', 'uk'] as const;
+export type RelativeTimeLocale = (typeof RELATIVE_TIME_LOCALES)[number];
+
+/** The registered locale of a tag: `ua` → uk (§2 locale map), `es-MX` → es, anything else → en. */
+export function relativeTimeLocale(tag: string): RelativeTimeLocale {
+  const language = tag.trim().toLowerCase().split(/[-_]/, 1)[0];
+  const mapped = LOCALE_PATH_MAP[language] ?? language;
+  return (RELATIVE_TIME_LOCALES as readonly string[]).includes(mapped) ? (mapped as RelativeTimeLocale) : 'en';
+}
+
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 const exactFormats = new Map<string, Intl.DateTimeFormat>();
 
-function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+function relativeFormat(tag: string): Intl.RelativeTimeFormat {
+  const locale = relativeTimeLocale(tag);
   let f = relativeFormats.get(locale);
   if (!f) relativeFormats.set(locale, (f = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' })));
   return f;
 }
 
 /** The exact date-time; in UTC unless `local` (the server cannot know the visitor's time zone). */
-function exactFormat(locale: string, local: boolean): Intl.DateTimeFormat {
+function exactFormat(tag: string, local: boolean): Intl.DateTimeFormat {
+  const locale = relativeTimeLocale(tag);
   const key = `${locale}|${local}`;
   let f = exactFormats.get(key);
   if (!f) {
