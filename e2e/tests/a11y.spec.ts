@@ -37,12 +37,14 @@ function guestPages(seed: Seed): Visit[] {
     },
     { name: 'order completed', path: seed.completedOrder.path, ready: orderIn('WITHDRAWAL_COMPLETED') },
     { name: 'order pending', path: '/order/pending' },
-    { name: 'blog', path: '/blog' },
-    { name: 'blog post', path: '/blog/news/how-to-buy' },
+    { name: 'blog', path: '/blog', ready: (page) => expect(page.getByTestId('blog-post-card').first()).toBeVisible() },
+    { name: 'blog post', path: '/blog/guides/fixed-vs-floating-rate', ready: (page) => expect(page.getByTestId('blog-post-body')).toBeVisible() },
+    { name: 'blog category', path: '/blog/guides', ready: (page) => expect(page.getByTestId('blog-post-card').first()).toBeVisible() },
     { name: 'docs', path: '/docs' },
-    { name: 'docs article', path: '/docs/api/orders' },
-    { name: 'roadmap', path: '/roadmap' },
+    { name: 'docs article', path: '/docs/getting-started' },
+    { name: 'roadmap', path: '/roadmap', ready: (page) => expect(page.getByTestId('roadmap-group-done')).toBeVisible() },
     { name: 'support', path: '/support' },
+    { name: 'status', path: '/status' },
     { name: '404', path: '/no/such/page' },
   ];
 }
