@@ -136,6 +136,10 @@ describe('headings', () => {
     expect(decodeURIComponent(encodeURIComponent('#как-работают-подтверждения').slice(3))).toBe('как-работают-подтверждения');
   });
 
+  it('never takes an id of the page around it (the main landmark)', () => {
+    expect(en('## Main content').headings[0].id).toBe('main-content-1');
+  });
+
   it('a heading of punctuation only still gets an id', () => {
     expect(headingSlug('???')).toBe('section');
     expect(headingSlug('  Ёлка — ÄÖÜ & co. ')).toBe('ёлка-äöü-co');

@@ -41,6 +41,9 @@ export interface RenderedMarkdown {
   words: number;
 }
 
+/** Element ids of the page around the text (the shell's main landmark): a heading never takes one. */
+const PAGE_IDS = ['main-content'];
+
 /** Root-relative links that are not site pages: left as written on every locale. */
 const NOT_A_PAGE = /^\/(api|dict|ws)(\/|$)/;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -192,7 +195,9 @@ function countWords(text: string): number {
 
 /** Renders one Markdown text; throws ContentError for an editor's mistake (an image that is not in content/images). */
 export function renderMarkdown(source: string, options: RenderOptions): RenderedMarkdown {
-  const env: RenderEnv = { options, headings: [] };
+  // markdown-it-anchor keeps the ids it gave in env; the page's own ids are taken already (`-1` is appended).
+  const taken = { slugs: Object.fromEntries(PAGE_IDS.map((id) => [id, true])) };
+  const env: RenderEnv & { markdownItAnchor: typeof taken } = { options, headings: [], markdownItAnchor: taken };
   const html = sanitizeContentHtml(markdown.render(source, env as unknown as Record<string, unknown>));
   return { html, headings: env.headings, words: countWords(html.replace(/<[^>]*>/g, ' ')) };
 }
