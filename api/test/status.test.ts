@@ -144,6 +144,22 @@ describe.each(BACKENDS)('status history on %s', (backend) => {
     expect(await s.updateIncident({ id: recent.id, state: 'monitoring' }, null)).toMatchObject({ state: 'monitoring', resolvedAt: null });
   });
 
+  it('`pnpm admin incident` posts, moves and lists incidents with the admin API’s checks', async () => {
+    const out: string[] = [];
+    const cli = (args: string[]) => runAdminCli(['incident', ...args], { db: t.handle, config: testConfig(), out: (l) => out.push(l) });
+    expect(await cli(['add', 'major', 'Withdrawals slow', 'Payouts take longer than usual.'])).toBe(0);
+    const id = /posted incident (\d+)/.exec(out.at(-1) ?? '')?.[1] as string;
+    expect(id).toMatch(/^\d+$/);
+    expect(await cli(['update', id, 'resolved', 'All payouts sent.'])).toBe(0);
+    expect(out.at(-1)).toBe(`incident ${id} is resolved`);
+    expect(await cli(['add', 'apocalyptic', 'Title', 'Body text'])).toBe(1);
+    expect(out.at(-1)).toMatch(/^refused: severity/);
+    expect(await cli(['update', '999999999', 'resolved'])).toBe(1);
+    expect(await cli(['update'])).toBe(2);
+    expect(await cli(['list'])).toBe(0);
+    expect(out.join('\n')).toContain(`${id}  major  resolved`);
+  });
+
   it('answers ERR_NOT_FOUND for an unknown or malformed incident id', async () => {
     const s = service({ now: () => start, status: () => 'OK' });
     for (const id of ['999999999', 'abc', '1; DROP TABLE status_incidents', '99999999999999999999999']) {

@@ -5,6 +5,8 @@
 // the account's sessions, so no session opened before carries on with the new permissions unnoticed.
 // `pnpm admin redirect add <path> <to> | remove <path> | list`: the redirects of the §2 redirect lookup, through the
 // same service (and so the same checks) as the admin API; added with no account (created_by null).
+// `pnpm admin incident add <severity> <title> <body> | update <id> <state> [<body>] | list`: the status page's incidents
+// (issue 13), through the status service with the admin API's body schemas; posted with no account.
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDb, type DbHandle } from '../db/client';
@@ -13,7 +15,9 @@ import { createArgon2Hasher, passwordProblem, type PasswordHasher } from '../mod
 import { createSessionStore } from '../modules/auth/sessions';
 import { createUserRepo, normalizeEmail, queryOf } from '../modules/users/repo';
 import { redirectServiceOf } from '../modules/redirects/service';
-import { EmailSchema, isApiError } from 'shared-contracts/server';
+import { createStatusRepo } from '../modules/status/repo';
+import { createStatusService } from '../modules/status/service';
+import { EmailSchema, IncidentCreateBodySchema, IncidentUpdateBodySchema, isApiError } from 'shared-contracts/server';
 
 export interface AdminCliDeps {
   db: DbHandle;
@@ -28,12 +32,16 @@ const USAGE = [
   '       pnpm admin redirect add <path> <to>   (<path> the full site path, e.g. /ru/old; <to> a site path or an http(s) URL)',
   '       pnpm admin redirect remove <path>',
   '       pnpm admin redirect list',
+  '       pnpm admin incident add <minor|major|critical> <title> <body>',
+  '       pnpm admin incident update <id> <investigating|identified|monitoring|resolved> [<body>]',
+  '       pnpm admin incident list',
 ].join('\n');
 
 /** Returns the process exit code. */
 export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<number> {
   const out = deps.out ?? ((l: string) => console.log(l));
   if (args[0] === 'redirect') return runRedirectCommand(args.slice(1), deps, out);
+  if (args[0] === 'incident') return runIncidentCommand(args.slice(1), deps, out);
   const [command, rawEmail] = args;
   if (command !== 'create' || !rawEmail) {
     out(USAGE);
@@ -105,6 +113,52 @@ async function runRedirectCommand(args: string[], deps: AdminCliDeps, out: (line
       out(`removed ${removed.path} → ${removed.to}`);
     }
     return 0;
+  } catch (err) {
+    if (!isApiError(err)) throw err;
+    out(`refused: ${err.message}`);
+    return 1;
+  }
+}
+
+async function runIncidentCommand(args: string[], deps: AdminCliDeps, out: (line: string) => void): Promise<number> {
+  const status = createStatusService({
+    repo: createStatusRepo(deps.db),
+    // The CLI only posts and lists incidents: no health is checked or recorded here.
+    checkHealth: () => Promise.reject(new Error('not used by the CLI')),
+    marketNeverPriced: () => false,
+  });
+  const [command, ...rest] = args;
+  try {
+    if (command === 'list' && rest.length === 0) {
+      const all = await status.incidents();
+      for (const i of all) out(`${i.id}  ${i.severity}  ${i.state}  ${i.createdAt}${i.resolvedAt ? ` → ${i.resolvedAt}` : ''}  ${i.title}`);
+      out(`${all.length} incident${all.length === 1 ? '' : 's'}`);
+      return 0;
+    }
+    if (command === 'add' && rest.length === 3) {
+      const [severity, title, body] = rest;
+      const parsed = IncidentCreateBodySchema.safeParse({ severity, title, body });
+      if (!parsed.success) {
+        out(`refused: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        return 1;
+      }
+      const created = await status.createIncident(parsed.data, null);
+      out(`posted incident ${created.id} (${created.severity}, ${created.state}): ${created.title}`);
+      return 0;
+    }
+    if (command === 'update' && (rest.length === 2 || rest.length === 3)) {
+      const [id, state, body] = rest;
+      const parsed = IncidentUpdateBodySchema.safeParse({ id, state, ...(body === undefined ? {} : { body }) });
+      if (!parsed.success) {
+        out(`refused: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        return 1;
+      }
+      const updated = await status.updateIncident(parsed.data, null);
+      out(`incident ${updated.id} is ${updated.state}`);
+      return 0;
+    }
+    out(USAGE);
+    return 2;
   } catch (err) {
     if (!isApiError(err)) throw err;
     out(`refused: ${err.message}`);

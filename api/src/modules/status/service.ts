@@ -54,6 +54,10 @@ export interface StatusServiceDeps {
 export function createStatusService(d: StatusServiceDeps) {
   const now = d.now ?? Date.now;
   const startedAt = now();
+  /** The first UTC day of the page's period. */
+  const firstDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS - (STATUS_HISTORY_DAYS - 1) * DAY_MS;
+  /** Open incidents and those of the page's period, newest first (what the page lists). */
+  const incidents = (): Promise<Incident[]> => d.repo.incidentsSince(new Date(firstDay(now())), MAX_INCIDENTS);
 
   return {
     /** Checks health and counts it into today, once per minute across replicas. True when this call counted it. */
@@ -70,8 +74,8 @@ export function createStatusService(d: StatusServiceDeps) {
     async page(): Promise<StatusPage> {
       const health = await d.checkHealth();
       const at = now();
-      const today = Math.floor(at / DAY_MS) * DAY_MS;
-      const first = today - (STATUS_HISTORY_DAYS - 1) * DAY_MS;
+      const first = firstDay(at);
+      const today = first + (STATUS_HISTORY_DAYS - 1) * DAY_MS;
       const rows = new Map((await d.repo.daysSince(utcDate(first))).map((r) => [r.day, r]));
       const days: StatusDay[] = [];
       for (let day = first; day <= today; day += DAY_MS) {
@@ -83,9 +87,10 @@ export function createStatusService(d: StatusServiceDeps) {
             : { date, status: 'NO_DATA', okRatio: null },
         );
       }
-      const incidents = await d.repo.incidentsSince(new Date(first), MAX_INCIDENTS);
-      return { current: health.status, checkedAt: new Date(at).toISOString(), days, incidents };
+      return { current: health.status, checkedAt: new Date(at).toISOString(), days, incidents: await incidents() };
     },
+
+    incidents,
 
     createIncident(input: Pick<Incident, 'title' | 'body' | 'severity' | 'state'>, adminId: number | null): Promise<Incident> {
       return d.repo.createIncident(input, new Date(now()), adminId);
