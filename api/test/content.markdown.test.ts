@@ -108,7 +108,7 @@ describe('Markdown sanitising', () => {
   it('keeps what a page needs: links, code with its language class, tables with alignment', () => {
     const { html } = en('[docs](https://example.com/docs "Docs")\n\n```ts\nconst a = 1 < 2;\n```\n\n| a | b |\n|:--|--:|\n| 1 | 2 |');
     expect(html).toContain('<a href="https://example.com/docs" title="Docs" rel="noopener noreferrer">docs</a>');
-    expect(html).toContain('<pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>');
+    expect(html).toContain('<pre tabindex="0"><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>');
     expect(html).toContain('<div class="content-table" tabindex="0"><table>');
     expect(html).toContain('<th style="text-align:left">a</th>');
     expect(html).toContain('<td style="text-align:right">2</td>');

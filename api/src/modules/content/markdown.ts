@@ -105,6 +105,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     h6: ['id'],
     code: ['class'],
     div: ['class', 'tabindex'],
+    pre: ['tabindex'],
     ol: ['start'],
     th: ['style'],
     td: ['style'],
@@ -181,6 +182,12 @@ function createMarkdown(): Markdown {
     if (title) attrs.push(['title', title]);
     return `<img ${attrs.map(([k, v]) => `${k}="${md.utils.escapeHtml(v)}"`).join(' ')}>`;
   };
+  // A long code line scrolls inside its block: focusable, so a keyboard can scroll it too.
+  for (const rule of ['fence', 'code_block'] as const) {
+    const render = md.renderer.rules[rule];
+    if (!render) continue;
+    md.renderer.rules[rule] = (...args) => render(...args).replace(/^<pre>/, '<pre tabindex="0">');
+  }
   // Wide tables scroll inside their own box on a narrow screen (the box is focusable so a keyboard can scroll it).
   md.renderer.rules.table_open = () => '<div class="content-table" tabindex="0"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
