@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { type ComponentType, useEffect, useState } from 'react';
 import type { HostServices } from 'shared-contracts';
 import { Card, Skeleton } from 'remote-kit/ui';
+import { REFERENCE_SLUG } from '../docs/docsView';
 import { useT } from '../pages/useT';
 import type { RedocViewProps } from './RedocView';
 import { TryItConsole } from './tryIt/TryItConsole';
@@ -40,7 +41,12 @@ export const ApiReference = observer(function ApiReference({ host }: { host: Hos
       <section aria-label={t('reference_label')} className={styles.reference} data-testid="api-reference" data-state={state.kind}>
         {state.kind === 'ready' ? (
           <div className={styles.redoc} data-testid="redoc">
-            <state.View spec={state.spec} basePath={`${host.locale.prefix}/docs/api-reference`} dark={host.theme.current === 'dark'} />
+            <state.View
+              spec={state.spec}
+              basePath={`${host.locale.prefix}/docs/${REFERENCE_SLUG}`}
+              initialPath={`${host.locale.prefix}${host.route.path}`}
+              dark={host.theme.current === 'dark'}
+            />
           </div>
         ) : state.kind === 'failed' ? (
           <Card>

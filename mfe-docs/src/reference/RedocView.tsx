@@ -8,6 +8,8 @@ export interface RedocViewProps {
   spec: Record<string, unknown>;
   /** The page's path with its locale prefix: Redoc's own links are made under it. */
   basePath: string;
+  /** Where Redoc starts: the page's path, so a link to one of its tags (`/docs/api-reference/partner`) opens that tag. */
+  initialPath: string;
   dark: boolean;
   onLoaded?: (error?: Error) => void;
 }
@@ -17,7 +19,7 @@ export interface RedocViewProps {
  * without telemetry. Redoc marks `<html>` light or dark from its own setting: the site's theme wins, and the marks
  * go when the reference does.
  */
-export function RedocView({ spec, basePath, dark, onLoaded }: RedocViewProps) {
+export function RedocView({ spec, basePath, initialPath, dark, onLoaded }: RedocViewProps) {
   useEffect(() => {
     const root = document.documentElement;
     root.classList.toggle('dark', dark);
@@ -30,7 +32,7 @@ export function RedocView({ spec, basePath, dark, onLoaded }: RedocViewProps) {
     [],
   );
   return (
-    <MemoryRouter initialEntries={[basePath]}>
+    <MemoryRouter initialEntries={[initialPath]}>
       <RedocStandalone spec={spec} basePath={basePath} onLoaded={onLoaded} options={{ disableTelemetry: true, hideDownloadButtons: true }} />
     </MemoryRouter>
   );
