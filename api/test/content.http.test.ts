@@ -158,6 +158,13 @@ describe('content routes', () => {
       expect(res.body.toString()).toContain('<svg');
     });
 
+    it('serves a raster image with its own type', async () => {
+      const res = await get(imagePath('pixel.png'));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect((res.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
+    });
+
     it('the src a page carries loads the image', async () => {
       const entry = await get(`${apiRoutes.blogEntry.path}?slug=guides/first`);
       const src = /<img src="([^"]+)"/.exec(entry.body.post.html)?.[1] ?? '';

@@ -194,8 +194,9 @@ describe('content index', () => {
 
   it('serves only the files of content/images', () => {
     expect(index.image('diagram.svg')).toMatchObject({ contentType: 'image/svg+xml', width: 640, height: 320 });
+    expect(index.image('pixel.png')).toMatchObject({ contentType: 'image/png', width: 3, height: 2 });
     expect(index.image('missing.svg')).toBeUndefined();
-    expect(index.counts).toEqual({ posts: 6, categories: 4, docs: 3, images: 2 });
+    expect(index.counts).toEqual({ posts: 6, categories: 4, docs: 3, images: 3 });
   });
 });
 
