@@ -38,6 +38,11 @@ describe('depositHold', () => {
     expect(depositHold(new D('1000'), limits('0', '0.5', '0'), false)).toBeNull();
   });
 
+  it('holds a deposit below the minimum, with a tolerance of 10 % for the market moving after the order', () => {
+    expect(depositHold(new D('0.0009'), limits('1'), false)).toBeNull();
+    expect(depositHold(new D('0.00089999'), limits('1'), false)).toEqual({ reason: 'DEPOSIT_BELOW_MINIMUM', limit: new D('0.001') });
+  });
+
   it('applies the no-KYC threshold only where the pair has an identity check (card flow), after the maximum', () => {
     expect(depositHold(new D('0.6'), limits('1'), false)).toBeNull();
     expect(depositHold(new D('0.6'), limits('1'), true)).toEqual({ reason: 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD', limit: new D('0.5') });
@@ -174,6 +179,14 @@ describe.each(BACKENDS)('deposit guardrails on %s', (backend) => {
     expect(refunded.refundAddress).toBe(BTC_REFUND);
     expectError(await refund(order, { refundAddress: BTC_OTHER }), 422, 'ERR_UNPROCESSABLE_ENTITY');
     expect((await info(order)).refundAddress).toBe(BTC_REFUND);
+  });
+
+  it('floating: a deposit far below the minimum is held for a refund, never exchanged into a payout of nothing', async () => {
+    const order = await create();
+    await deposit(order, '0.00000001');
+    const held = await waitFor(order, 'DEPOSIT_ON_HOLD');
+    expect(held.orderEvents.at(-1)).toMatchObject({ reason: 'DEPOSIT_BELOW_MINIMUM', nextStep: 'REQUEST_REFUND_OR_CONTACT_SUPPORT' });
+    expect(held.withdrawals).toEqual([]);
   });
 
   it('a deposit at the maximum exactly is exchanged as usual', async () => {

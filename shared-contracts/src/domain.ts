@@ -94,6 +94,7 @@ export const ORDER_EVENT_REASONS = {
   refundSent: 'REFUND_SENT',
   rateAccepted: 'CUSTOMER_ACCEPTED_FLOATING_RATE',
   depositAboveMaximum: 'DEPOSIT_ABOVE_MAXIMUM',
+  depositBelowMinimum: 'DEPOSIT_BELOW_MINIMUM',
   depositAboveNoKycThreshold: 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD',
   pairNotActive: 'PAIR_NOT_ACTIVE',
   cardPaymentDeclined: 'CARD_PAYMENT_DECLINED',
@@ -103,6 +104,7 @@ export type OrderEventReason = (typeof ORDER_EVENT_REASONS)[keyof typeof ORDER_E
 /** Why a deposit is held (DEPOSIT_ON_HOLD): the reasons the api's guardrails and settlement give. */
 export const ORDER_HOLD_REASONS = [
   ORDER_EVENT_REASONS.depositAboveMaximum,
+  ORDER_EVENT_REASONS.depositBelowMinimum,
   ORDER_EVENT_REASONS.depositAboveNoKycThreshold,
   ORDER_EVENT_REASONS.pairNotActive,
 ] as const;

@@ -104,6 +104,7 @@ export const en = {
   next_NONE: 'nothing, the order is closed',
   next_CREATE_NEW_ORDER: 'create a new order and pay with another card',
   reason_DEPOSIT_ABOVE_MAXIMUM: "the deposit is above this pair's maximum",
+  reason_DEPOSIT_BELOW_MINIMUM: "the deposit is below this pair's minimum",
   reason_DEPOSIT_ABOVE_NO_KYC_THRESHOLD: 'the deposit is above the limit for exchanges without identity verification',
   reason_PAIR_NOT_ACTIVE: 'this pair is no longer available',
   reason_CARD_PAYMENT_DECLINED: 'the card payment was declined',
@@ -111,6 +112,8 @@ export const en = {
   hold_title: 'Your deposit is on hold',
   hold_text_DEPOSIT_ABOVE_MAXIMUM:
     "Your deposit of {{amount}} {{currency}} is above this pair's maximum of {{limit}} {{currency}}, so it was not exchanged automatically.",
+  hold_text_DEPOSIT_BELOW_MINIMUM:
+    "Your deposit of {{amount}} {{currency}} is below this pair's minimum of {{limit}} {{currency}}: exchanged, it would not cover the network fee, so it was not exchanged.",
   hold_text_DEPOSIT_ABOVE_NO_KYC_THRESHOLD:
     'Your deposit of {{amount}} {{currency}} is above the limit of {{limit}} {{currency}} for exchanges without identity verification, so it was not exchanged automatically.',
   hold_text_PAIR_NOT_ACTIVE: 'Your deposit of {{amount}} {{currency}} arrived after this pair was switched off, so it was not exchanged.',

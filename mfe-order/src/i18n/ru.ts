@@ -100,6 +100,7 @@ export const ru: Record<keyof typeof en, string> = {
   next_NONE: 'ничего, заказ закрыт',
   next_CREATE_NEW_ORDER: 'создайте новый заказ и оплатите другой картой',
   reason_DEPOSIT_ABOVE_MAXIMUM: 'депозит больше максимума для этой пары',
+  reason_DEPOSIT_BELOW_MINIMUM: 'депозит меньше минимума для этой пары',
   reason_DEPOSIT_ABOVE_NO_KYC_THRESHOLD: 'депозит больше лимита для обмена без проверки личности',
   reason_PAIR_NOT_ACTIVE: 'эта пара больше недоступна',
   reason_CARD_PAYMENT_DECLINED: 'оплата картой отклонена',
@@ -107,6 +108,8 @@ export const ru: Record<keyof typeof en, string> = {
   hold_title: 'Ваш депозит задержан',
   hold_text_DEPOSIT_ABOVE_MAXIMUM:
     'Ваш депозит {{amount}} {{currency}} больше максимума для этой пары ({{limit}} {{currency}}), поэтому он не был обменян автоматически.',
+  hold_text_DEPOSIT_BELOW_MINIMUM:
+    'Ваш депозит {{amount}} {{currency}} меньше минимума для этой пары ({{limit}} {{currency}}): после обмена он не покрыл бы комиссию сети, поэтому он не был обменян.',
   hold_text_DEPOSIT_ABOVE_NO_KYC_THRESHOLD:
     'Ваш депозит {{amount}} {{currency}} больше лимита для обмена без проверки личности ({{limit}} {{currency}}), поэтому он не был обменян автоматически.',
   hold_text_PAIR_NOT_ACTIVE: 'Ваш депозит {{amount}} {{currency}} пришёл после отключения этой пары, поэтому он не был обменян.',

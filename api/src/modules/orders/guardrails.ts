@@ -12,6 +12,12 @@ export interface DepositHold {
   limit: D;
 }
 
+/**
+ * A deposit this share of today's minimum or more is exchanged: the minimum (in the send currency) moves with the market
+ * between the order and its deposit, and a customer who sent the minimum he was shown must not be held for that.
+ */
+const MIN_DEPOSIT_TOLERANCE = new D('0.9');
+
 export type DepositLimits = Pick<PairData, 'depositRules' | 'generalMaxAmount' | 'noKycThreshold'>;
 
 /**
@@ -22,6 +28,8 @@ export type DepositLimits = Pick<PairData, 'depositRules' | 'generalMaxAmount' |
  *  - Above noKycThreshold, only where the pair's flow has an identity check (`kycApplies`: the card flow
  *    of §4, fiat on the send side): DEPOSIT_ABOVE_NO_KYC_THRESHOLD. Crypto pairs have no KYC step, so
  *    their threshold is informational and their orders are not limited by it.
+ *  - Below the minimum (depositRules.minAmount, with MIN_DEPOSIT_TOLERANCE): DEPOSIT_BELOW_MINIMUM. Exchanged, such
+ *    a deposit would pay out nothing once the network fee is taken: held for a refund instead (found in issue 13).
  * The maximum is checked first: it cannot be lifted by verifying an identity.
  */
 export function depositHold(deposit: D, limits: DepositLimits, kycApplies: boolean): DepositHold | null {
@@ -30,6 +38,8 @@ export function depositHold(deposit: D, limits: DepositLimits, kycApplies: boole
     const maximum = D.min(...maxima);
     if (deposit.gt(maximum)) return { reason: REASONS.depositAboveMaximum, limit: maximum };
   }
+  const minimum = new D(limits.depositRules.minAmount);
+  if (minimum.gt(0) && deposit.lt(minimum.times(MIN_DEPOSIT_TOLERANCE))) return { reason: REASONS.depositBelowMinimum, limit: minimum };
   if (kycApplies) {
     const threshold = new D(limits.noKycThreshold);
     if (threshold.gt(0) && deposit.gt(threshold)) return { reason: REASONS.depositAboveNoKycThreshold, limit: threshold };
