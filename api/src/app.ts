@@ -147,11 +147,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   await registerKycModule(app, config, { db: deps.db }, opts);
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
-  registerSeoModule(app, deps.instruments, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
   const healthDeps = { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs };
   registerHealthRoutes(app, healthDeps, opts);
-  await registerContentModule(app, config, opts);
+  const content = await registerContentModule(app, config, opts);
+  registerSeoModule(app, deps.instruments, opts, content);
   registerSupportModule(app, config, { db: deps.db, mailer: deps.accounts.mailer, rateLimitPrefix: deps.rateLimitPrefix }, opts);
   registerStatusModule(app, config, { db: deps.db, health: healthDeps }, opts);
   registerAnalyticsModule(app, config, { db: deps.db, authenticator: deps.accounts.authenticator }, opts);

@@ -1,10 +1,12 @@
 // The SEO texts module (§2, §7 `POST /dict/seo`) wired into the app.
 import type { FastifyInstance } from 'fastify';
 import type { RegisterOptions } from '../../http/registerRoute';
+import type { ContentIndex } from '../content/contentIndex';
 import type { InstrumentRepo } from '../instruments/repo';
 import { registerSeoRoutes } from './routes';
 import { createSeoService } from './service';
 
-export function registerSeoModule(app: FastifyInstance, instruments: InstrumentRepo, opts: RegisterOptions): void {
-  registerSeoRoutes(app, createSeoService(instruments), opts);
+/** `content`: the content service's index, for blog and docs titles and their 404s. */
+export function registerSeoModule(app: FastifyInstance, instruments: InstrumentRepo, opts: RegisterOptions, content?: ContentIndex): void {
+  registerSeoRoutes(app, createSeoService(instruments, content), opts);
 }

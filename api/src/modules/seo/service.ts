@@ -1,12 +1,27 @@
 // §2/§7 `POST /dict/seo`: the texts of a page's head in every locale, from the typed table in texts.ts filled with
-// the page's own values (the pair's instrument names, a blog or docs topic, a page number).
-import { ApiError, SEO_CONFIG_IDS, SUPPORTED_LOCALES, parsePairSegment, type LocaleCode, type SeoConfigId, type SeoTexts } from 'shared-contracts/server';
+// the page's own values (the pair's instrument names, a blog or docs topic, a page number). With the content service's
+// index, a blog or docs topic is the post's, category's or page's own title in each locale, and a slug or list page
+// that does not exist is a 404 (web then answers the §2 404 page with status 404).
+import {
+  ApiError,
+  BLOG_PER_PAGE,
+  SEO_CONFIG_IDS,
+  SUPPORTED_LOCALES,
+  parsePairSegment,
+  type LocaleCode,
+  type SeoConfigId,
+  type SeoTexts,
+} from 'shared-contracts/server';
 import { SerializedJson } from '../../http/registerRoute';
+import type { ContentIndex } from '../content/contentIndex';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
 import { SEO_TEXTS } from './texts';
 
 type SeoAnswer = { data: Record<LocaleCode, SeoTexts> };
 type Vars = Record<string, string>;
+/** The placeholders' values: the same in every locale, or one set per locale (a post's title in its language). */
+type LocaleVars = Vars | Record<LocaleCode, Vars>;
+type ContentTitles = Pick<ContentIndex, 'blogEntry' | 'blogList' | 'docsPage'>;
 
 /** Answers kept at most; a new instrument list (a reload) empties the cache. */
 const CACHE_SIZE = 500;
@@ -54,9 +69,32 @@ function pageNumber(s: string): string {
   return m[1];
 }
 
-export function createSeoService(instruments: InstrumentRepo) {
+const perLocale = (of: (locale: LocaleCode) => Vars): Record<LocaleCode, Vars> =>
+  Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, of(l)])) as Record<LocaleCode, Vars>;
+
+/** A content lookup's ERR_NOT_FOUND as this call's 404; anything else is a real failure. */
+function orNotFound<T>(what: string, lookup: () => T): T {
+  try {
+    return lookup();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'ERR_NOT_FOUND') throw notFound(what);
+    throw err;
+  }
+}
+
+/** A list's page beyond its last (or a first page asked for as `page1`, which the pager never links) is a 404. */
+function checkListPage(n: string, total: number): void {
+  const last = Math.max(1, Math.ceil(total / BLOG_PER_PAGE));
+  if (Number(n) > last) throw notFound(`page ${n}`);
+}
+
+export function createSeoService(instruments: InstrumentRepo, content?: ContentTitles) {
   /** The values of a page's placeholders and the cache key of its answer, or 404. */
-  function resolve(configId: SeoConfigId, page: string): { configId: SeoConfigId; key: string; vars: Vars } {
+  function resolve(configId: SeoConfigId, page: string): { configId: SeoConfigId; key: string; vars: LocaleVars } {
+    if (content) {
+      const titled = resolveContent(content, configId, page);
+      if (titled) return titled;
+    }
     switch (configId) {
       case 'exchange-pair': {
         // `btc-eth` as §2's path segment after `exchange-`; the whole segment is accepted too.
@@ -92,9 +130,10 @@ export function createSeoService(instruments: InstrumentRepo) {
     }
   }
 
-  function build(configId: SeoConfigId, vars: Vars): SeoAnswer {
+  function build(configId: SeoConfigId, localeVars: LocaleVars): SeoAnswer {
     const locale = (l: LocaleCode): SeoTexts => {
       const t: SeoTexts = SEO_TEXTS[configId][l];
+      const vars: Vars = (localeVars as Record<LocaleCode, Vars>)[l] ?? localeVars;
       return {
         title: fill(t.title, vars),
         description: fill(t.description, vars),
@@ -131,3 +170,38 @@ export function createSeoService(instruments: InstrumentRepo) {
   };
 }
 export type SeoService = ReturnType<typeof createSeoService>;
+
+/** The blog and docs kinds named by the content service; null for the other kinds. */
+function resolveContent(content: ContentTitles, configId: SeoConfigId, page: string): { configId: SeoConfigId; key: string; vars: LocaleVars } | null {
+  switch (configId) {
+    case 'blog-page': {
+      const n = pageNumber(page);
+      checkListPage(n, content.blogList('en', { offset: 0, perPage: 1 }).total);
+      return { configId, key: n, vars: { page: n } };
+    }
+    case 'blog-slug-page': {
+      const m = /^(.+)\/([^/]+)$/.exec(page);
+      const n = pageNumber(m?.[2] ?? '');
+      const slug = m?.[1] ?? '';
+      const category = (l: LocaleCode) =>
+        orNotFound(`blog category ${JSON.stringify(slug)}`, () => content.blogList(l, { category: slug, offset: 0, perPage: 1 }));
+      checkListPage(n, category('en').total);
+      return { configId, key: `${slug}\u0000${n}`, vars: perLocale((l) => ({ topic: category(l).category?.title ?? humanise(slug), page: n })) };
+    }
+    case 'blog-slug': {
+      const slug = safeDecode(page).replace(/^\/+|\/+$/g, '');
+      const title = (l: LocaleCode) => {
+        const entry = orNotFound(`blog ${JSON.stringify(slug)}`, () => content.blogEntry(l, slug));
+        return entry.kind === 'post' ? entry.post.title : entry.category.title;
+      };
+      return { configId, key: slug, vars: perLocale((l) => ({ topic: title(l) })) };
+    }
+    case 'docs-slug': {
+      const slug = safeDecode(page).replace(/^\/+|\/+$/g, '');
+      const title = (l: LocaleCode) => orNotFound(`docs ${JSON.stringify(slug)}`, () => content.docsPage(l, slug)).title;
+      return { configId, key: slug, vars: perLocale((l) => ({ topic: title(l) })) };
+    }
+    default:
+      return null;
+  }
+}
