@@ -86,7 +86,12 @@ const SHOTS: Shot[] = [
     signedIn: true,
     ready: (page) => expect(page.getByTestId('history-row')).toHaveCount(2),
   },
-  { name: 'blog', path: () => '/blog' },
+  { name: 'blog', path: () => '/blog', ready: (page) => expect(page.getByTestId('blog-post-card')).toHaveCount(4) },
+  {
+    name: 'blog-post',
+    path: () => '/blog/guides/fixed-vs-floating-rate',
+    ready: (page) => expect(page.getByTestId('blog-post-body').getByRole('heading', { level: 2 }).first()).toBeVisible(),
+  },
 ];
 
 for (const theme of THEMES) {
