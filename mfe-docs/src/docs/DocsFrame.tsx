@@ -22,7 +22,8 @@ export const DocsFrame = observer(function DocsFrame({
   store: DocsStore;
   /** The slug shown (null on `/docs`), marked in the sidebar. */
   current: string | null;
-  children: (view: Exclude<DocsView, { kind: 'not-found' }>) => { title: string; body: ReactNode };
+  /** The view's title, its body beside the sidebar, and what spans the page's whole width under both (Redoc). */
+  children: (view: Exclude<DocsView, { kind: 'not-found' }>) => { title: string; body: ReactNode; wide?: ReactNode };
 }) {
   const t = useT(host);
   const state = store.state;
@@ -31,7 +32,7 @@ export const DocsFrame = observer(function DocsFrame({
     if (notFound) host.notFound();
   }, [notFound, host]);
 
-  const frame = (title: string, nav: DocsNav | null, body: ReactNode) => (
+  const frame = (title: string, nav: DocsNav | null, body: ReactNode, wide?: ReactNode) => (
     <StaticPage title={title}>
       <SidebarLayout
         sidebarLabel={t('sidebar_label')}
@@ -39,6 +40,7 @@ export const DocsFrame = observer(function DocsFrame({
       >
         {body}
       </SidebarLayout>
+      {wide}
     </StaticPage>
   );
 
@@ -69,6 +71,6 @@ export const DocsFrame = observer(function DocsFrame({
     );
   }
   if (state.view.kind === 'not-found') return frame(t('not_found'), null, null);
-  const { title, body } = children(state.view);
-  return frame(title, state.view.nav, body);
+  const { title, body, wide } = children(state.view);
+  return frame(title, state.view.nav, body, wide);
 });

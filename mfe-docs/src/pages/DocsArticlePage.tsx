@@ -5,10 +5,11 @@ import { DocsFrame } from '../docs/DocsFrame';
 import { isReferenceSlug } from '../docs/docsView';
 import { useDocsStore } from '../docs/useDocsStore';
 import { ApiReference } from '../reference/ApiReference';
+import { TryItConsole } from '../reference/tryIt/TryItConsole';
 
 /**
  * §2 `/docs/{slug}` (page name `DocsPage`): a guide in the docs-sidebar layout; `/docs/api-reference` adds the try-it
- * console and the Redoc reference under its intro. An observer: follows the slug.
+ * console under its intro and the Redoc reference under both columns (Redoc needs the page's width). An observer: follows the slug.
  */
 export const DocsArticlePage = observer(function DocsArticlePage({ host }: RemotePageProps) {
   const { slug } = pageParams(host.route, 'mfe_docs', 'DocsPage');
@@ -22,9 +23,10 @@ export const DocsArticlePage = observer(function DocsArticlePage({ host }: Remot
           title: view.page.title,
           body: (
             <DocsArticle host={host} page={view.page}>
-              {reference ? <ApiReference host={host} /> : null}
+              {reference ? <TryItConsole host={host} /> : null}
             </DocsArticle>
           ),
+          wide: reference ? <ApiReference host={host} /> : undefined,
         };
       }}
     </DocsFrame>

@@ -5,7 +5,6 @@ import { Card, Skeleton } from 'remote-kit/ui';
 import { REFERENCE_SLUG } from '../docs/docsView';
 import { useT } from '../pages/useT';
 import type { RedocViewProps } from './RedocView';
-import { TryItConsole } from './tryIt/TryItConsole';
 import styles from './reference.module.css';
 
 type ReferenceState =
@@ -17,8 +16,8 @@ type ReferenceState =
 export const loadRedocView = () => import(/* webpackChunkName: "redoc" */ './RedocView').then((m) => m.RedocView);
 
 /**
- * `/docs/api-reference` under its intro: the try-it console, then the OpenAPI document (`GET /api/v1/openapi.json`)
- * rendered by Redoc once the page has hydrated. The server and the hydrating render show a placeholder.
+ * `/docs/api-reference`: the OpenAPI document (`GET /api/v1/openapi.json`) rendered by Redoc once the page has
+ * hydrated. The server and the hydrating render show a placeholder.
  */
 export const ApiReference = observer(function ApiReference({ host }: { host: HostServices }) {
   const t = useT(host);
@@ -36,29 +35,26 @@ export const ApiReference = observer(function ApiReference({ host }: { host: Hos
   }, [host]);
 
   return (
-    <>
-      <TryItConsole host={host} />
-      <section aria-label={t('reference_label')} className={styles.reference} data-testid="api-reference" data-state={state.kind}>
-        {state.kind === 'ready' ? (
-          <div className={styles.redoc} data-testid="redoc">
-            <state.View
-              spec={state.spec}
-              basePath={`${host.locale.prefix}/docs/${REFERENCE_SLUG}`}
-              initialPath={`${host.locale.prefix}${host.route.path}`}
-              dark={host.theme.current === 'dark'}
-            />
-          </div>
-        ) : state.kind === 'failed' ? (
-          <Card>
-            <p role="alert">{t('reference_failed', { message: state.message })}</p>
-          </Card>
-        ) : (
-          <div className={styles.placeholder} data-testid="api-reference-placeholder" aria-busy="true">
-            <p className={styles.muted}>{t('reference_loading')}</p>
-            <Skeleton lines={12} />
-          </div>
-        )}
-      </section>
-    </>
+    <section aria-label={t('reference_label')} className={styles.reference} data-testid="api-reference" data-state={state.kind}>
+      {state.kind === 'ready' ? (
+        <div className={styles.redoc} data-testid="redoc">
+          <state.View
+            spec={state.spec}
+            basePath={`${host.locale.prefix}/docs/${REFERENCE_SLUG}`}
+            initialPath={`${host.locale.prefix}${host.route.path}`}
+            dark={host.theme.current === 'dark'}
+          />
+        </div>
+      ) : state.kind === 'failed' ? (
+        <Card>
+          <p role="alert">{t('reference_failed', { message: state.message })}</p>
+        </Card>
+      ) : (
+        <div className={styles.placeholder} data-testid="api-reference-placeholder" aria-busy="true">
+          <p className={styles.muted}>{t('reference_loading')}</p>
+          <Skeleton lines={12} />
+        </div>
+      )}
+    </section>
   );
 });

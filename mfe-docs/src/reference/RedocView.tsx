@@ -4,6 +4,9 @@ import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { RedocStandalone } from 'redoc';
 
+/** No telemetry (TOOLCHAIN); code samples under each operation (the page is narrower than Redoc's three panels). */
+const REDOC_OPTIONS = { disableTelemetry: true, hideDownloadButtons: true, layout: 'stacked' } as const;
+
 export interface RedocViewProps {
   spec: Record<string, unknown>;
   /** The page's path with its locale prefix: Redoc's own links are made under it. */
@@ -33,7 +36,7 @@ export function RedocView({ spec, basePath, initialPath, dark, onLoaded }: Redoc
   );
   return (
     <MemoryRouter initialEntries={[initialPath]}>
-      <RedocStandalone spec={spec} basePath={basePath} onLoaded={onLoaded} options={{ disableTelemetry: true, hideDownloadButtons: true }} />
+      <RedocStandalone spec={spec} basePath={basePath} onLoaded={onLoaded} options={REDOC_OPTIONS} />
     </MemoryRouter>
   );
 }
