@@ -7,11 +7,11 @@ import { useT } from './useT';
 import styles from './blog.module.css';
 
 /** `base` is the list's first page (`/blog`, `/blog/{slug}`); page n > 1 is `{base}/page{n}`. */
-export function pagePath(base: string, page: number): string {
+function pagePath(base: string, page: number): string {
   return page > 1 ? `${base}/page${page}` : base;
 }
 
-export function lastPage(total: number): number {
+function lastPage(total: number): number {
   return Math.max(1, Math.ceil(total / BLOG_PER_PAGE));
 }
 
