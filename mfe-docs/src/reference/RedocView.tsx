@@ -4,8 +4,14 @@ import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { RedocStandalone } from 'redoc';
 
-/** No telemetry (TOOLCHAIN); code samples under each operation (the page is narrower than Redoc's three panels). */
-const REDOC_OPTIONS = { disableTelemetry: true, hideDownloadButtons: true, layout: 'stacked' } as const;
+/** The site header's height: Redoc's sticky sidebar stays under it. */
+const headerHeight = () => document.querySelector('header')?.getBoundingClientRect().height ?? 64;
+
+/**
+ * No telemetry (TOOLCHAIN); code samples under each operation (the page is narrower than Redoc's three panels); the
+ * sidebar sticks below the site header.
+ */
+const REDOC_OPTIONS = { disableTelemetry: true, hideDownloadButtons: true, layout: 'stacked', scrollYOffset: headerHeight } as const;
 
 export interface RedocViewProps {
   spec: Record<string, unknown>;
