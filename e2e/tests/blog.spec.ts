@@ -120,6 +120,24 @@ for (const l of LOCALES) {
   });
 }
 
+const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|423|425)|server rendered/i;
+
+test('every blog page kind hydrates without a mismatch or a page error, en and ru', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION_TROUBLE.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  for (const prefix of ['', '/ru']) {
+    for (const path of ['/blog', '/blog/page3', POST, '/blog/guides', '/blog/guides/page2', '/roadmap']) {
+      await page.goto(`${prefix}${path}`);
+      await expect(page.getByTestId('page-title')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(problems, `after ${prefix}${path}`).toEqual([]);
+    }
+  }
+});
+
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -11,9 +11,9 @@ afterEach(cleanup);
 type Params = { slug?: string; page?: string };
 
 /** A page reached by client navigation: nothing from the server, its data fetched after mount. */
-async function visit(page: 'Blog' | 'BlogPost', params: Params, o: { lng?: LocaleCode; api?: ReturnType<typeof fakeBlogApi> } = {}) {
+async function visit(page: 'Blog' | 'BlogPost', params: Params, o: { lng?: LocaleCode; api?: ReturnType<typeof fakeBlogApi>; hash?: string } = {}) {
   const api = o.api ?? fakeBlogApi();
-  const host = createTestHost({ lng: o.lng, api, route: { params, hash: '' } });
+  const host = createTestHost({ lng: o.lng, api, route: { params, hash: o.hash ?? '' } });
   const spies = { navigate: jest.fn(), notFound: jest.fn(), track: jest.fn() };
   Object.assign(host, { navigate: spies.navigate, notFound: spies.notFound, analytics: { track: spies.track } });
   renderPage(pages[page], host);
@@ -118,6 +118,17 @@ describe('/blog/{slug…}: a post', () => {
     const current = within(screen.getByRole('navigation', { name: 'Categories' })).getByRole('link', { current: 'page' });
     expect(current.getAttribute('href')).toBe('/blog/guides');
     expect(screen.queryByTestId('blog-fallback-notice')).toBeNull();
+  });
+
+  it('reached by a client navigation to `…#heading`: once the fetched post is there, it scrolls to that heading', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    await visit('BlogPost', { slug: 'guides/fixed-vs-floating-rate' }, { hash: '#how-it-works' });
+    Element.prototype.scrollIntoView = original;
+    expect(scrolled).toEqual(['how-it-works']);
   });
 
   it('fewer than three headings: no table of contents', async () => {
