@@ -66,8 +66,8 @@ for (const { code, prefix } of LOCALES) {
     // a heading link of "on this page" lands on its heading (§2 hash scroll), no reload
     const id = ((await firstHeading.getAttribute('href')) ?? '').split('#')[1];
     await firstHeading.click();
-    await expect(page).toHaveURL(new RegExp(`${prefix}/docs/getting-started#${id}$`));
-    await expect(page.locator(`[id="${id}"]`)).toBeInViewport();
+    await expect.poll(() => decodeURIComponent(page.url())).toMatch(new RegExp(`${prefix}/docs/getting-started#${decodeURIComponent(id)}$`));
+    await expect(page.locator(`[id="${decodeURIComponent(id)}"]`)).toBeInViewport();
 
     // another guide through the sidebar: client-side, then the home page
     await sidebar
@@ -104,12 +104,20 @@ for (const { code, prefix } of LOCALES) {
       await expect(page.getByTestId('layout-docs-sidebar').getByTestId('page-title')).toBeVisible();
       const reference = page.getByTestId('api-reference');
       await expect(reference).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      // Redoc shows one tag per page: the partner tag lists order creation
+      const redoc = page.getByTestId('redoc');
+      await redoc.getByRole('link', { name: 'partner', exact: true }).click();
+      await redoc
+        .getByRole('link', { name: /Create an order for a partner/ })
+        .first()
+        .click();
       await expect(
-        page
-          .getByTestId('redoc')
+        redoc
+          .locator('main')
           .getByText(/Create an order for a partner/)
           .first(),
       ).toBeVisible({ timeout: 30_000 });
+      await expect(redoc.locator('main').getByText('/api/partner/v1/orders').first()).toBeAttached();
       expect(await scripts.redocLoaded()).toBe(true);
 
       // try it: create an order with the key
