@@ -26,7 +26,7 @@ export function isReferenceSlug(slug: string | null): boolean {
 }
 
 /** The content page a slug shows. */
-export function contentSlugOf(slug: string): string {
+function contentSlugOf(slug: string): string {
   return isReferenceSlug(slug) ? REFERENCE_SLUG : slug;
 }
 

@@ -13,7 +13,7 @@ type ReferenceState =
   | { kind: 'failed'; message: string };
 
 /** Redoc's chunk: a dynamic import, so it is requested on this page only and only in the browser. */
-export const loadRedocView = () => import(/* webpackChunkName: "redoc" */ './RedocView').then((m) => m.RedocView);
+const loadRedocView = () => import(/* webpackChunkName: "redoc" */ './RedocView').then((m) => m.RedocView);
 
 /**
  * `/docs/api-reference`: the OpenAPI document (`GET /api/v1/openapi.json`) rendered by Redoc once the page has

@@ -35,7 +35,7 @@ function operation(id: TryItOperationId, input: TryItOperation['input'], sample:
 }
 
 /** A sandbox order: BTC in, ETH out to a well-formed address, a floating rate. */
-export const SAMPLE_ORDER = {
+const SAMPLE_ORDER = {
   rateMode: 'FLOATING',
   instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC' },
   instrumentTo: { currencyTitle: 'ETH', networkTitle: 'ETH' },

@@ -2,8 +2,8 @@
 // command (the key as `$API_KEY` unless the reader asks for it). Pure functions: the store sends what these build.
 import type { TryItOperation } from './operations';
 
-export const API_KEY_HEADER = 'x-api-key';
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const API_KEY_HEADER = 'x-api-key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface TryItInput {
   /** The page's origin: requests go to this site's own API. */
@@ -24,7 +24,7 @@ export interface TryItRequest {
 }
 
 /** Why a request cannot be built yet: which field, and the message's key and values. */
-export interface TryItProblem {
+interface TryItProblem {
   field: 'apiKey' | 'param' | 'json';
   message: 'tryit_err_key' | 'tryit_err_param' | 'tryit_err_json' | 'tryit_err_object';
   values?: Record<string, string>;
