@@ -75,6 +75,15 @@ describe('first-party analytics sink', () => {
     expect(batches).toHaveLength(2);
   });
 
+  it('an event from before the session id existed gets the id it has when sent', () => {
+    let id: string | undefined;
+    const { service, batches, sink } = setup({ sessionId: () => id });
+    service.track('test_event');
+    id = 'sess-2';
+    sink.flush();
+    expect(batches[0][0].sessionId).toBe('sess-2');
+  });
+
   it('without a session id the event still goes (no sessionId field)', () => {
     const { service, batches, sink } = setup({ sessionId: () => undefined });
     service.track('test_event');

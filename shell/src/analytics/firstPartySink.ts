@@ -85,8 +85,10 @@ export function firstPartySink(deps: FirstPartySinkDeps): FirstPartySink {
   const flush = () => {
     if (timer !== null) deps.clearTimer(timer);
     timer = null;
+    // the §9 session id as it is now: an event of the page's first moments may come before the UTM capture made it
+    const sessionId = deps.sessionId()?.slice(0, 64);
     while (queue.length > 0) {
-      const events = queue.slice(0, MAX_BATCH);
+      const events = queue.slice(0, MAX_BATCH).map((e) => (e.sessionId || !sessionId ? e : { ...e, sessionId }));
       queue = queue.slice(MAX_BATCH);
       try {
         const sent = deps.send({ events });
