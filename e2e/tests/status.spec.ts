@@ -1,7 +1,6 @@
-// The public status page (issue 13), en and /ru: today's status is recorded by the api (at start, then every minute)
-// and shown as the last bar of the 90-day strip, each bar labelled; the status now is worded Operational / Degraded /
-// Outage. (Incidents posted by an admin are covered by api/test/status.test.ts over HTTP: an admin here would need an
-// api of this spec's own, as verification.spec.ts does.)
+// The public status page (issue 13), en and /ru: today's status is recorded by the api (at start, then counted once a
+// minute) and shown as the last bar of the 90-day strip, each bar labelled; the status now is worded Operational /
+// Degraded / Outage. Incidents posted through the admin API: status-incidents.spec.ts (an api and web of its own).
 import { STATUS_HISTORY_DAYS } from 'shared-contracts';
 import { expect, test } from '../fixtures';
 

@@ -1,5 +1,5 @@
 // The status page's routes (issue 13). statusPage: auth none, no per-address limit (a health ping and two indexed
-// reads; answers may be cached 15 s), logs nothing. adminIncidentCreate / adminIncidentUpdate: ADMIN (route table),
+// reads, not cached), logs nothing. adminIncidentCreate / adminIncidentUpdate: ADMIN (route table),
 // limited in http/rateLimits.ts, logged with the admin's account id and the incident id.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
@@ -17,7 +17,8 @@ export function registerStatusRoutes(app: FastifyInstance, status: StatusService
     app,
     apiRoutes.statusPage,
     async ({ reply }) => {
-      reply.header('cache-control', 'public, max-age=15');
+      // Not cached: an incident an admin posts or resolves shows at the next load.
+      reply.header('cache-control', 'no-store');
       return status.page();
     },
     opts,
