@@ -11,8 +11,8 @@
 //   exchange_initiated               — exchange journey: the create click (mfe-exchange/src/details/ExchangeDetailsStore.test.ts)
 //   exchange_completed_guest         — exchange journey: the order page sees the sandbox order complete; once per order
 //                                      (not again after a reload) (mfe-order/src/order/OrderStore.analytics.test.ts)
-//   exchange_completed_registered    — unit tests only (the same code path with a signed-in session:
-//                                      mfe-order/src/order/OrderStore.analytics.test.ts, shell AnalyticsService.test.ts)
+//   exchange_completed_registered    — registered exchange journey: a visitor who registered completes an order
+//                                      (mfe-order/src/order/OrderStore.analytics.test.ts)
 //   exchange_abandoned               — abandonment journey: another page by a link (unmount) and the page going away
 //                                      (pagehide) (mfe-exchange/src/stores/FormAnalytics.test.ts)
 //   registration_abandoned           — accounts journey: the register dialog closed (shell AuthDialogsStore.test.ts)
@@ -131,6 +131,29 @@ for (const prefix of ['', '/ru'] as const) {
     expect(sink.named('exchange_completed_guest')).toHaveLength(1);
     expect(sink.named('test_event')).toHaveLength(1);
     expect(sink.named('exchange_abandoned')).toEqual([]);
+    sink.expectAccepted();
+  });
+
+  test(`${where}: a registered visitor's exchange — exchange_initiated and exchange_completed_registered as registered`, async ({ page, stack }) => {
+    test.setTimeout(150_000);
+    const sink = watchSink(page);
+    await page.goto(`${prefix}/`);
+    await page.getByTestId('header-register').click();
+    await completeRegisterDialog(page, uniqueEmail(`analytics-reg${prefix.replace('/', '-')}`), PASSWORD);
+    await startExchange(page, { from: 'btc', fromSearch: 'bitcoin', to: 'eth', toSearch: 'ethereum', amount: '0.05', prefix });
+    await page.getByTestId('destination-address').fill(ADDRESSES.eth);
+    await page.getByTestId('terms').check();
+    await page.getByTestId('create-order').click();
+    const { orderId, destinationAddress } = await expectOrderPage(page, prefix);
+    const order = await fetchOrder(page.request, stack.apiUrl, orderId, destinationAddress);
+    await sandboxDeposit(page.request, stack.apiUrl, orderId, order.claimedDepositAmount);
+    await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', 'WITHDRAWAL_COMPLETED', { timeout: 90_000 });
+    await inDataLayer(page, 'exchange_completed_registered').toEqual([{ event: 'exchange_completed_registered', user_type: 'registered' }]);
+    expect(await inDataLayerNow(page, 'exchange_completed_guest')).toEqual([]);
+    expect(await sink.reached('exchange_initiated')).toEqual([expect.objectContaining({ user_type: 'registered' })]);
+    expect(await sink.reached('exchange_completed_registered')).toEqual([
+      expect.objectContaining({ user_type: 'registered', data: expect.objectContaining({ orderId }) }),
+    ]);
     sink.expectAccepted();
   });
 
