@@ -34,11 +34,4 @@ export const en = {
   roadmap_unscheduled: 'Not scheduled yet',
   roadmap_loading: 'Loading the roadmap…',
   roadmap_load_failed: 'The roadmap did not load. Check your connection and try again.',
-  support_title: 'Support',
-  support_text: 'The support page with contacts and answers to common questions arrives in the next release.',
-  support_order_title: 'A question about an order?',
-  support_order_text:
-    'Open your order from the link you got when you created it: the order page shows where the exchange is, its transactions and, when needed, how to request a refund.',
-  support_contacts_title: 'Contacts and answers',
-  support_docs: 'Read the documentation',
 };

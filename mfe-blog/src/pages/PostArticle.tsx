@@ -2,12 +2,12 @@
 // when the post has three headings or more, the fallback notice of an untranslated post, and the way to all articles
 // (§4 button_read_all_articles). Links inside the HTML to pages of the site navigate client-side; a hash lands on its
 // heading after a client navigation too (the shell's scroll runs before a fetched post is there).
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { BlogPost, HostServices } from 'shared-contracts';
 import { ButtonLink, Card } from 'remote-kit/ui';
 import { PostMeta } from './PostList';
 import { SiteLink } from './SiteLink';
-import { sitePathOfClick } from './siteLinks';
+import { siteLinkClickHandler } from './siteLinks';
 import { useT } from './useT';
 import styles from './blog.module.css';
 import prose from './prose.module.css';
@@ -16,7 +16,6 @@ const TOC_MIN_HEADINGS = 3;
 
 export function PostArticle({ host, post, fetched }: { host: HostServices; post: BlogPost; fetched: boolean }) {
   const t = useT(host);
-  const body = useRef<HTMLDivElement>(null);
 
   // a post fetched after a client navigation to `…#heading`: scroll there once it is rendered
   useEffect(() => {
@@ -31,17 +30,10 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
     document.getElementById(id)?.scrollIntoView?.();
   }, [fetched, host]);
 
-  const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    if (!body.current) return;
-    const to = sitePathOfClick(e.nativeEvent, body.current, host.locale.prefix);
-    if (to === null) return;
-    e.preventDefault();
-    host.navigate(to);
-  };
   const toc = post.headings.filter((h) => h.level <= 3);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates the clicks of the links inside (they are the interactive elements; Enter on a link is a click)
-    <div ref={body} className={styles.post} onClick={onClick}>
+    <div className={styles.post} onClick={siteLinkClickHandler(host)}>
       <PostMeta host={host} post={post} />
       {post.fallback ? (
         <p className={styles.notice} data-testid="blog-fallback-notice">

@@ -3,6 +3,7 @@ import type { HostServices, LocaleCode, RemotePageProps, Roadmap, RoadmapStatus 
 import { Badge, Card, StaticPage, type Tone } from 'remote-kit/ui';
 import { fetchRoadmap, roadmapKey } from '../blog/blogData';
 import { ContentStatus } from './ContentStatus';
+import { siteLinkClickHandler } from './siteLinks';
 import { useContentStore } from './useContentStore';
 import { useT } from './useT';
 import styles from './blog.module.css';
@@ -28,7 +29,8 @@ const RoadmapView = observer(function RoadmapView({ host, requestKey, locale }: 
       <p className={styles.text}>{t('roadmap_text')}</p>
       <ContentStatus host={host} store={store} loading={t('roadmap_loading')} failed={t('roadmap_load_failed')}>
         {(roadmap) => (
-          <div className={styles.groups}>
+          // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates the clicks of the links in the items' text (links to posts and docs open inside the app)
+          <div className={styles.groups} onClick={siteLinkClickHandler(host)}>
             {GROUPS.map((status) => (
               <RoadmapGroup key={status} host={host} status={status} items={roadmap.items.filter((i) => i.status === status)} />
             ))}

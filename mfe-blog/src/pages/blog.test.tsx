@@ -238,4 +238,14 @@ describe('/roadmap', () => {
     expect(planned.getByText('Pay by card.')).toBeTruthy();
     expect(within(screen.getByTestId('roadmap-group-done')).getAllByTestId('roadmap-item')).toHaveLength(1);
   });
+
+  it("a link in an item's text opens the page inside the app", async () => {
+    const host = createTestHost({ lng: 'ru', api: fakeBlogApi() });
+    const navigate = jest.fn();
+    Object.assign(host, { navigate });
+    renderPage(pages.Roadmap, host);
+    await act(async () => undefined);
+    fireEvent.click(screen.getByRole('link', { name: 'about refunds' }));
+    expect(navigate).toHaveBeenCalledWith('/blog/guides/how-refunds-work');
+  });
 });

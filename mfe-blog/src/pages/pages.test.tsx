@@ -1,6 +1,6 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { loadResources, namespace, pages } from './index';
-import { createTestHost, renderPage } from '../test/testHost';
+import { createTestHost } from '../test/testHost';
 import { itExportsPagesWithTitles } from 'remote-kit/testing';
 
 afterEach(cleanup);
@@ -18,10 +18,4 @@ describe('mfe-blog ./pages', () => {
   itExportsPagesWithTitles({ namespace, pages, loadResources }, 'mfe-blog', titles, (lng) =>
     createTestHost({ lng, route: { params: { slug: 'news/hello' } } }),
   );
-
-  it('Support: help with an order, and a link to the documentation', () => {
-    renderPage(pages.Support, createTestHost({ lng: 'ru' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Вопрос по заказу?' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Открыть документацию' }).getAttribute('href')).toBe('/docs');
-  });
 });

@@ -34,3 +34,16 @@ export function sitePathOfClick(e: { target: EventTarget | null } & Parameters<t
   if ((a.target && a.target !== '_self') || a.hasAttribute('download')) return null;
   return sitePath(new URL(a.href, window.location.href), window.location.origin, prefix);
 }
+
+/**
+ * The click handler of a container of rendered HTML (a post, the roadmap): a plain click on a link to a page of the
+ * site becomes host.navigate (no reload); the rest is left to the browser.
+ */
+export function siteLinkClickHandler(host: { locale: { readonly prefix: '' | '/ru' }; navigate(to: string): void }) {
+  return (e: { nativeEvent: MouseEvent; currentTarget: Element; preventDefault(): void }) => {
+    const to = sitePathOfClick(e.nativeEvent, e.currentTarget, host.locale.prefix);
+    if (to === null) return;
+    e.preventDefault();
+    host.navigate(to);
+  };
+}
