@@ -3,6 +3,7 @@
 // Degraded / Outage. Incidents posted through the admin API: status-incidents.spec.ts (an api and web of its own).
 import { STATUS_HISTORY_DAYS } from 'shared-contracts';
 import { expect, test } from '../fixtures';
+import { expectNoSeriousViolations } from '../helpers/axe';
 
 const LOCALES = [
   { prefix: '', title: 'Service status', wording: /Operational|Degraded|Outage/, noData: ': no data' },
@@ -33,5 +34,10 @@ for (const l of LOCALES) {
     await expect(last).not.toContainText(l.noData);
     await expect(page.getByTestId('status-day')).toHaveCount(STATUS_HISTORY_DAYS);
     await expect(page.getByTestId('status-uptime')).toContainText('%');
+    await expectNoSeriousViolations(page, `${l.prefix || '/'} status page`);
+    // 390 px wide: the 90 bars share the width, nothing scrolls sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('status-day').last()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 }

@@ -41,6 +41,7 @@ for (const l of LOCALES) {
       await expect(first).not.toHaveAttribute('open');
       await first.locator('summary').click();
       await expect(first).toHaveAttribute('open');
+      await expectNoSeriousViolations(page, `${l.locale} support page`);
     });
 
     test('the contact form is sent: the ticket id is shown and its acknowledgement is in the sandbox outbox', async ({ page, stack }) => {

@@ -10,6 +10,7 @@ export const supportEn = {
   support_contact_title: 'Contact support',
   support_contact_text: 'Did not find your answer? Write to us: you get a ticket number at once and our answer by mail.',
   support_contact_open: 'Contact support',
+  support_docs_link: 'Integrating the API? Read the documentation',
   support_form_description: 'We answer by mail, usually within a day. Fields other than the subject and the order id are required.',
   support_field_email: 'Your email',
   support_field_subject: 'Subject (optional)',

@@ -12,6 +12,7 @@ export const supportRu: Record<keyof typeof supportEn, string> = {
   support_contact_title: 'Написать в поддержку',
   support_contact_text: 'Не нашли ответа? Напишите нам: номер обращения вы получите сразу, а ответ — по почте.',
   support_contact_open: 'Написать в поддержку',
+  support_docs_link: 'Подключаете API? Читайте документацию',
   support_form_description: 'Мы отвечаем по почте, обычно в течение суток. Все поля, кроме темы и номера заявки, обязательны.',
   support_field_email: 'Ваш email',
   support_field_subject: 'Тема (необязательно)',
