@@ -5,6 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiErrorBodySchema } from 'shared-contracts/server';
 import { readOutbox } from '../src/adapters/mail';
+import { loadConfig } from '../src/config';
+import { ROUTE_RATE_LIMITS } from '../src/http/rateLimits';
 import { startApi, type RunningApi } from '../src/main';
 import { SUPPORT_LIMITS } from '../src/modules/support/limits';
 import { orderPageUrl, TICKET_ID_PATTERN } from '../src/modules/support/service';
@@ -17,6 +19,30 @@ const PASSWORD = 'Correct-Horse-42';
 const SITE = 'http://site.test';
 const REQUESTS = '/api/v1/support/requests';
 const LOOKUP = '/api/v1/support/order-lookup';
+
+describe('support limits in production', () => {
+  const real = {
+    NODE_ENV: 'production',
+    SANDBOX_MODE: 'false',
+    JWT_SECRET: 'j'.repeat(40),
+    SMTP_URL: 'smtps://user:pass@mail.example:465',
+    PUBLIC_ORIGIN: 'https://exchange.example',
+    DATA_ENCRYPTION_KEY: 'd'.repeat(40),
+  };
+
+  it('may be lowered but never raised above the defaults (they send mail to any address)', () => {
+    expect(loadConfig({ ...real, HTTP_RATE_LIMITS: 'supportRequestCreate=3,supportOrderLookup=1' }).http.rateLimits).toMatchObject({
+      supportRequestCreate: 3,
+      supportOrderLookup: 1,
+    });
+    expect(() => loadConfig({ ...real, HTTP_RATE_LIMITS: 'supportRequestCreate=1000' })).toThrow(/HTTP_RATE_LIMITS: supportRequestCreate may not be raised/);
+    expect(() => loadConfig({ ...real, HTTP_RATE_LIMITS: `supportOrderLookup=${ROUTE_RATE_LIMITS.supportOrderLookup + 1}` })).toThrow(
+      /supportOrderLookup may not be raised/,
+    );
+    // a sandbox (demo) deployment and tests may raise them
+    expect(loadConfig({ ...real, SANDBOX_MODE: 'true', HTTP_RATE_LIMITS: 'supportRequestCreate=1000' }).http.rateLimits.supportRequestCreate).toBe(1000);
+  });
+});
 
 describe.each(BACKENDS)('support on %s', (backend) => {
   let t: TestDb;
