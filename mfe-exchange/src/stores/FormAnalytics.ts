@@ -8,13 +8,13 @@
 // once, and never after an order was created from this form.
 import type { AnalyticsEvent, RateMode } from 'shared-contracts';
 
-export type FormParameter = 'pair' | 'amount' | 'rate_mode';
+type FormParameter = 'pair' | 'amount' | 'rate_mode';
 type FormAnalyticsState = 'untouched' | 'changed' | 'ordered' | 'abandoned';
 
 /** Quiet time after the last change before exchange_parameters_changed goes. */
 export const PARAMETERS_CHANGED_DEBOUNCE_MS = 1000;
 
-export interface FormAnalyticsDeps {
+interface FormAnalyticsDeps {
   track(event: AnalyticsEvent, data?: Record<string, unknown>): void;
   /** What the form holds now (sent with the events; no amounts, no addresses). */
   snapshot(): { from?: string; to?: string; rateMode: RateMode };

@@ -25,7 +25,7 @@ export const COMPLETED_ORDERS_KEY = 'analytics_completed_orders';
 const COMPLETED_ORDERS_LIMIT = 200;
 const ONCE_PER_ORDER: ReadonlySet<AnalyticsEvent> = new Set(['exchange_completed_guest', 'exchange_completed_registered']);
 
-export interface AnalyticsServiceOptions {
+interface AnalyticsServiceOptions {
   /** Session storage: test_event once per browser session (absent: once per service). */
   sessionStorage?: KeyValueStorage;
   /** Local storage: completions once per order per browser (absent: once per service). */

@@ -10,7 +10,7 @@
 import { ANALYTICS_EVENTS, type AnalyticsEvent, type AnalyticsRecord } from 'shared-contracts';
 import type { AnalyticsPayload, AnalyticsSink } from './AnalyticsService';
 
-export const ANALYTICS_COLLECT_PATH = '/api/v1/analytics/events';
+const ANALYTICS_COLLECT_PATH = '/api/v1/analytics/events';
 /** The contract takes at most 50 per request; fewer keeps a keepalive body far below the browsers' 64 KiB. */
 const MAX_BATCH = 20;
 const FLUSH_DELAY_MS = 3000;

@@ -27,12 +27,15 @@ export interface AnalyticsForwarder {
   forward(events: readonly ForwardedEvent[]): Promise<void>;
 }
 
-export interface HttpForwarderOptions {
+interface HttpForwarderOptions {
   url: string;
   timeoutMs: number;
   /** Default: global fetch (tests give their own). */
   fetch?: typeof fetch;
 }
+
+/** A forwarding failure whose message is safe to log (no URL credentials, no payload). */
+class ForwardFailed extends Error {}
 
 /** POSTs each batch as JSON to `url`; anything but a 2xx answer within `timeoutMs` rejects. */
 export function httpForwarder({ url, timeoutMs, fetch: send = fetch }: HttpForwarderOptions): AnalyticsForwarder {
@@ -51,9 +54,6 @@ export function httpForwarder({ url, timeoutMs, fetch: send = fetch }: HttpForwa
     },
   };
 }
-
-/** A forwarding failure whose message is safe to log (no URL credentials, no payload). */
-export class ForwardFailed extends Error {}
 
 /** The forwarder the configuration asks for, or null (store only). */
 export function configuredForwarder(config: { forwardUrl?: string; forwardTimeoutMs: number }): AnalyticsForwarder | null {

@@ -16,9 +16,7 @@ import type { Authenticator } from '../auth/authenticate';
 import { configuredForwarder, failureReason, type AnalyticsForwarder, type ForwardedEvent } from './forwarder';
 import { keptData, keptPath, occurredAt } from './privacy';
 
-export type { AnalyticsForwarder, ForwardedEvent } from './forwarder';
-
-export interface AnalyticsDeps {
+interface AnalyticsDeps {
   db: DbHandle;
   /** Reads the request's session, if any (the accounts module's). Absent: every event is stored without an account. */
   authenticator?: Authenticator;

@@ -12,7 +12,7 @@ const EMAIL_LIKE = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 /** 26+ characters of letters and digits without a space: wallet addresses, hashes, tokens (ids are shorter or have dashes). */
 const OPAQUE_LIKE = /^(0x)?[A-Za-z0-9]{26,}$/;
 
-export function isPersonalValue(value: unknown): boolean {
+function isPersonalValue(value: unknown): boolean {
   return typeof value === 'string' && (EMAIL_LIKE.test(value) || OPAQUE_LIKE.test(value.trim()));
 }
 
