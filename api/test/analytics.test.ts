@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ANALYTICS_EVENTS, ApiErrorBodySchema } from 'shared-contracts/server';
+import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/server';
 import { httpForwarder, type ForwardedEvent } from '../src/modules/analytics/forwarder';
 import { testConfig } from './helpers/accounts';
@@ -247,5 +248,19 @@ describe('httpForwarder', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ events: [event] });
     const failing = httpForwarder({ url: 'https://collector.test/in', timeoutMs: 1000, fetch: async () => new Response('no', { status: 503 }) });
     await expect(failing.forward([event])).rejects.toThrow('status 503');
+  });
+});
+
+describe('analytics configuration', () => {
+  it('store only by default; ANALYTICS_FORWARD_URL takes an http(s) URL, anything else refuses to start', () => {
+    expect(loadConfig({}).analytics).toEqual({ forwardUrl: undefined, forwardTimeoutMs: 3000 });
+    expect(loadConfig({ ANALYTICS_FORWARD_URL: '' }).analytics.forwardUrl).toBeUndefined();
+    expect(loadConfig({ ANALYTICS_FORWARD_URL: 'https://collector.example/in', ANALYTICS_FORWARD_TIMEOUT_MS: '1500' }).analytics).toEqual({
+      forwardUrl: 'https://collector.example/in',
+      forwardTimeoutMs: 1500,
+    });
+    expect(() => loadConfig({ ANALYTICS_FORWARD_URL: 'file:///etc/passwd' })).toThrow(/ANALYTICS_FORWARD_URL/);
+    expect(() => loadConfig({ ANALYTICS_FORWARD_URL: 'not a url' })).toThrow(/ANALYTICS_FORWARD_URL/);
+    expect(() => loadConfig({ ANALYTICS_FORWARD_TIMEOUT_MS: '10' })).toThrow(/ANALYTICS_FORWARD_TIMEOUT_MS/);
   });
 });
