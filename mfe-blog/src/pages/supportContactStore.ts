@@ -10,8 +10,8 @@ export type ContactState = 'editing' | 'sending' | 'sent';
 /** As the api's EmailSchema (shared-contracts schemas.ts). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 /** Order ids are UUIDs, as in the order link (`/order/{id}`). */
-export const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const MESSAGE_MIN = 10;
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 export const SUBJECT_MAX = 200;
 

@@ -6,7 +6,7 @@ import { ApiError, type ApiClient, type LocaleCode } from 'shared-contracts';
 
 export type LookupState = 'editing' | 'sending' | 'sent';
 
-export const TX_HASH_MIN = 8;
+const TX_HASH_MIN = 8;
 export const TX_HASH_MAX = 200;
 
 export class SupportLookupStore {

@@ -12,7 +12,7 @@ import { createStatusService, startStatusRecorder, type StatusRecorder } from '.
  * How often the api checks its health. Only the first check of each minute bucket counts (across replicas): checking
  * more often than once a minute keeps a minute from going unrecorded when a check is skipped (start-up grace) or late.
  */
-export const STATUS_RECORD_INTERVAL_MS = 15_000;
+const STATUS_RECORD_INTERVAL_MS = 15_000;
 
 export function registerStatusModule(
   app: FastifyInstance,

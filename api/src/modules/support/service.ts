@@ -10,14 +10,14 @@ import type { SupportLimiter } from './limits';
 import type { SupportRepo } from './repo';
 
 /** Order ids are UUIDs (orders/creation.ts). */
-export const ORDER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Crockford-like: no 0/O, 1/I, so a ticket id read out loud or retyped survives. */
 const TICKET_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const TICKET_LENGTH = 8;
 export const TICKET_ID_PATTERN = new RegExp(`^SR-[${TICKET_ALPHABET}]{${TICKET_LENGTH}}$`);
 
 /** `SR-` and 8 random characters of 32 (40 bits): not guessable, short enough to quote. */
-export function newTicketId(): string {
+function newTicketId(): string {
   const bytes = randomBytes(TICKET_LENGTH);
   let id = 'SR-';
   for (const b of bytes) id += TICKET_ALPHABET[b & 31];
