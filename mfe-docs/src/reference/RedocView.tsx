@@ -3,6 +3,9 @@
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { RedocStandalone } from 'redoc';
+import { StyleSheetManager } from 'styled-components';
+import { REDOC_STYLIS_PLUGINS } from './redocScope';
+import styles from './reference.module.css';
 
 /** The site header's height: Redoc's sticky sidebar stays under it. */
 const headerHeight = () => document.querySelector('header')?.getBoundingClientRect().height ?? 64;
@@ -24,25 +27,26 @@ export interface RedocViewProps {
 }
 
 /**
- * Redoc with its own in-memory router (its sidebar moves within the reference, never the shell's history) and
- * without telemetry. Redoc marks `<html>` light or dark from its own setting: the site's theme wins, and the marks
- * go when the reference does.
+ * Redoc with its own in-memory router (its sidebar moves within the reference, never the shell's history), without
+ * telemetry, its styles scoped to its wrapper, light or dark as the site is.
  */
 export function RedocView({ spec, basePath, initialPath, dark, onLoaded }: RedocViewProps) {
-  useEffect(() => {
-    const root = document.documentElement;
-    root.classList.toggle('dark', dark);
-    root.classList.toggle('light', !dark);
-  }, [dark]);
+  // Redoc also marks <html> light/dark from its own setting (nothing reads it once scoped): leave no mark behind.
   useEffect(
     () => () => {
-      document.documentElement.classList.remove('dark', 'light');
+      document.documentElement.classList.remove('dark', 'light', 'notransition');
     },
     [],
   );
   return (
-    <MemoryRouter initialEntries={[initialPath]}>
-      <RedocStandalone spec={spec} basePath={basePath} onLoaded={onLoaded} options={REDOC_OPTIONS} />
-    </MemoryRouter>
+    <div data-redoc-scope="" className={dark ? 'dark' : 'light'}>
+      <div className={styles.redocColours}>
+        <StyleSheetManager stylisPlugins={REDOC_STYLIS_PLUGINS}>
+          <MemoryRouter initialEntries={[initialPath]}>
+            <RedocStandalone spec={spec} basePath={basePath} onLoaded={onLoaded} options={REDOC_OPTIONS} />
+          </MemoryRouter>
+        </StyleSheetManager>
+      </div>
+    </div>
   );
 }
