@@ -5,6 +5,8 @@
 import type { Page, Response } from '@playwright/test';
 import { CYRILLIC, expect, gotoLive, test } from '../fixtures';
 import { signedInAccount } from '../helpers/accounts';
+import { describeViolations, seriousViolations } from '../helpers/axe';
+import { settle, useTheme as setThemeCookie } from '../helpers/looks';
 
 const LOCALES = [
   { code: 'en', prefix: '' },
@@ -156,4 +158,34 @@ for (const { code, prefix } of LOCALES) {
       await context.close();
     }
   });
+}
+
+// Accessible (DESIGN): no serious or critical axe violation on the docs pages, en and /ru, light and dark, 1280 and
+// 390 px wide; the reference page once Redoc has rendered (Redoc's own markup included).
+const A11Y_PAGES = ['/docs', '/docs/getting-started', '/docs/api-reference'] as const;
+for (const { code, prefix } of LOCALES) {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [1280, 390]) {
+      test(`docs (${code}, ${theme}, ${width}px): axe finds nothing serious`, async ({ browser, stack }) => {
+        test.setTimeout(120_000);
+        const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width, height: 900 } });
+        try {
+          await setThemeCookie(context, theme);
+          const page = await context.newPage();
+          for (const path of A11Y_PAGES) {
+            await gotoLive(page, `${prefix}${path}`);
+            await settle(page, theme);
+            await expect(page.getByTestId('layout-docs-sidebar')).toBeVisible();
+            if (path === '/docs/api-reference') await expect(page.getByTestId('api-reference')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+            const violations = await seriousViolations(page);
+            expect(violations, `${prefix}${path}:\n${describeViolations(violations)}`).toEqual([]);
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${prefix}${path} is wider than the window`).toBeLessThanOrEqual(0);
+          }
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
 }
