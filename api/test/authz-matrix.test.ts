@@ -204,7 +204,10 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   describe('admin routes', () => {
     const adminRoutes = covered.filter((n) => routeTable[n].tag === 'admin');
     // Changes last (the redirect added before it is removed, the decision after every read).
-    const ordered = [...adminRoutes.filter((n) => routeTable[n].method === 'GET'), ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycDecide', 'adminIncidentCreate', 'adminIncidentUpdate'] as const)];
+    const ordered = [
+      ...adminRoutes.filter((n) => routeTable[n].method === 'GET'),
+      ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycDecide', 'adminIncidentCreate', 'adminIncidentUpdate'] as const),
+    ];
 
     it('are refused to a guest and a partner key (401) and to users (403 ERR_NOT_ENOUGH_PERMISSIONS), served to the admin', async () => {
       expect([...ordered].sort()).toEqual([...adminRoutes].sort());

@@ -408,7 +408,7 @@ describe('the site header, footer and skip link', () => {
     expect(router.state.location.hash).toBe('');
   });
 
-  it('the footer links the secondary pages', async () => {
+  it('the footer links the secondary pages and the status page', async () => {
     setup('/roadmap', home);
     await screen.findByTestId('page-title');
     const more = screen.getByRole('navigation', { name: 'More' });
@@ -418,6 +418,7 @@ describe('the site header, footer and skip link', () => {
       ['Docs', '/docs'],
       ['Roadmap', '/roadmap'],
       ['Support', '/support'],
+      ['Service status', '/status'],
     ]);
   });
 });

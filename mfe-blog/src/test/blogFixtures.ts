@@ -57,7 +57,13 @@ export function post(slug: string, locale: LocaleCode = 'en', extra: Partial<Blo
 export const ROADMAP: Roadmap = {
   items: [
     { id: 'exchange', title: 'Instant exchange', html: '<p>Swap coins.</p>', status: 'done', period: '2026 Q2' },
-    { id: 'blog', title: 'Blog and docs', html: '<p>Read <a href="/ru/blog/guides/how-refunds-work">about refunds</a>.</p>', status: 'in_progress', period: '2026 Q4' },
+    {
+      id: 'blog',
+      title: 'Blog and docs',
+      html: '<p>Read <a href="/ru/blog/guides/how-refunds-work">about refunds</a>.</p>',
+      status: 'in_progress',
+      period: '2026 Q4',
+    },
     { id: 'wallet', title: 'Wallet', html: '<p>Keep a balance.</p>', status: 'planned', period: null },
     { id: 'cards', title: 'More cards', html: '<p>Pay by card.</p>', status: 'planned', period: '2027 Q1' },
   ],
