@@ -2,7 +2,7 @@
 // headings; the API reference shows the order-create operation rendered by Redoc; the try-it console creates a
 // sandbox order with a key made through the API and shows the answer; and Redoc's chunk (550+ KB gzip) is requested
 // on the API reference page only — never on a guide or the home page.
-import type { Page, Response } from '@playwright/test';
+import type { ConsoleMessage, Page, Response } from '@playwright/test';
 import { CYRILLIC, expect, gotoLive, test } from '../fixtures';
 import { signedInAccount } from '../helpers/accounts';
 import { describeViolations, seriousViolations } from '../helpers/axe';
@@ -20,6 +20,18 @@ const TEXTS = {
 
 /** A marker only Redoc's own code carries. */
 const REDOC_MARKER = 'RedoclyApiDocs';
+
+const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|423|425)|server rendered/i;
+
+/** Hydration warnings and page errors (the server's markup must be the browser's first render). */
+function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION_TROUBLE.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
 
 /** Records the JavaScript the page loads and whether any of it is Redoc (by chunk name and by content). */
 function watchScripts(page: Page) {
@@ -47,6 +59,7 @@ function watchScripts(page: Page) {
 for (const { code, prefix } of LOCALES) {
   test(`docs (${code}): a guide in the docs-sidebar layout with its sidebar and headings; no Redoc chunk`, async ({ page }) => {
     const scripts = watchScripts(page);
+    const problems = watchHydration(page);
     await gotoLive(page, `${prefix}/docs/getting-started`);
     const layout = page.getByTestId('layout-docs-sidebar');
     await expect(layout).toBeVisible();
@@ -82,6 +95,7 @@ for (const { code, prefix } of LOCALES) {
     await gotoLive(page, `${prefix}/`);
     await expect(page.getByTestId('page-title')).toBeVisible();
     expect(await scripts.redocLoaded(), `Redoc requested outside the API reference: ${scripts.urls.join(', ')}`).toBe(false);
+    expect(problems).toEqual([]);
   });
 
   test(`docs (${code}): the API reference renders the order-create operation with Redoc; the try-it console creates a sandbox order`, async ({
@@ -102,6 +116,7 @@ for (const { code, prefix } of LOCALES) {
 
       const page = await context.newPage();
       const scripts = watchScripts(page);
+      const problems = watchHydration(page);
       await gotoLive(page, `${prefix}/docs/api-reference`);
       await expect(page.getByTestId('layout-docs-sidebar').getByTestId('page-title')).toBeVisible();
       const reference = page.getByTestId('api-reference');
@@ -121,6 +136,7 @@ for (const { code, prefix } of LOCALES) {
       ).toBeVisible({ timeout: 30_000 });
       await expect(redoc.locator('main').getByText('/api/partner/v1/orders').first()).toBeAttached();
       expect(await scripts.redocLoaded()).toBe(true);
+      expect(problems).toEqual([]);
 
       // try it: create an order with the key
       const tryIt = page.getByTestId('try-it');
@@ -159,6 +175,27 @@ for (const { code, prefix } of LOCALES) {
     }
   });
 }
+
+// Server-rendered (DESIGN "Server rendering"): with JavaScript off a guide arrives with its sidebar and headings, and
+// the reference page with its intro, the try-it form and Redoc's placeholder (Redoc itself needs JavaScript).
+test.describe('docs without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const { code, prefix } of LOCALES) {
+    test(`docs (${code}) arrive rendered`, async ({ page }) => {
+      const guide = await page.goto(`${prefix}/docs/getting-started`);
+      expect(guide?.status()).toBe(200);
+      await expect(page.getByTestId('layout-docs-sidebar').getByTestId('docs-sidebar')).toBeVisible();
+      await expect(page.getByTestId('docs-sidebar').locator('a[aria-current="page"]')).toHaveAttribute('href', `${prefix}/docs/getting-started`);
+      expect(await page.getByTestId('docs-content').locator('h2[id]').count()).toBeGreaterThan(0);
+      const reference = await page.goto(`${prefix}/docs/api-reference`);
+      expect(reference?.status()).toBe(200);
+      await expect(page.getByTestId('docs-content')).toBeVisible();
+      await expect(page.getByTestId('try-it-form')).toBeVisible();
+      await expect(page.getByTestId('api-reference-placeholder')).toBeVisible();
+      await expect(page.getByTestId('redoc')).toHaveCount(0);
+    });
+  }
+});
 
 // Accessible (DESIGN): no serious or critical axe violation on the docs pages, en and /ru, light and dark, 1280 and
 // 390 px wide; the reference page once Redoc has rendered (Redoc's own markup included).
