@@ -34,7 +34,10 @@ it.each(CASES)('%s %s %s hydrates the server markup without a mismatch or a seco
   const host = () => createTestHost({ lng, route: { path: slug ? `/docs/${slug}` : '/docs', params }, initialData, api });
   const Page: ComponentType<RemotePageProps> = pages[page];
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<Page host={host()} />);
+  // the server does not know the sandbox flag (shell/src/ssr/render.tsx: false); the browser does
+  const serverHost = host();
+  serverHost.config = { ...serverHost.config, sandbox: false };
+  container.innerHTML = renderToString(<Page host={serverHost} />);
   document.body.append(container);
   if (slug === 'api-reference') {
     expect(container.querySelector('[data-testid="api-reference-placeholder"]')).not.toBeNull();

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { HostServices } from 'shared-contracts';
+import { AfterHydration } from 'remote-kit/after-hydration';
 import { Badge, Button, Card, Checkbox, CopyButton, Select, TextField } from 'remote-kit/ui';
 import { useT } from '../../pages/useT';
 import { TRY_IT_OPERATIONS, type TryItOperationId } from './operations';
@@ -66,11 +67,14 @@ export const TryItConsole = observer(function TryItConsole({ host }: { host: Hos
   return (
     <Card title={t('tryit_title')} data-testid="try-it">
       <p className={styles.text}>{t('tryit_intro')}</p>
-      {host.config.sandbox ? null : (
-        <p className={styles.warning} role="note">
-          {t('tryit_live_warning')}
-        </p>
-      )}
+      {/* the server does not know the sandbox flag (the browser learns it from §4 health): shown once live */}
+      <AfterHydration>
+        {host.config.sandbox ? null : (
+          <p className={styles.warning} role="note" data-testid="try-it-live-warning">
+            {t('tryit_live_warning')}
+          </p>
+        )}
+      </AfterHydration>
       <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="try-it-form">
         <TextField
           label={t('tryit_key')}
