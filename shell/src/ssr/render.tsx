@@ -307,7 +307,8 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   const config: HostConfig = {
     wsUrl: `${wsProtocol}//${new URL(req.origin).host}/api/v2/ws`,
     apiBaseUrl: req.origin,
-    sandbox: false,
+    // the health's flag, as the browser's host reads it (stores.health.sandbox), so a page may render from it
+    sandbox: stores.health.sandbox,
     partnerReferralParam: req.shellConfig?.partnerReferralParam ?? 'ref',
   };
   const visitEnv: VisitRecordsEnv = { cookieDocument: { cookie: '' }, isHttps: () => req.origin.startsWith('https:') };
