@@ -104,6 +104,7 @@ for (const { code, prefix } of LOCALES) {
   }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ baseURL: stack.webUrl });
+    const contexts = [context];
     try {
       // an account and an API key, through the API (as the profile's keys page calls it)
       await signedInAccount(context, `docs-${code}`);
@@ -114,7 +115,10 @@ for (const { code, prefix } of LOCALES) {
       expect(created.status(), await created.text()).toBe(200);
       const secret = ((await created.json()) as { secret: string }).secret;
 
-      const page = await context.newPage();
+      // the reader is a guest on the docs: only the key matters to the partner API
+      const guest = await browser.newContext({ baseURL: stack.webUrl });
+      contexts.push(guest);
+      const page = await guest.newPage();
       const scripts = watchScripts(page);
       const problems = watchHydration(page);
       await gotoLive(page, `${prefix}/docs/api-reference`);
@@ -171,7 +175,7 @@ for (const { code, prefix } of LOCALES) {
       await expect(response).toHaveAttribute('data-status', '401');
       await expect(response.getByTestId('try-it-response-body')).toContainText('ERR_UNAUTHORIZED');
     } finally {
-      await context.close();
+      for (const c of contexts) await c.close();
     }
   });
 }
