@@ -3,7 +3,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { Faq, HostServices, LocaleCode, RemotePageProps } from 'shared-contracts';
-import { Button, ButtonLink, Card, Skeleton, StaticPage } from 'remote-kit/ui';
+import { Button, Card, Skeleton, StaticPage } from 'remote-kit/ui';
 import { SupportPageContactDialog } from './SupportPageContactDialog';
 import { SupportPageLookup } from './SupportPageLookup';
 import { faqKey, fetchFaq } from './supportData';
@@ -40,10 +40,13 @@ const SupportView = observer(function SupportView({ host, requestKey, locale }: 
               <Button onClick={openContact} data-testid="support-contact-open" aria-haspopup="dialog">
                 {t('support_contact_open')}
               </Button>
-              <ButtonLink variant="secondary" render={(p) => <host.Link to="/docs" {...p} />}>
-                {t('support_docs_link')}
-              </ButtonLink>
             </div>
+            {/* a sentence, not a button: it wraps on a narrow phone */}
+            <p className={styles.text}>
+              <host.Link to="/docs" data-testid="support-docs-link">
+                {t('support_docs_link')}
+              </host.Link>
+            </p>
           </Card>
           <SupportPageLookup host={host} locale={locale} />
         </div>
