@@ -89,12 +89,18 @@ async function main() {
 
   followPageLifecycle(window, document, () => stores.analytics.leavePage(), firstPartySink);
   if (ssr?.health) stores.health.restore(ssr.health);
-  stores.start();
+  let markHydrated = () => {};
+  const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+  // the account is loaded now but shown only after hydration: the server rendered the page without it
+  stores.start(ssr ? hydrated : undefined);
   const router = createBrowserRouter(routerRoutes);
   const loader = new PagesLoader(i18n);
   const initialPage = ssr?.remote && ssr.page ? { remote: ssr.remote, page: ssr.page.name, data: ssr.page.data } : undefined;
   let early: ReturnType<typeof takeEarlyInput> = [];
-  const onLive = () => replayEarlyInput(early);
+  const onLive = () => {
+    markHydrated();
+    replayEarlyInput(early);
+  };
   const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig, initialPage, onLive }} router={router} />;
   const rootElement = document.getElementById('root')!;
   if (ssr) {

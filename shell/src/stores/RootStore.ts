@@ -107,12 +107,13 @@ export class RootStore {
     this.analytics.onLeave(() => this.dialogs.leavePage());
   }
 
-  start() {
+  /** `hydrated`: on a server-rendered page, resolves once React has hydrated it (SessionStore.start). */
+  start(hydrated?: Promise<void>) {
     void this.health.start();
     this.updates.start();
     // §4 test_event once the session's first load is done (its user_type is then the visitor's)
     const startAnalytics = () => this.analytics.start();
-    void this.session.start().then(startAnalytics, startAnalytics);
+    void this.session.start(hydrated).then(startAnalytics, startAnalytics);
   }
 
   dispose() {

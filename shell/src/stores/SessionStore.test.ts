@@ -150,6 +150,21 @@ describe('SessionStore startup (§6, §8)', () => {
     expect(store.isLoading).toBe(false);
   });
 
+  it('on a server-rendered page the account is loaded at once but shown only after hydration (the header matches the HTML)', async () => {
+    const { store, calls } = setup();
+    let hydrate = () => {};
+    const hydrated = new Promise<void>((resolve) => (hydrate = resolve));
+    const started = store.start(hydrated);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual(['accountData']);
+    expect(store.isLoading).toBe(true);
+    expect(store.isAuthorised).toBe(false);
+    hydrate();
+    await started;
+    expect(store.isAuthorised).toBe(true);
+    expect(store.isLoading).toBe(false);
+  });
+
   it('without u_id it is a guest at once and calls nothing', async () => {
     const { store, calls } = setup({ cookies: {} });
     await store.start();

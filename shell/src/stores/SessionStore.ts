@@ -87,21 +87,30 @@ export class SessionStore {
   }
 
   /** Startup account load. §8: 401 or 418 clears the session cookies and resets account data. */
-  async start(): Promise<void> {
+  /**
+   * `applyAfter`: on a server-rendered page, the hydration. The server rendered the page without the account (it is
+   * the browser's to load), so an answer that arrives before hydration waits for it: applied earlier, it would make the
+   * header's first render differ from the server's HTML.
+   */
+  async start(applyAfter?: Promise<unknown>): Promise<void> {
     if (this.status !== 'idle') return;
     if (!this.mayHaveSession) {
       this.status = 'ready';
       return;
     }
     this.status = 'loading';
+    let outcome: { account: AccountData } | { error: unknown };
     try {
-      const account = await this.deps.api.accountData();
-      runInAction(() => (this.account = account));
+      outcome = { account: await this.deps.api.accountData() };
     } catch (error) {
-      if (isApiError(error) && (error.statusCode === 401 || error.statusCode === 418)) this.signedOut();
-    } finally {
-      runInAction(() => (this.status = 'ready'));
+      outcome = { error };
     }
+    await applyAfter?.catch(() => undefined);
+    runInAction(() => {
+      if ('account' in outcome) this.account = outcome.account;
+      else if (isApiError(outcome.error) && (outcome.error.statusCode === 401 || outcome.error.statusCode === 418)) this.signedOut();
+      this.status = 'ready';
+    });
   }
 
   /** §4: register, mark the in-session registration, log in, then fetch account data. */
