@@ -19,7 +19,7 @@ let failed = 0;
 let status = 0;
 
 // `api` alone: the API's unit and integration tests, e.g. with DATABASE_URL and REDIS_URL set (.ci/run).
-if (wants('unit') || only.includes('api')) {
+if ((wants('unit') || only.includes('api')) && !only.includes('fault') && !only.includes('prod-shape')) {
   const jestReport = path.join(tmp, 'jest.json');
   const projects = only.includes('api') && !wants('unit') ? ['--selectProjects', 'api'] : [];
   status ||= run('pnpm', ['exec', 'jest', ...projects, '--json', `--outputFile=${jestReport}`]);
@@ -30,7 +30,37 @@ if (wants('unit') || only.includes('api')) {
   } else failed += 1;
 }
 
-if (wants('e2e') && !only.includes('api')) {
+// `fault`: the fault tests (api/test/fault, their own PostgreSQL cluster and Redis server; .ci/run).
+if (only.includes('fault')) {
+  const jestReport = path.join(tmp, 'jest-fault.json');
+  status ||= run('pnpm', ['exec', 'jest', '--selectProjects', 'fault', '--runInBand', '--json', `--outputFile=${jestReport}`], { JEST_FAULT: '1' });
+  if (existsSync(jestReport)) {
+    const r = JSON.parse(readFileSync(jestReport, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  } else failed += 1;
+}
+
+// `prod-shape`: the production-shape browser tests (two api replicas behind web, PostgreSQL and Redis; .ci/run).
+if (only.includes('prod-shape')) {
+  const buildStatus = run(process.execPath, ['scripts/build.mjs', '--missing']);
+  status ||= buildStatus;
+  const env = { CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
+  const pwReport = path.join(tmp, 'playwright-prod.json');
+  const e2eStatus = run('pnpm', ['--filter', 'e2e', 'exec', 'playwright', 'test', '--config', 'prod-shape/playwright.config.ts'], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: pwReport,
+  });
+  status ||= e2eStatus;
+  if (existsSync(pwReport)) {
+    const report = JSON.parse(readFileSync(pwReport, 'utf8'));
+    const s = report.stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += (s.unexpected ?? 0) + (report.errors?.length ?? 0);
+  } else if (e2eStatus !== 0) failed += 1;
+}
+
+if (wants('e2e') && !only.includes('api') && !only.includes('fault') && !only.includes('prod-shape')) {
   // run the build and the browser tests even when jest failed: CI must report both runners' results
   const buildStatus = run(process.execPath, ['scripts/build.mjs', '--missing']);
   status ||= buildStatus;
