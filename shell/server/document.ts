@@ -17,7 +17,7 @@ import { shellResources } from '../src/i18n/resources';
 import { seoRequestOf } from '../src/seo/seoRequest';
 import { escapeHtml, inlineStylesheets, renderDocument, renderHeadTags, splitDocument, type DocumentParts } from './html';
 import { TtlCache } from './ttlCache';
-import { callApi } from './upstream';
+import { type ApiTarget, callApi } from './upstream';
 
 export interface PageRequest {
   /** path and query, already normalised (normalise.ts) */
@@ -43,7 +43,7 @@ export interface PagePlan {
 }
 
 export interface DocumentOptions {
-  apiUrl: string;
+  apiUrl: ApiTarget;
   /** the shell's index.html */
   template: () => string;
   /** the text of one of the template's stylesheets, to inline it (critical CSS); undefined: it stays a link */

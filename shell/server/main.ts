@@ -5,7 +5,7 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import compress from '@fastify/compress';
 import { REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S } from 'shared-contracts';
 import { normaliseUrl } from './normalise';
@@ -14,6 +14,8 @@ import { createReadStream } from 'node:fs';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic, staticHeaders } from 'tooling/static-files';
 import { createPageResponder, registerSeoFiles } from './pages';
 import { createSsrRuntime, type SsrRuntime } from './ssr/runtime';
+import { createApiUpstream } from './apiUpstream';
+import { registerApiProxy } from './apiUpstreamProxy';
 import { REMOTES } from 'shared-contracts/remotes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,6 +64,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   const workspaceRoot = options.workspaceRoot ?? defaultWorkspace;
   const distDir = options.distDir ?? path.join(workspaceRoot, 'shell/dist');
   const apiUrl = options.apiUrl ?? env.API_URL ?? 'http://127.0.0.1:3000';
+  const upstream = createApiUpstream(apiUrl);
   const config: WebConfig = loadWebConfig(env);
   const app = Fastify({
     logger: options.logger ?? false,
@@ -110,14 +113,15 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
       return edgeHeaders(pass, forwarded(req));
     },
   } as FastifyHttpProxyOptions['wsClientOptions'];
-  await app.register(httpProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', websocket: true, replyOptions, wsClientOptions });
-  await app.register(httpProxy, { upstream: apiUrl, prefix: '/dict', rewritePrefix: '/dict', replyOptions });
+  // API_URL may list several api replicas (comma-separated): round-robin, a refused connection retried on another,
+  // 503 ERR_SERVICE_UNAVAILABLE (§8) when none answers (apiUpstreamProxy.ts)
+  await registerApiProxy(app, { upstream, rewriteRequestHeaders: replyOptions.rewriteRequestHeaders, wsClientOptions });
   // After the proxies: @fastify/compress hooks only the routes declared after it, so the proxied /api answers
   // and the WebSocket pass through as the api sent them.
   await app.register(compress, { encodings: ['br', 'gzip'] });
 
   const pageOptions = {
-    apiUrl,
+    apiUrl: upstream,
     env,
     forwarded: (req: EdgeRequest) => {
       const f = forwarded(req);

@@ -12,6 +12,7 @@ import { createRedirectLookup, redirectLocation } from './redirects';
 import { createContentPaths, createPairPaths, robotsTxt, sitemapXml } from './sitemap';
 import { escapeHtml, styleTag } from './html';
 import { TtlCache } from './ttlCache';
+import { type ApiTarget, apiBaseOf } from './upstream';
 import type { SsrResult } from '../src/ssr/entry';
 import { INLINE_CSS_MAX_BYTES } from './ssr/remotes';
 import type { SsrRuntime } from './ssr/runtime';
@@ -20,7 +21,8 @@ const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const PUBLIC_FILES: Record<string, string> = { '/og-image.png': 'og-image.png', '/logo.png': 'logo.png', '/favicon.svg': 'favicon.svg' };
 
 export interface PageOptions {
-  apiUrl: string;
+  /** the api: one URL or web's replica list (apiUpstream.ts) */
+  apiUrl: ApiTarget;
   /** shell/dist/index.html */
   indexFile: string;
   env: Record<string, string | undefined>;
@@ -139,7 +141,7 @@ export function createPageResponder(options: PageOptions) {
             cookies,
             acceptLanguage: req.headers['accept-language'],
             origin,
-            apiBaseUrl: options.apiUrl,
+            apiBaseUrl: apiBaseOf(options.apiUrl),
             apiHeaders: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
             onDecided: () => decided(),
           })

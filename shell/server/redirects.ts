@@ -1,7 +1,7 @@
 // §2 "a global middleware asks a server lookup for a redirect by path": web asks the api before rendering a
 // page. Failing open: an api that is down or slow means no redirect, never a failed page.
 import { TtlCache } from './ttlCache';
-import { callApi } from './upstream';
+import { type ApiTarget, callApi } from './upstream';
 
 export interface Redirect {
   to: string;
@@ -9,7 +9,7 @@ export interface Redirect {
 }
 
 export interface RedirectLookupOptions {
-  apiUrl: string;
+  apiUrl: ApiTarget;
   timeoutMs?: number;
   ttlMs?: number;
   maxEntries?: number;

@@ -3,7 +3,7 @@
 // from the api's public lists, cached briefly.
 import { hasSeoAlternates, pairPath, parsePairSegment, SUPPORTED_LOCALES, DEFAULT_LOCALE, type LocaleCode } from 'shared-contracts';
 import { escapeHtml } from './html';
-import { callApi } from './upstream';
+import { type ApiTarget, callApi } from './upstream';
 
 const DISALLOW = ['/api/', '/profile/', '/lk', '/order/'];
 
@@ -48,7 +48,7 @@ const PAIRS_TIMEOUT_MS = 3_000;
 const PAIRS_TTL_MS = 5 * 60_000;
 
 /** The pair pages of `GET /api/v2/pairs/public`: active pairs whose path is a valid pair page; the last good list while the api is down. */
-export function createPairPaths(apiUrl: string, now: () => number = Date.now) {
+export function createPairPaths(apiUrl: ApiTarget, now: () => number = Date.now) {
   let cached: { paths: string[]; at: number } | null = null;
   return async (): Promise<string[]> => {
     if (cached && now() - cached.at < PAIRS_TTL_MS) return cached.paths;
@@ -73,7 +73,7 @@ const CONTENT_PAGE_SIZE = 50;
 /** A blog with more posts than this is listed up to it (50 000 URLs is a sitemap's limit). */
 const CONTENT_MAX_PAGES = 100;
 
-async function getJson(apiUrl: string, name: 'blogPosts' | 'blogSidebar' | 'docsNav', query: Record<string, string>): Promise<unknown> {
+async function getJson(apiUrl: ApiTarget, name: 'blogPosts' | 'blogSidebar' | 'docsNav', query: Record<string, string>): Promise<unknown> {
   const res = await callApi(apiUrl, name, { timeoutMs: PAIRS_TIMEOUT_MS, query });
   if (res.status !== 200) throw new Error(`${name}: status ${res.status}`);
   return res.body;
@@ -83,7 +83,7 @@ async function getJson(apiUrl: string, name: 'blogPosts' | 'blogSidebar' | 'docs
  * The blog's posts and categories and the docs pages (content service, §2), in English: a page missing in Russian is
  * served in English under /ru too (the content service's locale fallback), so one list serves both locales.
  */
-export function createContentPaths(apiUrl: string, now: () => number = Date.now) {
+export function createContentPaths(apiUrl: ApiTarget, now: () => number = Date.now) {
   let cached: { paths: ContentPath[]; at: number } | null = null;
   return async (): Promise<ContentPath[]> => {
     if (cached && now() - cached.at < PAIRS_TTL_MS) return cached.paths;

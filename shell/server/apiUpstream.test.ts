@@ -1,0 +1,176 @@
+// web → api (apiUpstream.ts, apiUpstreamProxy.ts): the §8 503 while no api listens, round-robin over API_URL's
+// replicas, a refused connection retried on another replica (POST included: nothing was sent), a reset after the
+// request went out never retried, and web's own calls (callApi) over the same list.
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { buildWebServer } from './main';
+import { createApiUpstream, failedBeforeSending, parseApiUrls } from './apiUpstream';
+import { callApi } from './upstream';
+
+jest.setTimeout(20_000);
+
+function fixture() {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'web-upstream-'));
+  const dist = path.join(root, 'shell/dist');
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body>shell</body></html>');
+  return root;
+}
+
+/** A port nothing listens on (bound, then released). */
+async function deadUrl(): Promise<string> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return `http://127.0.0.1:${port}`;
+}
+
+interface Seen {
+  method: string;
+  url: string;
+  body: string;
+}
+/** A fake api replica recording what reached it; `reset` drops every connection once the request has arrived. */
+async function replica(name: string, mode: 'answer' | 'reset' = 'answer') {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', body });
+      if (mode === 'reset') return req.socket.destroy();
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ replica: name }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise((r) => server.close(r)) };
+}
+
+const root = fixture();
+async function web(apiUrl: string) {
+  const app = await buildWebServer({ workspaceRoot: root, env: { SSR: 'off' }, apiUrl, ssr: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { app, base };
+}
+
+describe('API_URL', () => {
+  it('is one URL or a comma-separated list of replicas', () => {
+    expect(parseApiUrls('http://a:3000')).toEqual(['http://a:3000']);
+    expect(parseApiUrls(' http://a:3000/, http://b:3000 ,')).toEqual(['http://a:3000', 'http://b:3000']);
+    expect(() => parseApiUrls(' , ')).toThrow(/names no api/);
+    expect(() => parseApiUrls('ftp://a')).toThrow(/not http/);
+  });
+
+  it('round-robin skips a replica set aside, until its time is up', () => {
+    let t = 0;
+    const up = createApiUpstream('http://a:1,http://b:1,http://c:1', { now: () => t, downForMs: 100, probeIntervalMs: 0 });
+    expect([up.pick(), up.pick(), up.pick(), up.pick()]).toEqual(['http://a:1', 'http://b:1', 'http://c:1', 'http://a:1']);
+    up.markDown('http://c:1');
+    expect([up.pick(), up.pick(), up.pick()]).toEqual(['http://b:1', 'http://a:1', 'http://a:1']);
+    expect(up.candidates('http://a:1')).toEqual(['http://a:1', 'http://b:1']);
+    t = 150;
+    expect(up.isDown('http://c:1')).toBe(false);
+  });
+
+  it('knows a refused connection from a failure after sending', () => {
+    expect(failedBeforeSending(Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) }))).toBe(true);
+    expect(failedBeforeSending(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(failedBeforeSending(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(failedBeforeSending(new Error('timeout'))).toBe(false);
+  });
+});
+
+describe('web in front of the api', () => {
+  it('while no api listens: 503 ERR_SERVICE_UNAVAILABLE in the §8 shape with Retry-After, for /api and /dict, any method', async () => {
+    const { app, base } = await web(await deadUrl());
+    try {
+      for (const [method, url] of [
+        ['GET', '/api/v1/health'],
+        ['POST', '/api/v1/orders/create'],
+        ['POST', '/dict/seo'],
+      ] as const) {
+        const res = await fetch(`${base}${url}`, {
+          method,
+          headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+          body: method === 'POST' ? '{"a":1}' : undefined,
+        });
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('5');
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await res.json()).toEqual({ statusCode: 503, code: 'ERR_SERVICE_UNAVAILABLE', message: expect.any(String) });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('spreads requests over the replicas round-robin', async () => {
+    const a = await replica('a');
+    const b = await replica('b');
+    const { app, base } = await web(`${a.url},${b.url}`);
+    try {
+      const answers: string[] = [];
+      for (let i = 0; i < 4; i++) answers.push(((await (await fetch(`${base}/api/v1/health`)).json()) as { replica: string }).replica);
+      expect(answers.sort()).toEqual(['a', 'a', 'b', 'b']);
+    } finally {
+      await app.close();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('a replica that refuses the connection: the request (a POST too) goes to another, its body unchanged', async () => {
+    const live = await replica('live');
+    const { app, base } = await web(`${await deadUrl()},${live.url}`);
+    try {
+      const body = '{"amount": "0.10000000", "x":[1, 2]}';
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${base}/api/v1/orders/create?n=${i}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ replica: 'live' });
+      }
+      expect(live.seen.map((s) => `${s.method} ${s.url}`)).toEqual([0, 1, 2, 3].map((i) => `POST /api/v1/orders/create?n=${i}`));
+      // byte for byte what the client sent (not re-encoded)
+      expect(live.seen.every((s) => s.body === body)).toBe(true);
+    } finally {
+      await app.close();
+      await live.close();
+    }
+  });
+
+  it('a replica that drops the connection after the request reached it: 503, never sent again elsewhere', async () => {
+    const resetting = await replica('reset', 'reset');
+    const other = await replica('other');
+    // the resetting replica first in the rotation
+    const { app, base } = await web(`${resetting.url},${other.url}`);
+    try {
+      const res = await fetch(`${base}/api/v1/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { code: string }).code).toBe('ERR_SERVICE_UNAVAILABLE');
+      expect(resetting.seen).toHaveLength(1);
+      expect(other.seen).toHaveLength(0);
+    } finally {
+      await app.close();
+      await Promise.all([resetting.close(), other.close()]);
+    }
+  });
+
+  it("web's own calls (redirect lookup, SEO, server rendering) use the same list and skip a refusing replica", async () => {
+    const live = await replica('live');
+    const up = createApiUpstream(`${await deadUrl()},${live.url}`, { probeIntervalMs: 0 });
+    for (let i = 0; i < 3; i++) {
+      const res = await callApi(up, 'pairsPublic', { timeoutMs: 2000 });
+      expect(res).toEqual({ status: 200, body: { replica: 'live' } });
+    }
+    await expect(callApi(createApiUpstream(await deadUrl(), { probeIntervalMs: 0 }), 'pairsPublic', { timeoutMs: 2000 })).rejects.toThrow();
+    await live.close();
+  });
+});

@@ -1,0 +1,84 @@
+// The proxy of /api (HTTP and the WebSocket /api/v2/ws) and /dict to the api replicas (apiUpstream.ts), on
+// @fastify/http-proxy: its `getUpstream` chooses the replica (round-robin, for WebSocket upgrades too), and its
+// `handler` sends through @fastify/reply-from with an `onError` that
+//   - asks the next replica when the chosen one refused the connection (nothing was sent: safe for any method),
+//   - otherwise answers the §8 catalogue's 503 ERR_SERVICE_UNAVAILABLE with Retry-After (the shell's §4 health
+//     gating reads it as "the service is unavailable") instead of reply-from's raw 500/504.
+// Request bodies are read whole before the first attempt (up to WEB_API_BODY_LIMIT_BYTES), so a second attempt
+// sends the very same bytes; reply-from's JSON re-encoding is skipped (the api gets what the browser sent).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import { API_UNAVAILABLE_RETRY_AFTER_S, type ApiUpstream, failedBeforeSending, unavailableBody } from './apiUpstream';
+
+/** The KYC upload (3 images of KYC_MAX_FILE_BYTES, 8 MiB by default, plus the form) fits; the api enforces its own. */
+export const DEFAULT_API_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+type ReplyFromOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
+
+export interface ApiProxyOptions {
+  upstream: ApiUpstream;
+  /** X-Forwarded-* and the rest of what the api is told about the visitor (edge.ts). */
+  rewriteRequestHeaders: NonNullable<ReplyFromOptions['rewriteRequestHeaders']>;
+  wsClientOptions?: FastifyHttpProxyOptions['wsClientOptions'];
+  bodyLimit?: number;
+  /** Told when a replica refused and the request went to another, or when none answered (logs/metrics). */
+  onUpstreamError?: (event: { url: string; retried: boolean; error: Error }) => void;
+}
+
+export function sendUnavailable(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', String(API_UNAVAILABLE_RETRY_AFTER_S))
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(unavailableBody());
+}
+
+export async function registerApiProxy(app: FastifyInstance, o: ApiProxyOptions): Promise<void> {
+  const { upstream } = o;
+
+  const attempt = (request: FastifyRequest, reply: FastifyReply, dest: string, options: ReplyFromOptions, tries: string[]) => {
+    const [target, ...rest] = tries;
+    const body = Buffer.isBuffer(request.body) ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {};
+    return reply.from(dest, {
+      ...options,
+      ...body,
+      getUpstream: () => target,
+      onError: (_reply, { error }) => {
+        if (reply.sent) return;
+        const notSent = failedBeforeSending(error);
+        if (notSent) upstream.markDown(target);
+        o.onUpstreamError?.({ url: target, retried: notSent && rest.length > 0, error });
+        if (notSent && rest.length > 0) {
+          attempt(request, reply, dest, options, rest);
+          return;
+        }
+        sendUnavailable(reply);
+      },
+    });
+  };
+
+  await app.register(async (scope) => {
+    // bodies as bytes, whatever their type: sent unchanged, and again to another replica if the first refused
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: o.bodyLimit ?? DEFAULT_API_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+    const replyOptions: ReplyFromOptions = {
+      rewriteRequestHeaders: o.rewriteRequestHeaders,
+      // HTTP requests and WebSocket upgrades alike
+      getUpstream: () => upstream.pick(),
+    };
+    const common = {
+      upstream: '',
+      proxyPayloads: false,
+      replyOptions,
+      handler: (request: FastifyRequest, reply: FastifyReply, dest: string, options: ReplyFromOptions) => {
+        // http-proxy has already asked getUpstream for this request: that replica first, then the others
+        const first = options.getUpstream?.(request, '') ?? upstream.pick();
+        return attempt(request, reply, dest, options, upstream.candidates(first));
+      },
+    } satisfies Partial<FastifyHttpProxyOptions>;
+    await scope.register(httpProxy, { ...common, prefix: '/api', rewritePrefix: '/api', websocket: true, wsClientOptions: o.wsClientOptions });
+    await scope.register(httpProxy, { ...common, prefix: '/dict', rewritePrefix: '/dict' });
+  });
+  app.addHook('onClose', async () => upstream.close());
+}
