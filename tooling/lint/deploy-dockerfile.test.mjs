@@ -1,0 +1,83 @@
+// The Dockerfile cannot be built on this machine kind (no container registry is reachable, README "Production"), so
+// `pnpm lint` checks its shape instead: every stage on Node 24 LTS, a multi-stage build whose last stage runs as a
+// non-root user, STOPSIGNAL SIGTERM, the default command node itself (PID 1 receives the signal), no secret baked in,
+// and .dockerignore keeping secrets, node_modules and builds out while content/ goes in.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Dockerfile instructions: comments dropped, `\` continuations joined; [{ op, args }] */
+function instructions(text) {
+  const joined = text
+    .split('\n')
+    .filter((line) => !/^\s*#/.test(line))
+    .join('\n')
+    .replace(/\\\n/g, ' ');
+  return joined
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [, op, args] = line.match(/^(\S+)\s*(.*)$/);
+      return { op: op.toUpperCase(), args };
+    });
+}
+
+const dockerfile = instructions(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
+const stages = [];
+for (const ins of dockerfile) {
+  if (ins.op === 'FROM') stages.push({ from: ins.args, body: [] });
+  else stages.at(-1)?.body.push(ins);
+}
+
+test('Dockerfile: every external base is Node 24 (bookworm slim); multi-stage', () => {
+  assert.ok(stages.length >= 2, 'a build stage and a runtime stage');
+  const names = new Set(stages.map((s) => s.from.match(/\bAS\s+(\S+)/i)?.[1]).filter(Boolean));
+  for (const { from } of stages) {
+    const image = from.split(/\s+/)[0];
+    if (names.has(image)) continue; // FROM an earlier stage
+    assert.match(image, /^node:24-bookworm-slim$/, `FROM ${image}`);
+  }
+  assert.equal(stages.at(-1).from.split(/\s+/)[0], 'node:24-bookworm-slim', 'the runtime starts from a clean base (no build tools, no store)');
+});
+
+test('Dockerfile: the runtime stage builds nothing, runs as a non-root user and stops on SIGTERM', () => {
+  const runtime = stages.at(-1).body;
+  const users = runtime.filter((i) => i.op === 'USER').map((i) => i.args);
+  assert.ok(users.length > 0 && !/^(root|0)(:|$)/.test(users.at(-1)), `USER in the runtime stage: ${users.at(-1)}`);
+  assert.deepEqual(
+    runtime.filter((i) => i.op === 'STOPSIGNAL').map((i) => i.args),
+    ['SIGTERM'],
+  );
+  const cmd = JSON.parse(runtime.findLast((i) => i.op === 'CMD').args);
+  assert.equal(cmd[0], 'node', 'exec form, node itself as PID 1');
+  assert.ok(!runtime.some((i) => i.op === 'RUN' && /pnpm (install|build)|webpack/.test(i.args)), 'built in the build stage only');
+  assert.ok(runtime.some((i) => i.op === 'COPY' && /--from=build/.test(i.args)));
+});
+
+test('Dockerfile: no secret or credential is baked in', () => {
+  for (const ins of dockerfile.filter((i) => i.op === 'ENV' || i.op === 'ARG')) {
+    assert.doesNotMatch(ins.args, /SECRET|PASSWORD|TOKEN|DATA_ENCRYPTION_KEY|SMTP_URL|DATABASE_URL|REDIS_URL/i, `${ins.op} ${ins.args}`);
+  }
+  const env = dockerfile
+    .filter((i) => i.op === 'ENV')
+    .map((i) => i.args)
+    .join(' ');
+  assert.match(env, /NODE_ENV=production/);
+  assert.doesNotMatch(env, /SANDBOX_MODE/, 'the mode is chosen at run time (compose, the Kubernetes overlays)');
+});
+
+test('.dockerignore keeps secrets, dependencies and builds out, and content/ in', () => {
+  const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  for (const entry of ['.git', 'node_modules', '**/node_modules', '**/dist', '.env', '.env.*', '**/secret.env']) {
+    assert.ok(ignored.includes(entry), `.dockerignore: ${entry}`);
+  }
+  assert.ok(!ignored.some((l) => /^!?\/?content\b/.test(l) || l === '*'), 'content/ is indexed by the api at start-up');
+});
