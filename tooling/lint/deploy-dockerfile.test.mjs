@@ -3,7 +3,7 @@
 // non-root user, STOPSIGNAL SIGTERM, the default command node itself (PID 1 receives the signal), no secret baked in,
 // and .dockerignore keeping secrets, node_modules and builds out while content/ goes in.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -80,4 +80,32 @@ test('.dockerignore keeps secrets, dependencies and builds out, and content/ in'
     assert.ok(ignored.includes(entry), `.dockerignore: ${entry}`);
   }
   assert.ok(!ignored.some((l) => /^!?\/?content\b/.test(l) || l === '*'), 'content/ is indexed by the api at start-up');
+});
+
+test('Dockerfile: COPY sources exist and are in the build context; the commands it and compose run resolve', () => {
+  const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  for (const ins of dockerfile.filter((i) => i.op === 'COPY' && !/--from=/.test(i.args))) {
+    const sources = ins.args
+      .split(/\s+/)
+      .filter((a) => !a.startsWith('--'))
+      .slice(0, -1);
+    for (const src of sources) {
+      if (src === '.') continue;
+      assert.ok(existsSync(path.join(root, src)), `COPY ${src}: exists`);
+      assert.ok(!ignored.includes(src), `COPY ${src}: not excluded by .dockerignore`);
+    }
+  }
+  // the default command (the api) runs `node --import tsx` in /app/api: tsx must be the api's own dependency
+  const runtime = stages.at(-1).body;
+  assert.equal(runtime.findLast((i) => i.op === 'WORKDIR').args, '/app/api');
+  for (const pkg of ['api', 'shell']) {
+    const manifest = JSON.parse(readFileSync(path.join(root, pkg, 'package.json'), 'utf8'));
+    assert.ok(manifest.dependencies?.tsx ?? manifest.devDependencies?.tsx, `${pkg}/package.json lists tsx (node --import tsx)`);
+  }
+  assert.ok(existsSync(path.join(root, 'api/src/main.ts')) && existsSync(path.join(root, 'shell/server/main.ts')));
+  assert.ok(existsSync(path.join(root, 'tooling/static-server.mjs')));
+  assert.deepEqual(JSON.parse(runtime.findLast((i) => i.op === 'CMD').args), ['node', '--import', 'tsx', 'src/main.ts']);
 });
