@@ -16,6 +16,7 @@ import fastJsonPatch from 'fast-json-patch';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
@@ -67,7 +68,7 @@ function render(dir) {
   return objects;
 }
 
-const MODELS = { ConfigMap, Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, Ingress };
+const MODELS = { ConfigMap, Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, Ingress, NetworkPolicy };
 const OVERLAYS = { base: path.join(k8sDir, 'base'), production: path.join(k8sDir, 'overlays/production') };
 const rendered = Object.fromEntries(Object.entries(OVERLAYS).map(([name, dir]) => [name, render(dir)]));
 
@@ -79,7 +80,7 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
 
 for (const [overlay, objects] of Object.entries(rendered)) {
   test(`${overlay}: every object is valid against the Kubernetes OpenAPI schemas`, () => {
-    assert.equal(objects.length, 20);
+    assert.equal(objects.length, 21);
     for (const o of objects) {
       const Model = MODELS[o.kind];
       assert.ok(Model, `${o.kind}/${o.metadata?.name}: a kind this test validates`);
@@ -171,6 +172,18 @@ for (const [overlay, objects] of Object.entries(rendered)) {
     const rules = ingress[0].spec.rules;
     const backends = rules.map((r) => r.http.paths[0].backend.service.name);
     assert.ok(!backends.includes('api'), 'the api is never public');
+    // and inside the cluster only web reaches its http port (the metrics port stays open for the scraper)
+    const policy = find(objects, 'NetworkPolicy', 'api');
+    const apiDeployment = find(objects, 'Deployment', 'api');
+    assert.deepEqual(policy.spec.podSelector.matchLabels, apiDeployment.spec.selector.matchLabels);
+    const httpRule = policy.spec.ingress.find((r) => r.ports.some((p) => p.port === 'http'));
+    assert.deepEqual(httpRule.from, [{ podSelector: { matchLabels: find(objects, 'Deployment', 'web').spec.selector.matchLabels } }]);
+    for (const rule of policy.spec.ingress)
+      for (const p of rule.ports)
+        assert.ok(
+          containerOf(apiDeployment).ports.some((c) => c.name === p.port),
+          `NetworkPolicy port ${p.port}`,
+        );
     assert.equal(backends[0], 'web');
     const web = find(objects, 'Deployment', 'web');
     assert.equal(containerOf(web).ports.find((p) => p.name === 'http').containerPort, SHELL_DEV_PORT);
