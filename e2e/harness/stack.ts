@@ -62,7 +62,8 @@ function installExitHook(): void {
   });
 }
 
-class ManagedProcess {
+/** A child in its own process group, its output appended to `logFile` (also used by ownStack.ts). */
+export class ManagedProcess {
   private child?: ChildProcess;
   private exitPromise?: Promise<number | null>;
 
@@ -72,6 +73,7 @@ class ManagedProcess {
     private readonly args: string[],
     private readonly env: NodeJS.ProcessEnv,
     readonly logFile: string,
+    private readonly cwd: string = ROOT,
   ) {}
 
   get running(): boolean {
@@ -83,7 +85,7 @@ class ManagedProcess {
     installExitHook();
     fs.appendFileSync(this.logFile, `\n===== ${new Date().toISOString()} start: ${this.cmd} ${this.args.join(' ')}\n`);
     const fd = fs.openSync(this.logFile, 'a');
-    const child = spawn(this.cmd, this.args, { cwd: ROOT, env: this.env, detached: true, stdio: ['ignore', fd, fd] });
+    const child = spawn(this.cmd, this.args, { cwd: this.cwd, env: this.env, detached: true, stdio: ['ignore', fd, fd] });
     fs.closeSync(fd);
     this.child = child;
     live.add(this);
@@ -135,7 +137,13 @@ class ManagedProcess {
   }
 }
 
-async function waitHealthy(proc: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
+/** Resolves once `url` answers as `accept` wants (default: a 2xx); throws when `proc` exits first or the time is up. */
+export async function waitHealthy(
+  proc: ManagedProcess,
+  url: string,
+  timeoutMs: number,
+  accept: (status: number) => boolean = (st) => st >= 200 && st < 300,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void proc.exited().then(() => (exited = true));
@@ -147,7 +155,7 @@ async function waitHealthy(proc: ManagedProcess, url: string, timeoutMs: number)
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(3000), redirect: 'manual' });
       await res.arrayBuffer().catch(() => undefined);
-      if (res.ok) return;
+      if (accept(res.status)) return;
       last = `HTTP ${res.status}`;
     } catch (err) {
       last = (err as Error).message;

@@ -1,58 +1,35 @@
 // §2 redirect lookup, end to end: redirects added with the admin CLI (`pnpm admin redirect add`) are answered by
 // web before it renders anything — an internal one inside the site (query kept), an external one off it.
 // The CLI writes to the database of an api of this spec's own (PGlite is one process at a time: the CLI runs
-// before that api starts), and a web of its own sits in front of it with the stack's remotes.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ROOT } from '../harness/apps';
-import { freePort } from '../harness/stack';
+// before that api starts), and a web of its own sits in front of it with the stack's remotes (harness/ownStack.ts).
+import { type OwnStack, startOwnStack } from '../harness/ownStack';
 import { expect, test } from '../fixtures';
-import { startOwnWeb, stopProcessGroup, waitUntilServing, type WaitOptions } from '../helpers/processes';
 
-let dir = '';
-let api: ChildProcess | undefined;
-let web: ChildProcess | undefined;
+let stack: OwnStack | undefined;
 let webUrl = '';
 let listed = '';
 
-// this spec's api and web are up once they answer below 500 (within 90 s)
-const serving: WaitOptions = { timeoutMs: 90_000, accept: (r) => r.status < 500 };
-
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-redirects-'));
-  // the embedded database of this spec's api, whatever the stack runs on
-  const { DATABASE_URL: _stackDatabase, ...inherited } = process.env;
-  const dbEnv: NodeJS.ProcessEnv = { ...inherited, PGLITE_DIR: path.join(dir, 'pglite'), SANDBOX_MODE: 'true', LOG_LEVEL: 'warn' };
-  const admin = (...args: string[]) => {
-    const r = spawnSync('pnpm', ['--silent', '--filter', 'api', 'admin', 'redirect', ...args], { cwd: ROOT, env: dbEnv, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`pnpm admin redirect ${args.join(' ')}: exit ${r.status}\n${r.stdout}\n${r.stderr}`);
-    return r.stdout;
-  };
-  admin('add', '/old-exchange', '/exchange-btc-eth');
-  admin('add', '/ru/old-exchange', '/ru/exchange-eth-btc');
-  admin('add', '/partner-docs', 'https://docs.example.org/start');
-  listed = admin('list');
-
-  const apiPort = await freePort();
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const webPort = await freePort();
-  webUrl = `http://127.0.0.1:${webPort}`;
-  api = spawn('pnpm', ['--filter', 'api', 'start'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-    env: { ...dbEnv, API_PORT: String(apiPort), PUBLIC_ORIGIN: webUrl },
+  // the embedded database of this spec's api, whatever the harness's stack runs on; the stack's remotes
+  stack = await startOwnStack({
+    label: 'redirects',
+    admin: {
+      commands: [
+        ['redirect', 'add', '/old-exchange', '/exchange-btc-eth'],
+        ['redirect', 'add', '/ru/old-exchange', '/ru/exchange-eth-btc'],
+        ['redirect', 'add', '/partner-docs', 'https://docs.example.org/start'],
+        ['redirect', 'list'],
+      ],
+    },
+    web: { remotes: 'stack', readyPath: '/roadmap' },
   });
-  await waitUntilServing(`${apiUrl}/api/v1/healthz`, api, serving);
-  ({ url: webUrl, child: web } = await startOwnWeb({ apiUrl, port: webPort, readyPath: '/roadmap', wait: serving }));
+  webUrl = stack.webUrl;
+  listed = stack.adminOutput[3];
 });
 
 test.afterAll(async () => {
-  await Promise.all([stopProcessGroup(web), stopProcessGroup(api)]);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 test('the CLI lists what it added', () => {

@@ -2,56 +2,28 @@
 // (POST /api/v1/admin/status/incidents) shows on /status, and once resolved (…/incidents/update) shows as resolved.
 // The admin comes from `pnpm admin create` (the CLI writes the database, and PGlite is one process at a time), so this
 // spec runs an api of its own, created with its admin before it starts, and a web of its own in front of it with the
-// stack's remotes (as verification.spec.ts does).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ROOT } from '../harness/apps';
-import { freePort } from '../harness/stack';
+// stack's remotes (harness/ownStack.ts, as verification.spec.ts does).
+import { type OwnStack, startOwnStack } from '../harness/ownStack';
 import { expect, test } from '../fixtures';
-import { startOwnWeb, stopProcessGroup, type WaitOptions, waitUntilServing } from '../helpers/processes';
 
 const ADMIN = { email: `e2e-status-admin-${Date.now()}@example.com`, password: 'Harbour-Lantern-7315' };
 
-let dir = '';
-let api: ChildProcess | undefined;
-let web: ChildProcess | undefined;
+let stack: OwnStack | undefined;
 let webUrl = '';
-
-// this spec's api and web are up once they answer below 500 (within 90 s)
-const serving: WaitOptions = { timeoutMs: 90_000, accept: (r) => r.status < 500 };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-status-'));
-  // the embedded database of this spec's api, whatever the stack runs on
-  const { DATABASE_URL: _stackDatabase, ...inherited } = process.env;
-  const env: NodeJS.ProcessEnv = { ...inherited, PGLITE_DIR: path.join(dir, 'pglite'), SANDBOX_MODE: 'true', LOG_LEVEL: 'warn' };
-  const created = spawnSync('pnpm', ['--silent', '--filter', 'api', 'admin', 'create', ADMIN.email], {
-    cwd: ROOT,
-    env: { ...env, ADMIN_PASSWORD: ADMIN.password },
-    encoding: 'utf8',
+  // the embedded database of this spec's api, whatever the harness's stack runs on; the stack's remotes
+  stack = await startOwnStack({
+    label: 'status-incidents',
+    admin: { commands: [['create', ADMIN.email]], env: { ADMIN_PASSWORD: ADMIN.password } },
+    web: { remotes: 'stack', readyPath: '/status' },
   });
-  if (created.status !== 0) throw new Error(`pnpm admin create: exit ${created.status}\n${created.stdout}\n${created.stderr}`);
-
-  const apiPort = await freePort();
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const webPort = await freePort();
-  webUrl = `http://127.0.0.1:${webPort}`;
-  api = spawn('pnpm', ['--filter', 'api', 'start'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-    env: { ...env, API_PORT: String(apiPort), PUBLIC_ORIGIN: webUrl },
-  });
-  await waitUntilServing(`${apiUrl}/api/v1/healthz`, api, serving);
-  ({ url: webUrl, child: web } = await startOwnWeb({ apiUrl, port: webPort, readyPath: '/status', wait: serving }));
+  webUrl = stack.webUrl;
 });
 
 test.afterAll(async () => {
-  await Promise.all([stopProcessGroup(web), stopProcessGroup(api)]);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 test('an incident posted through the admin API shows on the status page, then as resolved (en and /ru)', async ({ browser }) => {

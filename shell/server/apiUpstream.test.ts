@@ -55,8 +55,8 @@ async function replica(name: string, mode: 'answer' | 'reset' = 'answer') {
 }
 
 const root = fixture();
-async function web(apiUrl: string) {
-  const app = await buildWebServer({ workspaceRoot: root, env: { SSR: 'off' }, apiUrl, ssr: null });
+async function web(apiUrl: string, env: Record<string, string> = {}) {
+  const app = await buildWebServer({ workspaceRoot: root, env: { SSR: 'off', ...env }, apiUrl, ssr: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { app, base };
@@ -105,6 +105,7 @@ describe('web in front of the api', () => {
         });
         expect(res.status).toBe(503);
         expect(res.headers.get('retry-after')).toBe('5');
+        expect(res.headers.get('x-api-replica')).toBeNull();
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
         expect(await res.json()).toEqual({ statusCode: 503, code: 'ERR_SERVICE_UNAVAILABLE', message: expect.any(String) });
       }
@@ -113,13 +114,18 @@ describe('web in front of the api', () => {
     }
   });
 
-  it('spreads requests over the replicas round-robin', async () => {
+  it('spreads requests over the replicas round-robin (WEB_REPLICA_HEADER=on names the one that answered)', async () => {
     const a = await replica('a');
     const b = await replica('b');
-    const { app, base } = await web(`${a.url},${b.url}`);
+    const { app, base } = await web(`${a.url},${b.url}`, { WEB_REPLICA_HEADER: 'on' });
     try {
       const answers: string[] = [];
-      for (let i = 0; i < 4; i++) answers.push(((await (await fetch(`${base}/api/v1/health`)).json()) as { replica: string }).replica);
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${base}/api/v1/health`);
+        const { replica: name } = (await res.json()) as { replica: string };
+        expect(res.headers.get('x-api-replica')).toBe(name === 'a' ? '1' : '2');
+        answers.push(name);
+      }
       expect(answers.sort()).toEqual(['a', 'a', 'b', 'b']);
     } finally {
       await app.close();

@@ -21,6 +21,11 @@ export interface ApiProxyOptions {
   rewriteRequestHeaders: NonNullable<ReplyFromOptions['rewriteRequestHeaders']>;
   wsClientOptions?: FastifyHttpProxyOptions['wsClientOptions'];
   bodyLimit?: number;
+  /**
+   * Tests (WEB_REPLICA_HEADER=on): each proxied answer names the replica that gave it, `x-api-replica: <n>` (1-based
+   * position in API_URL), so a test can show that every replica served. Off by default: no topology leaks out.
+   */
+  replicaHeader?: boolean;
   /** Told when a replica refused and the request went to another, or when none answered (logs/metrics). */
   onUpstreamError?: (event: { url: string; retried: boolean; error: Error }) => void;
 }
@@ -44,6 +49,14 @@ export async function registerApiProxy(app: FastifyInstance, o: ApiProxyOptions)
       ...options,
       ...body,
       getUpstream: () => target,
+      ...(o.replicaHeader
+        ? {
+            rewriteHeaders: (headers, req) => ({
+              ...(options.rewriteHeaders ? options.rewriteHeaders(headers, req) : headers),
+              'x-api-replica': String(upstream.urls.indexOf(target) + 1),
+            }),
+          }
+        : {}),
       onError: (_reply, { error }) => {
         if (reply.sent) return;
         const notSent = failedBeforeSending(error);

@@ -115,7 +115,12 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   } as FastifyHttpProxyOptions['wsClientOptions'];
   // API_URL may list several api replicas (comma-separated): round-robin, a refused connection retried on another,
   // 503 ERR_SERVICE_UNAVAILABLE (§8) when none answers (apiUpstreamProxy.ts)
-  await registerApiProxy(app, { upstream, rewriteRequestHeaders: replyOptions.rewriteRequestHeaders, wsClientOptions });
+  await registerApiProxy(app, {
+    upstream,
+    rewriteRequestHeaders: replyOptions.rewriteRequestHeaders,
+    wsClientOptions,
+    replicaHeader: env.WEB_REPLICA_HEADER === 'on',
+  });
   // After the proxies: @fastify/compress hooks only the routes declared after it, so the proxied /api answers
   // and the WebSocket pass through as the api sent them.
   await app.register(compress, { encodings: ['br', 'gzip'] });
