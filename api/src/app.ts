@@ -152,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerHealthRoutes(app, healthDeps, opts);
   const content = await registerContentModule(app, config, opts);
   registerSeoModule(app, deps.instruments, opts, content);
-  registerSupportModule(app, config, { db: deps.db, mailer: deps.accounts.mailer, rateLimitPrefix: deps.rateLimitPrefix }, opts);
+  registerSupportModule(app, config, { db: deps.db, outbox: deps.accounts.outbox, rateLimitPrefix: deps.rateLimitPrefix }, opts);
   registerStatusModule(app, config, { db: deps.db, health: healthDeps }, opts);
   registerAnalyticsModule(app, config, { db: deps.db, authenticator: deps.accounts.authenticator }, opts);
   registerOpenApiModule(app, { publicOrigin: config.auth.publicOrigins[0] }, opts);

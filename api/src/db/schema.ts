@@ -323,6 +323,21 @@ const providerPayments = pgTable(
   (t) => [unique('provider_payments_provider_order_id_key').on(t.provider, t.orderId)],
 );
 
+// Durable side effects (migration 0017, issue 14): mails (and webhook notices) queued in the causing transaction.
+const outboxMessages = pgTable('outbox_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  topic: text('topic').$type<'mail' | 'webhook'>().notNull(),
+  payload: jsonb('payload').notNull(),
+  dedupeKey: text('dedupe_key').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
+
 // The tables drizzle knows; the money and partner tables are written with raw SQL and listed here as their mirror.
 export const schema = {
   instruments,
@@ -342,4 +357,5 @@ export const schema = {
   providerAccounts,
   providerTokens,
   providerPayments,
+  outboxMessages,
 };

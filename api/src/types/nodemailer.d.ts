@@ -2,7 +2,7 @@
 // would pull a second @types/node into the workspace).
 declare module 'nodemailer' {
   interface Transport {
-    sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+    sendMail(message: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<unknown>;
     close(): void;
   }
   function createTransport(url: string): Transport;

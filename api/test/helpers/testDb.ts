@@ -38,6 +38,8 @@ export async function openTestDb(backend: Backend): Promise<TestDb> {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // pg-boss's schema beside it (the outbox worker on PostgreSQL, issue 14).
+      await c.query(`DROP SCHEMA IF EXISTS "${schema}_pgboss" CASCADE`);
       await c.end();
     },
   };

@@ -22,6 +22,13 @@ export function createOutboxMailer(db: DbHandle): Mailer {
         ]),
       );
     },
+    async sendWithin(tx, m, outboxId) {
+      await tx.query(
+        `INSERT INTO mail_outbox (to_address, kind, locale, subject, body_text, outbox_id) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (outbox_id) DO NOTHING`,
+        [m.to, m.kind, m.locale, m.subject, m.text, outboxId],
+      );
+    },
     close: async () => undefined,
   };
 }

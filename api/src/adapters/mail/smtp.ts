@@ -7,8 +7,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     sandbox: false,
     slow: true,
-    async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+    async send(m, opts) {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(opts?.messageId ? { messageId: opts.messageId } : {}) });
     },
     close: async () => transport.close(),
   };

@@ -18,6 +18,12 @@ export interface Mailer {
    * they send (password reset) then send in the background.
    */
   readonly slow: boolean;
-  send(message: MailMessage): Promise<void>;
+  /** `messageId`: the SMTP Message-ID (the outbox derives it from its row id, so a resend carries the same one). */
+  send(message: MailMessage, opts?: { messageId?: string }): Promise<void>;
+  /**
+   * The sandbox mailbox is a table of the same database: the outbox writes the mail in the transaction that marks its
+   * row delivered (exactly once; `outboxId` is unique in mail_outbox).
+   */
+  sendWithin?(tx: { query(sql: string, params?: unknown[]): Promise<unknown> }, message: MailMessage, outboxId: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { createMailer, type Mailer } from '../../adapters/mail';
 import type { RegisterOptions } from '../../http/registerRoute';
+import { createOutbox, type Outbox, type OutboxPolicy, type OutboxWorker } from '../../outbox';
 import { createOrderHistory, type OrdersById } from '../users/orderHistory';
 import { createEmailConfirmationRepo, createResetCodeRepo, createUserRepo, queryOf } from '../users/repo';
 import { registerSandboxMailRoute, registerUserRoutes } from '../users/routes';
@@ -27,12 +28,17 @@ export interface AccountsOptions {
   /** The wait of an account past its attempt ceiling (tests record it instead of waiting). */
   sleep?: Sleep;
   warn?: (msg: string) => void;
+  /** Outbox retry policy (tests: short leases and backoff). */
+  outboxPolicy?: Partial<OutboxPolicy>;
 }
 
 export interface Accounts {
   service: UsersService;
   authenticator: Authenticator;
   mailer: Mailer;
+  /** Mails (issue 14): queued in the transaction of their cause, delivered by the worker (started here). */
+  outbox: Outbox;
+  outboxWorker: OutboxWorker;
   limiter: AttemptLimiter;
   close(): Promise<void>;
 }
@@ -46,6 +52,13 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
   const tokens = createTokenService(secret, config.auth.accessTokenTtlSeconds);
   const users = createUserRepo(q);
   const mailer = opts.mailer ?? createMailer(config, db);
+  const { outbox, worker: outboxWorker } = createOutbox(db, {
+    mailer,
+    mailFrom: config.auth.mailFrom,
+    policy: opts.outboxPolicy,
+    log: { warn: (o, m) => warn(`${m} ${JSON.stringify(o)}`) },
+  });
+  await outboxWorker.start();
   const limiter = createAttemptLimiter(config.auth.rateLimits, { redisUrl: config.redisUrl, keyPrefix: opts.rateLimitPrefix, sleep: opts.sleep });
   const service = createUsersService({
     config,
@@ -56,7 +69,7 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
     tokens,
     hasher: opts.hasher ?? createArgon2Hasher(config.auth.argon2),
     limiter,
-    mailer,
+    outbox,
     now,
     log: { warn: (o, m) => warn(`${m} ${JSON.stringify(o)}`), error: (o, m) => console.error(m, o) },
   });
@@ -64,8 +77,11 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
     service,
     authenticator: createAuthenticator(tokens, users, now),
     mailer,
+    outbox,
+    outboxWorker,
     limiter,
     close: async () => {
+      await outboxWorker.stop();
       await limiter.close();
       await mailer.close();
     },

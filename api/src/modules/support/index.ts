@@ -1,6 +1,6 @@
 // Support requests and the order lookup by deposit transaction hash (§2 /support, issue 13).
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from '../../adapters/mail';
+import type { Outbox } from '../../outbox';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
@@ -15,14 +15,14 @@ const DEV_SITE_ORIGIN = 'http://localhost:8080';
 export function registerSupportModule(
   app: FastifyInstance,
   config: Config,
-  deps: { db: DbHandle; mailer: Mailer; rateLimitPrefix?: string },
+  deps: { db: DbHandle; outbox: Outbox; rateLimitPrefix?: string },
   opts: RegisterOptions,
 ): void {
   const limiter = createSupportLimiter({ redisUrl: config.redisUrl, keyPrefix: deps.rateLimitPrefix });
   app.addHook('onClose', () => limiter.close());
   const service = createSupportService({
     repo: createSupportRepo(deps.db),
-    mailer: deps.mailer,
+    outbox: deps.outbox,
     limiter,
     siteOrigin: config.auth.publicOrigins[0] ?? DEV_SITE_ORIGIN,
   });

@@ -1,5 +1,6 @@
 // SQL of support requests (migration 0014) and the order lookup's one probe of orders by deposit transaction hash.
 import type { DbHandle } from '../../db/client';
+import type { OutboxTx } from '../../outbox';
 
 export interface NewSupportRequest {
   ticketId: string;
@@ -24,9 +25,9 @@ export function createSupportRepo(db: DbHandle) {
     async orderExists(orderId: string): Promise<boolean> {
       return (await query('SELECT 1 FROM orders WHERE order_id = $1', [orderId])).length > 0;
     },
-    /** False when the ticket id is taken (the caller draws another). */
-    async insert(r: NewSupportRequest): Promise<boolean> {
-      const rows = await query(
+    /** False when the ticket id is taken (the caller draws another). `tx`: inside the caller's transaction. */
+    async insert(r: NewSupportRequest, tx?: OutboxTx): Promise<boolean> {
+      const rows = await (tx ? tx.query.bind(tx) : query)(
         `INSERT INTO support_requests (ticket_id, email, subject, message, order_id, user_id, locale)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (ticket_id) DO NOTHING RETURNING id`,
         [r.ticketId, r.email, r.subject, r.message, r.orderId, r.userId, r.locale],

@@ -1,9 +1,9 @@
 // §2 /support (issue 13): support requests from the contact form, acknowledged by mail, and the order lookup by deposit
 // transaction hash for a guest who lost the order link. The lookup's answer is the same whatever happened (an order
 // found or not, with an email or without, mailed or over its mail budget): only the order's own email gets the link.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, EmailSchema } from 'shared-contracts/server';
-import type { Mailer } from '../../adapters/mail';
+import type { Outbox } from '../../outbox';
 import { orderLinkMessage, pickLocale, supportAcknowledgementMessage } from '../../adapters/mail';
 import { normalizeEmail } from '../users/repo';
 import type { SupportLimiter } from './limits';
@@ -40,7 +40,8 @@ export interface SupportLog {
 
 export interface SupportDeps {
   repo: SupportRepo;
-  mailer: Mailer;
+  /** Mails are queued with the change that causes them (issue 14): the ticket and its acknowledgement commit together. */
+  outbox: Outbox;
   limiter: SupportLimiter;
   /** The site's origin that order links point to (the first PUBLIC_ORIGIN). */
   siteOrigin: string;
@@ -53,13 +54,6 @@ export function orderPageUrl(siteOrigin: string, locale: 'en' | 'ru', orderId: s
 }
 
 export function createSupportService(d: SupportDeps) {
-  async function deliver(sending: Promise<void>, log: SupportLog, context: Record<string, unknown>, what: string): Promise<void> {
-    // The error of a mail transport may quote the recipient: only the context is logged.
-    const failed = () => log.error(context, `${what} mail failed`);
-    if (d.mailer.slow) sending.catch(failed);
-    else await sending.catch(failed);
-  }
-
   return {
     async createRequest(input: SupportRequestInput, log: SupportLog): Promise<{ ticketId: string }> {
       const email = EmailSchema.safeParse(input.email);
@@ -78,19 +72,22 @@ export function createSupportService(d: SupportDeps) {
       const subject = input.subject?.trim() || null;
       let ticketId = newTicketId();
       const row = { email: address, subject, message: input.message, orderId: orderId?.toLowerCase() ?? null, userId: input.userId, locale: input.locale };
-      // 40 random bits: a collision is rare; a few draws make it vanish.
-      for (let attempt = 0; !(await d.repo.insert({ ...row, ticketId })); attempt++) {
-        if (attempt >= 4) throw new Error('support request: no free ticket id after 5 draws');
-        ticketId = newTicketId();
-      }
-      log.info({ ticketId }, 'support request filed');
       const locale = pickLocale(input.locale, undefined);
-      await deliver(
-        d.mailer.send(supportAcknowledgementMessage(address, locale, ticketId, subject ?? undefined)),
-        log,
-        { ticketId },
-        'support acknowledgement',
-      );
+      // The ticket and its acknowledgement mail commit together; the outbox delivers the mail (it is on its way, not
+      // yet delivered, when this answers).
+      await d.outbox.transaction(async (tx) => {
+        // 40 random bits: a collision is rare; a few draws make it vanish.
+        for (let attempt = 0; !(await d.repo.insert({ ...row, ticketId }, tx)); attempt++) {
+          if (attempt >= 4) throw new Error('support request: no free ticket id after 5 draws');
+          ticketId = newTicketId();
+        }
+        await d.outbox.enqueue(tx, {
+          topic: 'mail',
+          payload: supportAcknowledgementMessage(address, locale, ticketId, subject ?? undefined),
+          dedupeKey: `mail:support_request_received:${ticketId}`,
+        });
+      });
+      log.info({ ticketId }, 'support request filed');
       return { ticketId };
     },
 
@@ -102,8 +99,12 @@ export function createSupportService(d: SupportDeps) {
         const locale = pickLocale(input.locale, undefined);
         const url = orderPageUrl(d.siteOrigin, locale, order.orderId, order.destinationAddress);
         log.info({ orderId: order.orderId }, 'order link mailed from the support lookup');
-        // Not awaited whatever the transport: the answer takes the same time whether a mail goes out or not.
-        void deliver(d.mailer.send(orderLinkMessage(normalizeEmail(order.email), locale, url)), log, { orderId: order.orderId }, 'order link');
+        // Not awaited whatever the transport: the answer takes the same time whether a mail goes out or not. The
+        // queueing is its own transaction (the lookup changes nothing else); the outbox then delivers it.
+        const message = orderLinkMessage(normalizeEmail(order.email), locale, url);
+        void d.outbox
+          .transaction((tx) => d.outbox.enqueue(tx, { topic: 'mail', payload: message, dedupeKey: `mail:order_link:${order.orderId}:${randomUUID()}` }))
+          .catch(() => log.error({ orderId: order.orderId }, 'order link mail not queued'));
       }
       return { ok: true };
     },

@@ -1,10 +1,12 @@
 // Accounts (§3 account data and auth form, §4 authorisation, §7 account calls, §8 codes): registration,
 // sign-in, session refresh and logout, password reset by mailed code, email confirmation by mailed code (§2, §4 ckm A).
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from 'shared-contracts/server';
 import type { Config } from '../../config';
-import { codeMessage, pickLocale, type Mailer } from '../../adapters/mail';
+import { codeMessage, pickLocale } from '../../adapters/mail';
+import type { MailMessage } from '../../adapters/mail/types';
+import type { Outbox } from '../../outbox';
 import { registrationAttemptMessage } from '../../adapters/mail/templates';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
 import type { PasswordHasher } from '../auth/passwords';
@@ -13,7 +15,16 @@ import type { AttemptLimiter } from '../auth/rateLimit';
 import type { SessionStore } from '../auth/sessions';
 import { randomToken, type TokenService } from '../auth/tokens';
 import { unauthorized } from '../auth/authenticate';
-import { normalizeEmail, type EmailConfirmationRepo, type Locale, type ResetCodeRepo, type UserRecord, type UserRepo } from './repo';
+import {
+  createEmailConfirmationRepo,
+  createResetCodeRepo,
+  normalizeEmail,
+  type EmailConfirmationRepo,
+  type Locale,
+  type ResetCodeRepo,
+  type UserRecord,
+  type UserRepo,
+} from './repo';
 
 /** Wrong codes a reset code survives before it is dead. */
 const RESET_CODE_MAX_ATTEMPTS = 5;
@@ -30,7 +41,8 @@ export interface UsersServiceDeps {
   tokens: TokenService;
   hasher: PasswordHasher;
   limiter: AttemptLimiter;
-  mailer: Mailer;
+  /** Mails are queued in the transaction of the change that causes them (issue 14, api/src/outbox). */
+  outbox: Outbox;
   now: () => number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -62,11 +74,12 @@ export function createUsersService(d: UsersServiceDeps) {
 
   const newCode = () => String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
 
-  /** Remote SMTP is not awaited, so the answer's time tells nothing (and a slow server does not stall it). */
-  async function deliver(sending: Promise<void>, what: string): Promise<void> {
-    if (d.mailer.slow) sending.catch((err: unknown) => d.log.error({ err }, `${what} mail failed`));
-    else await sending;
-  }
+  /**
+   * Queues the mail in its own transaction (or the caller's, with `tx`); the outbox delivers it. Remote SMTP is never
+   * awaited, so the answer's time tells nothing (and a slow server does not stall it).
+   */
+  const mail = (tx: Parameters<Outbox['enqueue']>[0], message: MailMessage, cause: string) =>
+    d.outbox.enqueue(tx, { topic: 'mail', payload: message, dedupeKey: `mail:${message.kind}:${cause}:${randomUUID()}` });
 
   return {
     dummyHash,
@@ -88,7 +101,7 @@ export function createUsersService(d: UsersServiceDeps) {
       if (!created) {
         const owner = await d.users.findByEmail(email);
         if (owner && (await d.limiter.registrationNotice(email))) {
-          await deliver(d.mailer.send(registrationAttemptMessage(owner.email, owner.locale)), 'registration notice');
+          await d.outbox.transaction((tx) => mail(tx, registrationAttemptMessage(owner.email, owner.locale), String(owner.userId)));
         }
       }
       return { ok: true as const };
@@ -146,10 +159,13 @@ export function createUsersService(d: UsersServiceDeps) {
       const code = newCode();
       const now = nowDate();
       const ttl = d.config.auth.passwordResetCodeTtlSeconds;
-      await d.codes.issue(user.userId, d.tokens.codeHash(code), now, new Date(now.getTime() + ttl * 1000));
       const locale = pickLocale(body.locale, request.headers['accept-language'], user.locale);
-      // A remote SMTP round trip would tell who has an account by the answer's time: deliver() does not wait on it.
-      await deliver(d.mailer.send(codeMessage('password_reset', user.email, locale, code, Math.round(ttl / 60))), 'password reset');
+      // The code and its mail commit together. A remote SMTP round trip would tell who has an account by the
+      // answer's time: the outbox does not wait on it.
+      await d.outbox.transaction(async (tx) => {
+        await createResetCodeRepo(tx.query.bind(tx)).issue(user.userId, d.tokens.codeHash(code), now, new Date(now.getTime() + ttl * 1000));
+        await mail(tx, codeMessage('password_reset', user.email, locale, code, Math.round(ttl / 60)), String(user.userId));
+      });
       return { ok: true as const };
     },
 
@@ -185,9 +201,11 @@ export function createUsersService(d: UsersServiceDeps) {
       const code = newCode();
       const now = nowDate();
       const ttl = EMAIL_CONFIRMATION_CODE_TTL_SECONDS;
-      await d.confirmations.issue(email, d.tokens.codeHash(code), now, new Date(now.getTime() + ttl * 1000));
       const locale = pickLocale(body.locale, request.headers['accept-language']);
-      await deliver(d.mailer.send(codeMessage('email_confirmation', email, locale, code, Math.round(ttl / 60))), 'email confirmation');
+      await d.outbox.transaction(async (tx) => {
+        await createEmailConfirmationRepo(tx.query.bind(tx)).issue(email, d.tokens.codeHash(code), now, new Date(now.getTime() + ttl * 1000));
+        await mail(tx, codeMessage('email_confirmation', email, locale, code, Math.round(ttl / 60)), 'address');
+      });
       return { ok: true as const };
     },
 

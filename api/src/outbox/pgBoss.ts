@@ -1,0 +1,78 @@
+// The PostgreSQL worker: every outbox row gets a pg-boss job in the same transaction (pg-boss `send` with the
+// caller's transaction as its `db`), so a committed row always has a job and a rolled-back one never does. pg-boss
+// holds the job durably, polls for it every second, and hands a job whose worker died to another after its
+// expiry. The job only carries the row id: the row decides (a claim with a lease, one attempt counted per claim), so
+// a job run twice, or a row delivered first by the in-process backstop, is a no-op. A failed attempt schedules the
+// next job at the row's backoff (`startAfter`); if that schedule itself is lost, the backstop poller finds the row.
+import { PgBoss } from 'pg-boss';
+import type { DbHandle } from '../db/client';
+import type { OutboxStore } from './store';
+import type { OutboxTx, OutboxWorker } from './types';
+
+export const OUTBOX_QUEUE = 'outbox';
+
+export interface PgBossOptions {
+  /** pg-boss runs its SQL through the application's pool (its tables live in their own schema). */
+  db: DbHandle;
+  /** pg-boss's own schema; default: `pgboss`, or `<schema>_pgboss` when the application works in another schema than public. */
+  schema?: string;
+  leaseMs: number;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export function createPgBossWorker(store: OutboxStore, opts: PgBossOptions) {
+  const executeSql = async (text: string, values?: unknown[]) => ({ rows: await opts.db.withSession((s) => s.query(text, values)) });
+  let boss: PgBoss | undefined;
+  let started = false;
+
+  async function bossSchema(): Promise<string> {
+    if (opts.schema) return opts.schema;
+    const [row] = await opts.db.withSession((s) => s.query<{ schema: string }>('SELECT current_schema() AS schema'));
+    return !row?.schema || row.schema === 'public' ? 'pgboss' : `${row.schema}_pgboss`;
+  }
+
+  async function schedule(id: number, startAfter?: Date): Promise<void> {
+    await boss?.send(OUTBOX_QUEUE, { id }, startAfter ? { startAfter } : {});
+  }
+
+  const worker: OutboxWorker & { readonly started: boolean; sendIn(tx: OutboxTx, id: number): Promise<void> } = {
+    get started() {
+      return started;
+    },
+    async start() {
+      if (started) return;
+      boss = new PgBoss({ db: { executeSql }, schema: await bossSchema(), schedule: false, supervise: true });
+      boss.on('error', (err: unknown) => opts.log.warn({ error: (err as Error).message }, 'pg-boss error'));
+      await boss.start();
+      await boss.createQueue(OUTBOX_QUEUE, {
+        // The job is only a wake-up: the row counts attempts and fails for good. pg-boss retries cover a worker that
+        // died holding the job (expiry), not a failed delivery (those are re-scheduled at the row's backoff).
+        retryLimit: 20,
+        retryDelay: 1,
+        retryBackoff: true,
+        retryDelayMax: 300,
+        expireInSeconds: Math.max(1, Math.ceil(opts.leaseMs / 1000)),
+      });
+      await boss.work<{ id: number }>(OUTBOX_QUEUE, { batchSize: 5, pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) {
+          const result = await store.deliverOne(Number(job.data.id));
+          if (result.outcome === 'retry') await schedule(Number(job.data.id), result.availableAt);
+        }
+      });
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss?.stop({ graceful: true, timeout: 10_000, close: false });
+    },
+    notify() {
+      // pg-boss polls every second; the row was already tried once right after its commit.
+    },
+    /** The job of a row, written in the row's transaction. */
+    async sendIn(tx: OutboxTx, id: number) {
+      await boss?.send(OUTBOX_QUEUE, { id }, { db: { executeSql: async (text, values) => ({ rows: await tx.query(text, values) }) } });
+    },
+  };
+  return worker;
+}
