@@ -8,6 +8,7 @@ import { onClientError } from './http/clientErrors';
 import { installControlCharGuard } from './http/controlChars';
 import { installErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logging';
+import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';
 import { installRouteRateLimits } from './http/rateLimits';
 import { installCookiePolicy } from './modules/auth/cookies';
@@ -91,7 +92,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.ceil(http.headersTimeoutMs / 4))),
     },
     clientErrorHandler: onClientError,
+    // Graceful shutdown (lifecycle/drain.ts): requests arriving while closing get the catalogue's 503, and idle
+    // keep-alive connections are closed when close() starts.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
+  installDrain(app);
   app.server.maxConnections = http.maxConnections;
   installErrorHandling(app);
   // Before any route: these attach to routes as they are registered.

@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(1_000),
   /** A socket idle this long is closed (0: never). */
   HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
@@ -254,6 +256,10 @@ export interface HttpConfig {
   keepAliveTimeoutMs: number;
   connectionTimeoutMs: number;
   maxConnections: number;
+  /** SIGTERM/SIGINT: the drain's deadline; past it the process exits 1 (lifecycle/signals.ts, issue 14). */
+  shutdownTimeoutMs: number;
+  /** SIGTERM: how long new requests get 503 (readiness failing) before the listener closes. */
+  shutdownGraceMs: number;
   rateLimitWindowMs: number;
   /** Requests per window and client address, by route-table name. */
   rateLimits: Record<RateLimitedRoute, number>;
@@ -372,6 +378,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+      shutdownGraceMs: Math.min(e.SHUTDOWN_GRACE_MS, Math.floor(e.SHUTDOWN_TIMEOUT_MS / 2)),
       rateLimitWindowMs: e.HTTP_RATE_LIMIT_WINDOW_SECONDS * 1000,
       rateLimits,
     },

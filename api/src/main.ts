@@ -1,5 +1,6 @@
 // Entry point of the api process (`pnpm --filter api start`).
 import { loadConfig } from './config';
+import { shutdownOnSignals } from './lifecycle/signals';
 import { startApi } from './server';
 
 export { startApi, type RunningApi, type StartOptions } from './server';
@@ -14,23 +15,8 @@ async function main(): Promise<void> {
         (config.sandboxToken ? ' and callers with SANDBOX_TOKEN' : ''),
     );
   }
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    api.app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    api.close().then(
-      () => process.exit(0),
-      (err) => {
-        api.app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Issue 14: drain on SIGTERM/SIGINT, exit 0 when done, exit 1 past SHUTDOWN_TIMEOUT_MS.
+  shutdownOnSignals({ close: () => api.close({ graceMs: config.http.shutdownGraceMs }), timeoutMs: config.http.shutdownTimeoutMs, log: api.app.log });
 }
 
 // Run only as the entry script, so tests and the bench can import startApi from here.

@@ -8,6 +8,7 @@ import { REPO_ROOT, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { createAccounts, type Accounts, type AccountsOptions } from './modules/auth';
+import { drainAndClose } from './lifecycle/drain';
 import { createInstrumentRepo } from './modules/instruments/repo';
 import { seedInstruments } from './modules/instruments/seed';
 import { createRealtime } from './realtime';
@@ -30,7 +31,8 @@ export interface StartOptions {
 export interface RunningApi {
   app: FastifyInstance;
   url: string;
-  close(): Promise<void>;
+  /** Drains and closes; `graceMs`: how long new requests are answered 503 before the listener closes (SIGTERM). */
+  close(opts?: { graceMs?: number }): Promise<void>;
 }
 
 function apiVersion(config: Pick<Config, 'buildId'>): string {
@@ -103,9 +105,10 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
   return {
     app: running,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    close: () =>
+    close: (closeOpts) =>
       (closing ??= (async () => {
-        await running.close();
+        // Graceful: 503 for new requests, WebSockets closed with 1012, in-flight requests and job passes finish.
+        await drainAndClose(running, closeOpts);
         await acc.close();
         if (!opts.realtime) await rt.stop();
         if (ownDb) await db.close();
