@@ -23,7 +23,7 @@ export const supportEn = {
   support_send_another: 'Write another request',
   support_sent_title: 'Request sent',
   support_sent_ticket: 'Your request number:',
-  support_sent_mail: 'We have mailed an acknowledgement with this number to {{email}}. Our answer will come to the same address.',
+  support_sent_mail: 'An acknowledgement with this number is on its way to {{email}}. Our answer will come to the same address.',
   support_copy_ticket: 'Copy the request number',
   support_copied: 'Copied',
   support_error_email: 'Enter a valid email address.',

@@ -25,7 +25,7 @@ export const supportRu: Record<keyof typeof supportEn, string> = {
   support_send_another: 'Написать ещё',
   support_sent_title: 'Обращение отправлено',
   support_sent_ticket: 'Номер вашего обращения:',
-  support_sent_mail: 'Мы отправили подтверждение с этим номером на {{email}}. Ответ придёт на тот же адрес.',
+  support_sent_mail: 'Подтверждение с этим номером уже в пути на {{email}}. Ответ придёт на тот же адрес.',
   support_copy_ticket: 'Скопировать номер обращения',
   support_copied: 'Скопировано',
   support_error_email: 'Введите корректный адрес почты.',

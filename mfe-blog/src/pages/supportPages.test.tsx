@@ -118,7 +118,7 @@ describe('Support page', () => {
     fireEvent.change(within(dialog).getByLabelText('Message'), { target: { value: 'How are fees computed?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByTestId('support-ticket-id')).toHaveProperty('textContent', 'SR-ABCD2345');
-    expect(dialog.textContent).toContain('We have mailed an acknowledgement with this number to me@example.com');
+    expect(dialog.textContent).toContain('An acknowledgement with this number is on its way to me@example.com');
     expect(api.supportRequestCreate).toHaveBeenCalledWith({
       body: { email: 'me@example.com', subject: 'Fees', message: 'How are fees computed?', locale: 'en' },
     });
