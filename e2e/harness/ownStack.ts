@@ -44,6 +44,8 @@ export interface Replica {
   readonly url: string;
   readonly logFile: string;
   readonly running: boolean;
+  /** Its process id (the node process itself: replicas are started without a wrapper). */
+  readonly pid: number | undefined;
   /** Its log so far. */
   log(): string;
   /** Signals its whole process group; resolves once it has exited. */
@@ -191,6 +193,7 @@ export async function startOwnStack(o: OwnStackOptions): Promise<OwnStack> {
         ),
     );
     procs.push(...apis);
+    // together, as compose and Kubernetes start them (a race at start-up, e.g. over migrations, shows here)
     for (const a of apis) a.start();
     await Promise.all(apis.map((a, i) => waitHealthy(a, `${apiUrls[i]}/api/v1/healthz`, timeout)));
 
@@ -224,6 +227,9 @@ export async function startOwnStack(o: OwnStackOptions): Promise<OwnStack> {
         logFile: a.logFile,
         get running() {
           return a.running;
+        },
+        get pid() {
+          return a.pid;
         },
         log: () => readLog(a.logFile),
         async kill(signal: NodeJS.Signals = 'SIGKILL') {

@@ -76,6 +76,11 @@ export class ManagedProcess {
     private readonly cwd: string = ROOT,
   ) {}
 
+  /** The child's pid (its process group's id too). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get running(): boolean {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
