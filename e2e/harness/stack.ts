@@ -228,28 +228,6 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
   );
 }
 
-/** The api alone (the bench's throughput part needs nothing else). */
-export async function startApiOnly(options: StackOptions = {}): Promise<{ apiUrl: string; logDir: string; stop(): Promise<void> }> {
-  const logDir = options.logDir ?? path.join(ROOT, 'e2e', '.harness', 'logs');
-  fs.mkdirSync(logDir, { recursive: true });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
-  const port = await freePort();
-  const apiUrl = `http://${HOST}:${port}`;
-  const api = apiProcess(baseEnv(), port, dataDir, logDir, options);
-  const stop = async () => {
-    await api.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  api.start();
-  try {
-    await waitHealthy(api, `${apiUrl}/api/v1/healthz`, options.startTimeoutMs ?? 120_000);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { apiUrl, logDir, stop };
-}
-
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   assertBuilt();
   const timeout = options.startTimeoutMs ?? 120_000;

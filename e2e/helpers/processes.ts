@@ -6,7 +6,7 @@ import { ROOT, remoteEnvVar, type RemoteName } from '../harness/apps';
 import { stackInfo } from '../harness/client';
 import { freePort } from '../harness/stack';
 
-export interface WaitOptions {
+interface WaitOptions {
   /** How long the process may take to answer (default 60 s). */
   timeoutMs?: number;
   /** Whether an answer means it is serving (default: a 2xx). */
@@ -14,7 +14,7 @@ export interface WaitOptions {
 }
 
 /** Resolves once `url` answers as `accept` wants; throws when `child` exits first or the time is up. */
-export async function waitUntilServing(url: string, child: ChildProcess, o: WaitOptions = {}): Promise<void> {
+async function waitUntilServing(url: string, child: ChildProcess, o: WaitOptions = {}): Promise<void> {
   const accept = o.accept ?? ((res) => res.ok);
   const deadline = Date.now() + (o.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {

@@ -14,7 +14,7 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFO
 export const API_UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** How long a replica that refused a connection is skipped by the round robin (unless every replica is). */
-export const DOWN_FOR_MS = 2000;
+const DOWN_FOR_MS = 2000;
 
 /** The api's base URLs from API_URL: `http://a:3000,http://b:3000` (spaces and trailing slashes ignored). */
 export function parseApiUrls(value: string): string[] {

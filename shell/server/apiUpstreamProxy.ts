@@ -11,7 +11,7 @@ import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { API_UNAVAILABLE_RETRY_AFTER_S, type ApiUpstream, failedBeforeSending, unavailableBody } from './apiUpstream';
 
 /** The KYC upload (3 images of KYC_MAX_FILE_BYTES, 8 MiB by default, plus the form) fits; the api enforces its own. */
-export const DEFAULT_API_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+const DEFAULT_API_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 type ReplyFromOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
 
@@ -30,7 +30,7 @@ export interface ApiProxyOptions {
   onUpstreamError?: (event: { url: string; retried: boolean; error: Error }) => void;
 }
 
-export function sendUnavailable(reply: FastifyReply): FastifyReply {
+function sendUnavailable(reply: FastifyReply): FastifyReply {
   return reply
     .code(503)
     .header('retry-after', String(API_UNAVAILABLE_RETRY_AFTER_S))
