@@ -2,6 +2,7 @@
 // replicas, a refused connection retried on another replica (POST included: nothing was sent), a reset after the
 // request went out never retried, and web's own calls (callApi) over the same list.
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,6 +167,35 @@ describe('web in front of the api', () => {
     } finally {
       await app.close();
       await Promise.all([resetting.close(), other.close()]);
+    }
+  });
+
+  it('a WebSocket upgrade goes to a listening replica (the probe sets aside one that refuses)', async () => {
+    const upgrades: string[] = [];
+    const live = http.createServer();
+    live.on('upgrade', (req, socket) => {
+      upgrades.push(req.url ?? '');
+      socket.destroy();
+    });
+    await new Promise<void>((r) => live.listen(0, '127.0.0.1', r));
+    const liveUrl = `http://127.0.0.1:${(live.address() as AddressInfo).port}`;
+    const { app, base } = await web(`${await deadUrl()},${liveUrl}`);
+    try {
+      // web's probe (once a second) finds the refusing replica
+      await new Promise((r) => setTimeout(r, 1500));
+      for (let i = 0; i < 4; i++) {
+        const req = http.request(`${base}/api/v2/ws?n=${i}`, {
+          headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') },
+        });
+        req.on('upgrade', (_res, socket) => socket.destroy());
+        req.on('error', () => undefined);
+        req.end();
+      }
+      for (let waited = 0; upgrades.length < 4 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(upgrades.sort()).toEqual([0, 1, 2, 3].map((i) => `/api/v2/ws?n=${i}`));
+    } finally {
+      await app.close();
+      await new Promise((r) => live.close(r));
     }
   });
 
