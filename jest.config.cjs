@@ -6,12 +6,10 @@ const { REMOTES } = require('./shared-contracts/remotes.cjs');
 module.exports = {
   projects: [
     project({ name: 'shared-contracts', rootDir: '<rootDir>/shared-contracts' }),
-    project({ name: 'api', rootDir: '<rootDir>/api' }),
+    { ...project({ name: 'api', rootDir: '<rootDir>/api' }), testPathIgnorePatterns: ['/node_modules/', '/test/fault/'] },
     // Fault tests (issue 14): kill -9, Redis and PostgreSQL stopped under a running api. They start their own
     // PostgreSQL cluster and Redis server, so only `pnpm test:fault` runs them (.ci/run), never the default pass.
-    ...(process.env.JEST_FAULT === '1'
-      ? [project({ name: 'fault', rootDir: '<rootDir>/api', testMatch: ['<rootDir>/test/fault/**/*.fault.test.ts'] })]
-      : []),
+    ...(process.env.JEST_FAULT === '1' ? [project({ name: 'fault', rootDir: '<rootDir>/api', testMatch: ['<rootDir>/test/fault/**/*.fault.test.ts'] })] : []),
     project({ name: 'remote-kit', rootDir: '<rootDir>/remote-kit', environment: 'jsdom' }),
     project({ name: 'shell', rootDir: '<rootDir>/shell', environment: 'jsdom', testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] }),
     project({ name: 'shell-server', rootDir: '<rootDir>/shell', testMatch: ['<rootDir>/server/**/*.test.ts'] }),

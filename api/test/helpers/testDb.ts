@@ -6,7 +6,12 @@ import { openDb, type DbHandle } from '../../src/db/client';
 export type Backend = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (CI). */
-export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+// TEST_BACKENDS narrows the list: .ci/run's PostgreSQL pass sets `postgres` (the default pass already ran PGlite).
+export const BACKENDS: Backend[] = process.env.TEST_BACKENDS
+  ? (process.env.TEST_BACKENDS.split(',') as Backend[])
+  : process.env.DATABASE_URL
+    ? ['pglite', 'postgres']
+    : ['pglite'];
 
 export interface TestDb {
   handle: DbHandle;
