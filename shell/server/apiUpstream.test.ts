@@ -37,7 +37,7 @@ interface Seen {
   body: string;
 }
 /** A fake api replica recording what reached it; `reset` drops every connection once the request has arrived. */
-async function replica(name: string, mode: 'answer' | 'reset' = 'answer') {
+async function replica(name: string, mode: 'answer' | 'reset' | 'draining' = 'answer') {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -46,6 +46,11 @@ async function replica(name: string, mode: 'answer' | 'reset' = 'answer') {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', body });
       if (mode === 'reset') return req.socket.destroy();
+      if (mode === 'draining') {
+        // api/src/lifecycle/drain.ts: the gate's answer while the replica shuts down
+        res.writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '1', 'x-api-draining': '1' });
+        return res.end(JSON.stringify({ statusCode: 503, code: 'ERR_SERVICE_UNAVAILABLE', message: 'The service is restarting; retry the request' }));
+      }
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ replica: name }));
     });
@@ -150,6 +155,27 @@ describe('web in front of the api', () => {
     } finally {
       await app.close();
       await live.close();
+    }
+  });
+
+  it("a draining replica's gate answer (x-api-draining, nothing processed): the request (a POST too) goes to another", async () => {
+    const draining = await replica('draining', 'draining');
+    const live = await replica('live');
+    const { app, base } = await web(`${draining.url},${live.url}`, { WEB_REPLICA_HEADER: 'on' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${base}/api/v1/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-api-replica')).toBe('2');
+        expect(res.headers.get('x-api-draining')).toBeNull();
+        expect(await res.json()).toEqual({ replica: 'live' });
+      }
+      expect(live.seen.map((s) => s.body)).toEqual(['{"n":1}', '{"n":1}', '{"n":1}']);
+      // set aside after its first drain answer
+      expect(draining.seen.length).toBe(1);
+    } finally {
+      await app.close();
+      await Promise.all([draining.close(), live.close()]);
     }
   });
 

@@ -61,7 +61,7 @@ export interface ApiUpstream {
   pick(): string;
   /** `first`, then every other replica not set aside, in round-robin order: where one request may be tried. */
   candidates(first?: string): string[];
-  /** A replica refused a connection: skip it for DOWN_FOR_MS (or until a probe finds it listening again). */
+  /** A replica refused a connection (or is draining): skip it for DOWN_FOR_MS. */
   markDown(url: string): void;
   isDown(url: string): boolean;
   /** Stops the background probe (web's onClose). */
@@ -116,8 +116,9 @@ export function createApiUpstream(apiUrl: string | readonly string[], options: A
       probing = true;
       void Promise.all(
         urls.map(async (u) => {
-          if (await canConnect(u, Math.min(probeEvery, 1000))) downUntil.delete(u);
-          else downUntil.set(u, now() + Math.max(downForMs, probeEvery * 2));
+          // only ever sets aside: a replica that listens again (or a draining one, still listening) is back when its
+          // time is up
+          if (!(await canConnect(u, Math.min(probeEvery, 1000)))) downUntil.set(u, now() + Math.max(downForMs, probeEvery * 2));
         }),
       ).finally(() => (probing = false));
     }, probeEvery);

@@ -1,7 +1,8 @@
 // The proxy of /api (HTTP and the WebSocket /api/v2/ws) and /dict to the api replicas (apiUpstream.ts), on
 // @fastify/http-proxy: its `getUpstream` chooses the replica (round-robin, for WebSocket upgrades too), and its
 // `handler` sends through @fastify/reply-from with an `onError` that
-//   - asks the next replica when the chosen one refused the connection (nothing was sent: safe for any method),
+//   - asks the next replica when the chosen one refused the connection (nothing was sent: safe for any method), or
+//     answered from its drain gate while shutting down (x-api-draining: nothing was processed),
 //   - otherwise answers the §8 catalogue's 503 ERR_SERVICE_UNAVAILABLE with Retry-After (the shell's §4 health
 //     gating reads it as "the service is unavailable") instead of reply-from's raw 500/504.
 // Request bodies are read whole before the first attempt (up to WEB_API_BODY_LIMIT_BYTES), so a second attempt
@@ -39,24 +40,38 @@ function sendUnavailable(reply: FastifyReply): FastifyReply {
     .send(unavailableBody());
 }
 
+/**
+ * The api's drain gate (api/src/lifecycle/drain.ts) answers a request that arrives while the replica shuts down with
+ * 503 and this header, before any handler ran: web asks another replica instead (any method: nothing was done).
+ */
+const DRAINING_HEADER = 'x-api-draining';
+
 export async function registerApiProxy(app: FastifyInstance, o: ApiProxyOptions): Promise<void> {
   const { upstream } = o;
 
   const attempt = (request: FastifyRequest, reply: FastifyReply, dest: string, options: ReplyFromOptions, tries: string[]) => {
     const [target, ...rest] = tries;
+    let draining = false;
     const body = Buffer.isBuffer(request.body) ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {};
     return reply.from(dest, {
       ...options,
       ...body,
       getUpstream: () => target,
-      ...(o.replicaHeader
-        ? {
-            rewriteHeaders: (headers, req) => ({
-              ...(options.rewriteHeaders ? options.rewriteHeaders(headers, req) : headers),
-              'x-api-replica': String(upstream.urls.indexOf(target) + 1),
-            }),
-          }
-        : {}),
+      rewriteHeaders: (headers, req) => {
+        // a draining replica's gate answer: nothing was processed, so another replica gets the request (below)
+        if (rest.length > 0 && headers[DRAINING_HEADER] === '1') {
+          draining = true;
+          return {};
+        }
+        const out = options.rewriteHeaders ? options.rewriteHeaders(headers, req) : headers;
+        return o.replicaHeader ? { ...out, 'x-api-replica': String(upstream.urls.indexOf(target) + 1) } : out;
+      },
+      onResponse: (_request, _reply, res) => {
+        if (!draining) return void reply.send(res.stream);
+        res.stream.resume();
+        upstream.markDown(target);
+        attempt(request, reply, dest, options, rest);
+      },
       onError: (_reply, { error }) => {
         if (reply.sent) return;
         const notSent = failedBeforeSending(error);
