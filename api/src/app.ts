@@ -6,7 +6,7 @@ import type { DbHandle } from './db/client';
 import { installAccessPolicy } from './http/access';
 import { onClientError } from './http/clientErrors';
 import { installControlCharGuard } from './http/controlChars';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';
@@ -96,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // keep-alive connections are closed when close() starts.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   });
   installDrain(app);
   app.server.maxConnections = http.maxConnections;

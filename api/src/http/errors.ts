@@ -1,6 +1,6 @@
 // One error handler for the whole app: every error leaves in the §8 catalogue shape
 // { statusCode, code, message }; unexpected errors are logged and answered with a generic 500.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { ApiError, isApiError, type ErrorCode } from 'shared-contracts/server';
 import { validationError } from './registerRoute';
@@ -25,6 +25,15 @@ function toApiError(err: unknown): ApiError | null {
     return new ApiError({ statusCode: status, code: CODE_BY_STATUS[status] ?? 'ERR_BAD_REQUEST', message: (err as Error).message });
   }
   return null;
+}
+
+/**
+ * Fastify's router errors, which never reach the error handler (a malformed URL, a path parameter longer than
+ * maxParamLength: 414), in the catalogue shape too (found by the issue 14 fuzz, api/test/fuzz).
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const apiError = toApiError(err) ?? ApiError.of('ERR_BAD_REQUEST', err.message);
+  void reply.status(apiError.statusCode).send(apiError.toJSON());
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
