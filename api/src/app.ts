@@ -7,6 +7,7 @@ import { installAccessPolicy } from './http/access';
 import { onClientError } from './http/clientErrors';
 import { installControlCharGuard } from './http/controlChars';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { lazyChildLogger } from './http/lazyChildLogger';
 import { loggerOptions } from './http/logging';
 import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: logger && deps.logStream ? { ...logger, stream: deps.logStream } : logger,
     // Per-request log lines cost throughput (DESIGN.md budget); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's child logger is made only if the request logs (http/lazyChildLogger.ts; issue 14 bench).
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // No connection is held forever by a slow or silent client (issue 7).
