@@ -9,6 +9,7 @@ import { installControlCharGuard } from './http/controlChars';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { lazyChildLogger } from './http/lazyChildLogger';
 import { loggerOptions } from './http/logging';
+import { installObservability, requestIdOf } from './observability';
 import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';
 import { installRouteRateLimits } from './http/rateLimits';
@@ -75,10 +76,12 @@ function liquidityProviderCode(marketIsSandbox: boolean): string {
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const logger = loggerOptions(config.logLevel);
+  const logger = loggerOptions(config.logLevel, { format: config.logFormat, stream: deps.logStream });
   const { http } = config;
   const app = Fastify({
-    logger: logger && deps.logStream ? { ...logger, stream: deps.logStream } : logger,
+    logger,
+    // Issue 14: web's x-request-id (when valid) is this request's id in every log line, and goes back in the answer.
+    genReqId: requestIdOf,
     // Per-request log lines cost throughput (DESIGN.md budget); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // A request's child logger is made only if the request logs (http/lazyChildLogger.ts; issue 14 bench).
@@ -105,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.server.maxConnections = http.maxConnections;
   installErrorHandling(app);
   // Before any route: these attach to routes as they are registered.
+  installObservability(app, config, { db: deps.db, priceBoard: deps.priceBoard });
   installAccessPolicy(app, { sandboxToken: config.sandboxToken });
   await installRouteRateLimits(app, http, { redisUrl: config.redisUrl, keyPrefix: deps.rateLimitPrefix });
   installControlCharGuard(app);

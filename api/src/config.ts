@@ -71,6 +71,18 @@ const EnvSchema = z.object({
   PRICE_STALE_AFTER_MS: z.coerce.number().int().min(1000).optional(),
   BUILD_ID: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // ── Logs and metrics (issue 14) ──
+  /** pretty: human-readable lines (pino-pretty); json: one JSON object a line; auto: pretty when stdout is a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  /** A request answered slower than this is logged at warn (the others at debug; see observability/requests.ts). */
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+  /** GET /metrics (Prometheus) listens here, never on API_PORT: a port, 0 (any free one) or off. Default 9464 (0 when API_PORT=0). */
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/)
+    .refine((v) => v === 'off' || Number(v) <= 65535, 'a port (0–65535) or off')
+    .optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Check every response against its route's zod schema (tests and development). */
   VALIDATE_RESPONSES: bool(false),
   // ── Platform safety (issue 7) ──
@@ -205,6 +217,11 @@ export interface Config {
   priceStaleAfterMs: number;
   buildId?: string;
   logLevel: string;
+  /** Issue 14: log lines as JSON or human-readable (LOG_FORMAT). */
+  logFormat: 'auto' | 'pretty' | 'json';
+  logSlowRequestMs: number;
+  /** Issue 14: the metrics listener; port null = off. */
+  metrics: { port: number | null; host: string };
   validateResponses: boolean;
   nodeEnv: string;
   auth: AuthConfig;
@@ -368,6 +385,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceStaleAfterMs: e.PRICE_STALE_AFTER_MS ?? Math.max(10_000, e.TICK_INTERVAL_MS * 5),
     buildId: e.BUILD_ID,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    logSlowRequestMs: e.LOG_SLOW_REQUEST_MS,
+    metrics: {
+      port: e.METRICS_PORT === 'off' ? null : e.METRICS_PORT !== undefined && e.METRICS_PORT !== '' ? Number(e.METRICS_PORT) : e.API_PORT === 0 ? 0 : 9464,
+      host: e.METRICS_HOST,
+    },
     validateResponses: e.VALIDATE_RESPONSES,
     nodeEnv,
     sandboxToken: e.SANDBOX_TOKEN,

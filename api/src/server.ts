@@ -12,6 +12,7 @@ import { drainAndClose } from './lifecycle/drain';
 import { createInstrumentRepo } from './modules/instruments/repo';
 import { seedInstruments } from './modules/instruments/seed';
 import { createRealtime } from './realtime';
+import { listenMetrics } from './observability';
 import type { CreateRealtime, Realtime } from './realtime/types';
 
 export interface StartOptions {
@@ -31,6 +32,8 @@ export interface StartOptions {
 export interface RunningApi {
   app: FastifyInstance;
   url: string;
+  /** GET {metricsUrl}/metrics (issue 14); undefined with METRICS_PORT=off or when its port was taken. */
+  metricsUrl?: string;
   /** Drains and closes; `graceMs`: how long new requests are answered 503 before the listener closes (SIGTERM). */
   close(opts?: { graceMs?: number }): Promise<void>;
 }
@@ -50,6 +53,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
   let realtime: Realtime | undefined;
   let app: FastifyInstance | undefined;
   let accounts: Accounts | undefined;
+  let metricsServer: Awaited<ReturnType<typeof listenMetrics>> = null;
   try {
     await migrate(db);
     await seedInstruments(db.db);
@@ -87,7 +91,9 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
     await rt.registerWebSocket(app, app.quotePair);
     await rt.start();
     await app.listen({ port: config.port, host: config.host });
+    metricsServer = await listenMetrics(app, config);
   } catch (err) {
+    await metricsServer?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await accounts?.close().catch(() => undefined);
     if (!opts.realtime) await realtime?.stop().catch(() => undefined);
@@ -105,10 +111,12 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
   return {
     app: running,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    metricsUrl: metricsServer?.url,
     close: (closeOpts) =>
       (closing ??= (async () => {
         // Graceful: 503 for new requests, WebSockets closed with 1012, in-flight requests and job passes finish.
         await drainAndClose(running, closeOpts);
+        await metricsServer?.close();
         await acc.close();
         if (!opts.realtime) await rt.stop();
         if (ownDb) await db.close();

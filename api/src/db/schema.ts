@@ -56,6 +56,8 @@ export const orders = pgTable('orders', {
   quoteUpdatedAt: timestamp('quote_updated_at', { withTimezone: true }),
   claimedAmountToReceive: money('claimed_amount_to_receive'),
   legacyOrderId: text('legacy_order_id'),
+  /** Issue 14 (0018): the creating request's x-request-id, carried into the order job's log lines. */
+  requestId: text('request_id'),
   utmData: jsonb('utm_data'),
   browserFingerprint: text('browser_fingerprint'),
   requiredConfirmations: integer('required_confirmations').notNull().default(0),

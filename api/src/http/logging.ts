@@ -1,6 +1,7 @@
 // Logs never carry order lookup credentials, codes, passwords, tokens or cookies (issue 7): pino redacts them
 // by key, requests are logged without their query string (?destinationAddress=…), and database errors lose
 // the values they quote (a failed query's params, PostgreSQL's "Key (…)=(…)" details).
+import { prettyFactory } from 'pino-pretty';
 
 /**
  * Keys whose values are credentials wherever they appear in a logged object; whole request bodies and
@@ -89,13 +90,47 @@ export interface LoggerOptions {
   level: string;
   redact: { paths: string[]; censor: string };
   serializers: { err: typeof serializeError; error: typeof serializeError; req: typeof serializeRequest };
+  stream?: LogStream;
 }
 
-export function loggerOptions(level: string): LoggerOptions | false {
+export interface LogStream {
+  write(line: string): void;
+}
+
+/** LOG_FORMAT: `pretty` (human-readable, pino-pretty), `json` (one JSON object a line), `auto` (pretty on a terminal). */
+export type LogFormat = 'auto' | 'pretty' | 'json';
+
+/** Issue 14: human-readable lines when the output is a terminal, JSON otherwise (log collectors read JSON). */
+export function prettyLogs(format: LogFormat, isTTY: boolean | undefined = process.stdout.isTTY): boolean {
+  return format === 'pretty' || (format === 'auto' && isTTY === true);
+}
+
+/**
+ * pino-pretty in the same thread (no transport worker): each JSON line, already redacted by pino, is rewritten as
+ * one readable line. Only used on a terminal, where a person reads at a person's pace.
+ */
+export function prettyStream(out: LogStream = process.stdout, colorize = out === process.stdout && process.stdout.isTTY === true): LogStream {
+  const pretty = prettyFactory({ colorize, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  return { write: (line) => out.write(pretty(line)) };
+}
+
+export function loggerOptions(level: string, output: { format?: LogFormat; stream?: LogStream } = {}): LoggerOptions | false {
   if (level === 'silent') return false;
-  return {
+  const options: LoggerOptions = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
   };
+  const pretty = output.format !== undefined && prettyLogs(output.format, output.stream ? false : undefined);
+  if (pretty) options.stream = prettyStream(output.stream);
+  else if (output.stream) options.stream = output.stream;
+  return options;
+}
+
+/** Request ids this service adopts from `x-request-id` (web's, or a trusted edge's): short, printable, no spaces. */
+const REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function validRequestId(value: unknown): value is string {
+  return typeof value === 'string' && REQUEST_ID.test(value);
 }

@@ -5,6 +5,8 @@ export interface OrderJobOptions {
   processDue(): Promise<void>;
   intervalMs: number;
   log?: { error(obj: unknown, msg?: string): void };
+  /** Issue 14 (job lag metric): seconds between a pass falling due (its timer, a kick) and its start. */
+  onLag?: (seconds: number) => void;
 }
 
 export interface OrderJob {
@@ -15,16 +17,20 @@ export interface OrderJob {
   idle(): Promise<void>;
 }
 
-export function createOrderJob({ processDue, intervalMs, log }: OrderJobOptions): OrderJob {
+export function createOrderJob({ processDue, intervalMs, log, onLag }: OrderJobOptions): OrderJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let started = false;
   let stopped = false;
   let again = false;
+  /** When the next pass fell due: the earliest of its timer and any kick since the last pass started. */
+  let dueAt: number | undefined;
 
   const schedule = (delay: number) => {
     if (!started || stopped) return;
     clearTimeout(timer);
+    const at = Date.now() + delay;
+    dueAt = dueAt === undefined ? at : Math.min(dueAt, at);
     timer = setTimeout(run, delay);
     timer.unref();
   };
@@ -33,6 +39,8 @@ export function createOrderJob({ processDue, intervalMs, log }: OrderJobOptions)
       again = true;
       return;
     }
+    if (dueAt !== undefined) onLag?.(Math.max(0, Date.now() - dueAt) / 1000);
+    dueAt = undefined;
     running = processDue()
       .catch((err) => log?.error({ err }, 'order job pass failed'))
       .finally(() => {

@@ -57,6 +57,10 @@ export interface WebSocketHub {
   close(): Promise<void>;
 }
 
+/** Issue 14 (metrics): open sockets and subscriptions of an app's hub, counted when Prometheus scrapes. */
+const hubStats = new WeakMap<FastifyInstance, () => { connections: number; pairSubscriptions: number; orderSubscriptions: number }>();
+export const wsStatsOf = (app: FastifyInstance) => hubStats.get(app)?.();
+
 /** Same request, same key: keys sorted so that `{a,b}` and `{b,a}` share a group. */
 export function subscriptionKey(request: ExchangeRequest): string {
   const entries = Object.entries(request)
@@ -349,6 +353,15 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     await running;
   };
   app.addHook('onClose', async () => close());
+  hubStats.set(app, () => {
+    let pairSubscriptions = 0;
+    let orderSubscriptions = 0;
+    for (const client of clients) {
+      if (client.pairKey !== undefined) pairSubscriptions++;
+      orderSubscriptions += client.orders.size;
+    }
+    return { connections: clients.size, pairSubscriptions, orderSubscriptions };
+  });
 
   return {
     get size() {

@@ -21,6 +21,8 @@ export interface CreateOptions {
   account?: { userId: number; email: string } | null;
   /** Issue 11: created through the partner API with this key; its owner's referrer id earns the commission. */
   partner?: { apiKeyId: string; referrerId: string | null };
+  /** Issue 14: the creating request's id (x-request-id), stored so the order job's log lines carry it. */
+  requestId?: string;
 }
 
 /** §5 refund address for the send side: different from the destination, valid, a memo only where one is taken. */
@@ -96,7 +98,7 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
     };
   }
 
-  return async function create(body: CreateOrderBody, { idempotency, account, partner }: CreateOptions = {}): Promise<Order> {
+  return async function create(body: CreateOrderBody, { idempotency, account, partner, requestId }: CreateOptions = {}): Promise<Order> {
     if (idempotency && !IDEMPOTENCY_KEY.test(idempotency.key)) {
       throw ApiError.of('ERR_VALIDATION', 'Invalid Idempotency-Key header: 1–128 printable ASCII characters', { fields: { 'Idempotency-Key': 'invalid' } });
     }
@@ -178,6 +180,7 @@ export function createOrderCreation(ctx: OrderContext, { load, published }: Orde
           referrerId,
           apiKeyId: partner?.apiKeyId ?? null,
           legacyOrderId: body.legacyOrderId || null,
+          requestId: requestId ?? null,
           utmData: body.utmData ?? null,
           browserFingerprint: body.browserFingerprint || null,
           status: 'AWAITING_DEPOSIT',

@@ -42,7 +42,13 @@ export interface OrdersModule {
 export function registerOrdersModule(app: FastifyInstance, config: Config, deps: OrdersModuleDeps, opts: RegisterOptions): OrdersModule {
   const custody = deps.custody ?? createSandboxCustody({ confirmationIntervalMs: config.confirmationIntervalMs });
   const service = createOrderService({
-    repo: createOrderRepo(deps.db.db),
+    // Issue 14: every committed transition is counted and logged with the creating request's id (reqId).
+    repo: createOrderRepo(deps.db.db, {
+      onTransition: ({ orderId, from, to, requestId }) => {
+        app.metrics?.orderTransitions.inc({ from, to });
+        app.log.info({ reqId: requestId ?? undefined, orderId, from, to }, 'order transition');
+      },
+    }),
     instruments: deps.instruments,
     priceBoard: deps.priceBoard,
     quote: deps.quote,
@@ -54,7 +60,12 @@ export function registerOrdersModule(app: FastifyInstance, config: Config, deps:
     config,
     log: app.log,
   });
-  const job = createOrderJob({ processDue: service.processDue, intervalMs: Math.min(config.confirmationIntervalMs, 1000), log: app.log });
+  const job = createOrderJob({
+    processDue: service.processDue,
+    intervalMs: Math.min(config.confirmationIntervalMs, 1000),
+    log: app.log,
+    onLag: (seconds) => app.metrics?.jobLag.observe({ job: 'orders' }, seconds),
+  });
   const kick = () => job.kick();
   // A settled card payment moves its order at once; the job then pays out (§4 card flow).
   for (const provider of deps.providers?.values() ?? []) {

@@ -22,7 +22,7 @@
 //      └──payment DECLINED──▶ PAYMENT_FAILED (CARD_PAYMENT_DECLINED, next step CREATE_NEW_ORDER; terminal)
 import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, type OrderEventKind, type OrderEventReason, type OrderNextStep } from 'shared-contracts/server';
 
-const ORDER_STATUSES = [
+export const ORDER_STATUSES = [
   'AWAITING_DEPOSIT',
   'CONFIRMING',
   'AWAITING_DECISION',

@@ -50,7 +50,23 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export function createOrderRepo(db: Db) {
+/** Issue 14: a committed status change (from 'NEW': a created order), for metrics and the order's log lines. */
+export interface OrderTransitionEvent {
+  orderId: string;
+  from: OrderStatus | 'NEW';
+  to: OrderStatus;
+  /** x-request-id of the request that created the order (orders.request_id). */
+  requestId: string | null;
+}
+
+export interface OrderRepoHooks {
+  onTransition?(event: OrderTransitionEvent): void;
+}
+
+export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
+  const transitioned = (row: OrderRow, from: OrderStatus | 'NEW') => {
+    if (row.status !== from) hooks.onTransition?.({ orderId: row.orderId, from, to: row.status as OrderStatus, requestId: row.requestId });
+  };
   const insertEvents = (tx: Pick<Db, 'insert'>, orderId: string, events: NewOrderEvent[], now: Date) =>
     events.length
       ? tx.insert(orderEvents).values(events.map((e) => ({ orderId, kind: e.kind, reason: e.reason ?? null, nextStep: e.nextStep ?? null, createdAt: now })))
@@ -63,7 +79,7 @@ export function createOrderRepo(db: Db) {
      * (owner, key) makes this insert wait for it) throws IdempotencyKeyTaken and nothing is written.
      */
     async insert(row: OrderInsert, events: NewOrderEvent[], now: Date, userId?: number, claim?: IdempotencyClaim): Promise<OrderRow> {
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const [created] = await tx.insert(orders).values(row).returning();
         // orders.user_id comes with the accounts migration (0003_users.sql).
         if (userId !== undefined) await tx.execute(sql`UPDATE orders SET user_id = ${userId} WHERE order_id = ${created.orderId}`);
@@ -83,6 +99,8 @@ export function createOrderRepo(db: Db) {
         await insertEvents(tx, created.orderId, events, now);
         return created;
       });
+      transitioned(created, 'NEW');
+      return created;
     },
 
     /** The order a live (owner, key) claim stands for, with the hash of the request that made it. */
@@ -107,7 +125,7 @@ export function createOrderRepo(db: Db) {
      * events. Returns the new row, or null when the order was not in `from` (someone else moved it).
      */
     async advance({ orderId, from, where, lock, decide, now }: AdvanceOptions): Promise<OrderRow | null> {
-      return db.transaction(async (tx) => {
+      const advanced = await db.transaction(async (tx) => {
         const cond = and(eq(orders.orderId, orderId), eq(orders.status, from), where);
         const [row] = await tx
           .select()
@@ -126,6 +144,8 @@ export function createOrderRepo(db: Db) {
         await insertEvents(tx, orderId, t.events ?? [], now);
         return updated;
       });
+      if (advanced) transitioned(advanced, from);
+      return advanced;
     },
 
     /** The row and its events from one snapshot (a transition may commit between two plain reads). */

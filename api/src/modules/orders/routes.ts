@@ -25,7 +25,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
   registerRoute(
     app,
     apiRoutes.orderCreate,
-    ({ body, request }) => orders.create(body, { idempotency: idempotencyScope(request, body), account: ownerOf(request) }),
+    ({ body, request }) => orders.create(body, { idempotency: idempotencyScope(request, body), account: ownerOf(request), requestId: request.id }),
     opts,
   );
   registerRoute(app, apiRoutes.orderPublicInfo, ({ query }) => orders.publicInfo(query.orderId, query.destinationAddress), opts);

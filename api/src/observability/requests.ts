@@ -1,0 +1,72 @@
+// Issue 14: request ids and per-request observations of the api.
+//
+// Request id: web sends `x-request-id` with every call it proxies or makes (shell/server/observability); the api adopts
+// a syntactically valid one as Fastify's request id (the `reqId` of every log line about the request), else makes its
+// own, and answers it in `x-request-id`. A made-up id only mislabels the sender's own log lines.
+//
+// Per request, one onResponse hook per route, its labels bound when the route is registered (nothing is looked up or
+// allocated per request but the histogram's own bookkeeping): the latency histogram under the route's URL pattern, never
+// the raw URL, and one log line whose level says how interesting it is — warn for a 5xx or a slow answer, info for a
+// 429, debug for the rest. A terminal at LOG_LEVEL=info (§9) then shows what needs a look instead of scrolling with
+// every poll of the exchange form; LOG_LEVEL=debug shows every request.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import { REQUEST_ID_HEADER, validRequestId } from '../http/logging';
+import type { ApiMetrics } from './metrics';
+
+/** Fastify `genReqId`: the caller's valid x-request-id, else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  return validRequestId(incoming) ? incoming : randomUUID();
+}
+
+export interface RequestObservationOptions {
+  /** A response slower than this is logged at warn (LOG_SLOW_REQUEST_MS). */
+  slowMs: number;
+}
+
+type Observe = (seconds: number) => void;
+
+/** Levels at which every completed request is logged. */
+const VERBOSE = new Set(['debug', 'trace']);
+
+export function installRequestObservation(app: FastifyInstance, metrics: ApiMetrics | null, { slowMs }: RequestObservationOptions): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+
+  app.addHook('onRoute', (route) => {
+    const pattern = route.url;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Children of the histogram by method and status, made on first use.
+    const children = new Map<string, Observe>();
+    const child = (method: string, status: number): Observe => {
+      const key = methods.length === 1 ? String(status) : `${method} ${status}`;
+      let observe = children.get(key);
+      if (!observe) {
+        const labelled = metrics!.httpDuration.labels(method, pattern, String(status));
+        observe = (s) => labelled.observe(s);
+        children.set(key, observe);
+      }
+      return observe;
+    };
+    const hook: onResponseHookHandler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: () => void) {
+      const ms = reply.elapsedTime;
+      const status = reply.statusCode;
+      if (metrics) child(request.method, status)(ms / 1000);
+      if (status >= 500 || ms >= slowMs) request.log.warn(completed(request, pattern, status, ms), status >= 500 ? 'request failed' : 'slow request');
+      else if (status === 429) request.log.info(completed(request, pattern, status, ms), 'request rate-limited');
+      else if (VERBOSE.has(request.log.level)) request.log.debug(completed(request, pattern, status, ms), 'request completed');
+      done();
+    };
+    const existing = route.onResponse;
+    route.onResponse = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+  });
+}
+
+function completed(request: FastifyRequest, route: string, statusCode: number, ms: number) {
+  // The path only: query strings carry order lookup credentials (?destinationAddress=…; logging.ts).
+  return { method: request.method, route, url: request.url.split('?')[0], statusCode, responseTime: Math.round(ms * 10) / 10 };
+}
