@@ -21,6 +21,8 @@ export interface ApiProxyOptions {
   /** X-Forwarded-* and the rest of what the api is told about the visitor (edge.ts). */
   rewriteRequestHeaders: NonNullable<ReplyFromOptions['rewriteRequestHeaders']>;
   wsClientOptions?: FastifyHttpProxyOptions['wsClientOptions'];
+  /** The proxied WebSockets' hooks (lifecycle/shutdown.ts closes them with 1012 on SIGTERM; the plugin's types omit them). */
+  wsHooks?: { onConnect?(context: unknown, source: never): void; onDisconnect?(context: unknown, source: never): void };
   bodyLimit?: number;
   /**
    * Tests (WEB_REPLICA_HEADER=on): each proxied answer names the replica that gave it, `x-api-replica: <n>` (1-based
@@ -105,7 +107,14 @@ export async function registerApiProxy(app: FastifyInstance, o: ApiProxyOptions)
         return attempt(request, reply, dest, options, upstream.candidates(first));
       },
     } satisfies Partial<FastifyHttpProxyOptions>;
-    await scope.register(httpProxy, { ...common, prefix: '/api', rewritePrefix: '/api', websocket: true, wsClientOptions: o.wsClientOptions });
+    await scope.register(httpProxy, {
+      ...common,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      websocket: true,
+      wsClientOptions: o.wsClientOptions,
+      ...({ wsHooks: o.wsHooks } as object),
+    });
     await scope.register(httpProxy, { ...common, prefix: '/dict', rewritePrefix: '/dict' });
   });
   app.addHook('onClose', async () => upstream.close());
