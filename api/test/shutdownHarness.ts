@@ -52,7 +52,7 @@ export function startProcess(entry: string, cwd: string, env: Record<string, str
   });
   let out = '';
   const take = (chunk: Buffer) => {
-    out = (out + chunk.toString()).slice(-200_000);
+    out += chunk.toString();
   };
   proc.stdout?.on('data', take);
   proc.stderr?.on('data', take);
@@ -188,12 +188,14 @@ export function problemOf(o: Outcome, sigtermAt: number): string | undefined {
 
 export interface WsProbe {
   socket: WebSocket;
-  closed: Promise<{ code: number; at: number }>;
+  closed: Promise<{ code: number; at: number; reason: string }>;
 }
 
 export async function openWs(url: string, subscribe?: unknown): Promise<WsProbe> {
   const socket = new WebSocket(url, { headers: { origin: 'http://127.0.0.1' } });
-  const closed = new Promise<{ code: number; at: number }>((resolve) => socket.once('close', (code) => resolve({ code, at: Date.now() })));
+  const closed = new Promise<{ code: number; at: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, at: Date.now(), reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);

@@ -15,7 +15,8 @@ import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic, staticHeaders } fr
 import { createPageResponder, registerSeoFiles } from './pages';
 import { createSsrRuntime, type SsrRuntime } from './ssr/runtime';
 import { createApiUpstream } from './apiUpstream';
-import { registerApiProxy } from './apiUpstreamProxy';
+import { type ApiProxyOptions, registerApiProxy } from './apiUpstreamProxy';
+import { createWebLifecycle, shutdownConfig, shutdownOnSignals, type WebLifecycle } from './lifecycle/shutdown';
 import { REMOTES } from 'shared-contracts/remotes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,6 +33,8 @@ export interface WebServerOptions {
   /** environment: REMOTE_<NAME>_URL, PUBLIC_ORIGIN, WEB_TRUST_PROXY, WEB_*_TIMEOUT_MS, WEB_MAX_CONNECTIONS */
   env?: Record<string, string | undefined>;
   logger?: boolean;
+  /** Graceful shutdown (lifecycle/shutdown.ts): the proxied WebSockets are tracked to be closed with 1012. */
+  lifecycle?: WebLifecycle;
   /** server rendering (tests); default: the shell's server bundle in distDir/server, unless SSR=off */
   ssr?: SsrRuntime | null;
 }
@@ -71,6 +74,8 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     trustProxy: config.trustProxy === false ? false : config.trustProxy.join(','),
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Graceful shutdown (lifecycle/shutdown.ts): a request arriving while web closes gets the gate's catalogue 503.
+    return503OnClosing: false,
   });
   app.server.headersTimeout = config.headersTimeoutMs;
   app.server.maxConnections = config.maxConnections;
@@ -119,6 +124,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     upstream,
     rewriteRequestHeaders: replyOptions.rewriteRequestHeaders,
     wsClientOptions,
+    wsHooks: options.lifecycle?.wsHooks as ApiProxyOptions['wsHooks'],
     replicaHeader: env.WEB_REPLICA_HEADER === 'on',
   });
   // After the proxies: @fastify/compress hooks only the routes declared after it, so the proxied /api answers
@@ -215,8 +221,15 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPat
 if (isMain) {
   const port = Number(process.env.WEB_PORT ?? 8080);
   const host = process.env.HOST ?? '127.0.0.1';
-  buildWebServer({ logger: true })
-    .then((app) => app.listen({ port, host }))
+  // Issue 14: SIGTERM/SIGINT drain (503 + Connection: close, WebSockets closed with 1012), exit 0 or 1 past SHUTDOWN_TIMEOUT_MS.
+  const lifecycle = createWebLifecycle();
+  const shutdown = shutdownConfig(process.env);
+  buildWebServer({ logger: true, lifecycle })
+    .then(async (app) => {
+      lifecycle.install(app);
+      shutdownOnSignals({ close: () => lifecycle.drainAndClose(app, { graceMs: shutdown.graceMs }), timeoutMs: shutdown.timeoutMs, log: app.log });
+      await app.listen({ port, host });
+    })
     .catch((error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -51,7 +51,9 @@ export function installDrain(app: FastifyInstance): Drain {
   app.decorate('drain', drain);
   app.addHook('onRequest', (_request, reply, done) => {
     if (!draining) return done();
-    reply.code(503).header('connection', 'close').header('retry-after', '1').send(SHUTTING_DOWN_BODY);
+    // x-api-draining: nothing was processed, so web's proxy (shell/server/apiUpstreamProxy.ts) may send the request,
+    // POST included, to another replica. Only here, never in onSend: an answer that was processed is never retried.
+    reply.code(503).header('connection', 'close').header('retry-after', '1').header('x-api-draining', '1').send(SHUTTING_DOWN_BODY);
   });
   // An answer finished while draining closes its connection, so the client never reuses a socket that is about
   // to be closed under it (a request written to it would be lost in flight).
