@@ -65,6 +65,8 @@ export async function startBenchApi(opts: BenchApiOptions): Promise<BenchApi> {
   const fd = fs.openSync(logFile, 'w');
   const nodeArgs = ['--import', 'tsx'];
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
+  // e.g. BENCH_API_NODE_ARGS=--perf-basic-prof for `perf record -p <pid>`
+  nodeArgs.push(...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []));
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
     cwd: path.join(ROOT, 'api'),
     env: apiEnv(port, metricsPort, opts.env ?? {}, dataDir),

@@ -17,9 +17,10 @@ export interface Run {
   errors: number;
 }
 
-export async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareServer(sameBody?: string): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [path.join(here, '..', 'bare-server.mjs')], {
     cwd: path.join(here, '..'),
+    env: { ...process.env, ...(sameBody !== undefined && { BARE_SAME_BODY: sameBody }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -65,22 +66,24 @@ export function combine(runs: Run[]): Run {
   };
 }
 
-export function printThroughput(bare: Run, api: Run, opts: { connections: number; duration: number; rounds: number; perRound: string[] }): number {
+export function printThroughput(bares: Run[], api: Run, opts: { connections: number; duration: number; rounds: number; perRound: string[] }): number[] {
   console.log(
     `\n  autocannon: ${opts.connections} connections, ${opts.rounds} alternating round(s) of ${opts.duration} s per route (after a 1 s warm-up each), one process per server`,
   );
   for (const line of opts.perRound) console.log(`    ${line}`);
-  console.log('  | route                                   |    req/s | p99 ms |  requests | non-2xx | errors |');
-  console.log('  |-----------------------------------------|---------:|-------:|----------:|--------:|-------:|');
-  for (const r of [bare, api]) {
+  console.log('  | route                                             |    req/s | p99 ms |  requests | non-2xx | errors |');
+  console.log('  |---------------------------------------------------|---------:|-------:|----------:|--------:|-------:|');
+  for (const r of [...bares, api]) {
     console.log(
-      `  | ${r.label.padEnd(39)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.total).padStart(9)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
+      `  | ${r.label.padEnd(49)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.total).padStart(9)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
     );
   }
-  const ratio = api.rps / bare.rps;
-  const verdict = ratio >= GOAL_RATIO ? 'meets' : 'BELOW';
-  console.log(`\n  rates/public/one at ${(ratio * 100).toFixed(1)} % of the bare route → ${verdict} the ${GOAL_RATIO * 100} % goal`);
+  const ratios = bares.map((bare) => api.rps / bare.rps);
+  bares.forEach((bare, i) => {
+    const verdict = ratios[i] >= GOAL_RATIO ? 'meets' : 'BELOW';
+    console.log(`  rates/public/one at ${(ratios[i] * 100).toFixed(1)} % of ${bare.label} → ${verdict} the ${GOAL_RATIO * 100} % goal`);
+  });
   if (api.non2xx > 0 || api.errors > 0)
     console.log(`  (warning: the api answered ${api.non2xx} non-2xx and had ${api.errors} errors: its req/s is not a success rate)`);
-  return ratio;
+  return ratios;
 }
