@@ -35,9 +35,10 @@ export class FakeWebSocket implements SocketLike {
   message(payload: unknown): void {
     this.onmessage?.({ data: JSON.stringify(payload) });
   }
-  serverClose(): void {
+  /** The server closes the socket, with a close code when given (1012: Service Restart). */
+  serverClose(code?: number): void {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.(code === undefined ? {} : { code });
   }
 }
 

@@ -1,6 +1,9 @@
 // The `/api/v2/ws` connection every remote uses, as one state machine (§4 live rates, §9 reconnect):
 //   idle → connecting → open; a close → waiting (3 s) → connecting …; after 40 consecutive failed
 //   reconnects → failed; dispose() → disposed. Feature sockets (rates, order events) compose it.
+//   A close with 1012 (Service Restart: the server drains on a rolling restart, issue 14) of an open socket
+//   reconnects at once — after a random delay of at most RESTART_RECONNECT_SPREAD_MS, so that the clients of a
+//   restarting replica do not all arrive at the others in the same millisecond.
 import { action, makeObservable, observable } from 'mobx';
 import { WS_RECONNECT_INTERVAL_MS, WS_RECONNECT_MAX_ATTEMPTS, type WsClientMessage, type WsServerMessage } from 'shared-contracts';
 
@@ -13,6 +16,10 @@ export interface SocketLike {
   send(data: string): void;
   close(): void;
 }
+/** RFC 6455 / IANA close code: the server is restarting. */
+export const CLOSE_SERVICE_RESTART = 1012;
+export const RESTART_RECONNECT_SPREAD_MS = 1_000;
+
 export type SocketFactory = (url: string) => SocketLike;
 
 export type SocketState = 'idle' | 'connecting' | 'open' | 'waiting' | 'failed' | 'disposed';
@@ -66,7 +73,7 @@ export class ReconnectingSocket {
     }
     this.socket = socket;
     socket.onopen = () => this.socket === socket && this.handleOpen();
-    socket.onclose = () => this.socket === socket && this.handleClose();
+    socket.onclose = (ev) => this.socket === socket && this.handleClose((ev as { code?: number } | undefined)?.code);
     socket.onerror = () => undefined; // a close always follows
     socket.onmessage = (ev) => this.socket === socket && this.handleMessage(ev.data);
   }
@@ -103,8 +110,9 @@ export class ReconnectingSocket {
     this.options.onOpen();
   }
 
-  private handleClose(): void {
+  private handleClose(code?: number): void {
     if (this.state === 'disposed') return;
+    const wasOpen = this.state === 'open';
     this.socket = null;
     if (this.attempts >= this.maxAttempts) {
       this.state = 'failed';
@@ -117,7 +125,7 @@ export class ReconnectingSocket {
         this.attempts += 1;
         this.connect();
       }),
-      this.intervalMs,
+      wasOpen && code === CLOSE_SERVICE_RESTART ? Math.floor(Math.random() * Math.min(this.intervalMs, RESTART_RECONNECT_SPREAD_MS)) : this.intervalMs,
     );
   }
 
