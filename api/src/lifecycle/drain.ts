@@ -11,11 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
 /** RFC 6455 §7.4.1 / IANA: the server is restarting; the client should reconnect. */
-export const CLOSE_SERVICE_RESTART = 1012;
+const CLOSE_SERVICE_RESTART = 1012;
 /** How long a WebSocket client has to answer the close frame before its socket is cut. */
 const WS_CLOSE_GRACE_MS = 1_000;
 
-export const SHUTTING_DOWN_BODY = {
+const SHUTTING_DOWN_BODY = {
   statusCode: 503,
   code: 'ERR_SERVICE_UNAVAILABLE',
   message: 'The service is restarting; retry the request',
@@ -69,7 +69,7 @@ interface WebSocketServerLike {
 }
 
 /** Closes every open WebSocket of the app with 1012; resolves when all are closed (cut after a short grace). */
-export async function closeWebSockets(app: FastifyInstance, graceMs = WS_CLOSE_GRACE_MS): Promise<number> {
+async function closeWebSockets(app: FastifyInstance, graceMs = WS_CLOSE_GRACE_MS): Promise<number> {
   const wss = (app as unknown as { websocketServer?: WebSocketServerLike }).websocketServer;
   const sockets = [...(wss?.clients ?? [])];
   if (sockets.length === 0) return 0;

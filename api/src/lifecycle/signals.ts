@@ -1,6 +1,6 @@
 // SIGTERM/SIGINT → one graceful shutdown with a deadline (SHUTDOWN_TIMEOUT_MS, issue 14): exit 0 when everything
 // accepted is finished and closed, exit 1 with a log line when the deadline passes first.
-export interface ShutdownLogger {
+interface ShutdownLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }

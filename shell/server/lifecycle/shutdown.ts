@@ -8,10 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 
 /** RFC 6455 §7.4.1 / IANA: the server is restarting; the client should reconnect. */
-export const CLOSE_SERVICE_RESTART = 1012;
+const CLOSE_SERVICE_RESTART = 1012;
 const WS_CLOSE_GRACE_MS = 1_000;
 
-export const SHUTTING_DOWN_BODY = { statusCode: 503, code: 'ERR_SERVICE_UNAVAILABLE', message: 'The service is restarting; retry the request' } as const;
+const SHUTTING_DOWN_BODY = { statusCode: 503, code: 'ERR_SERVICE_UNAVAILABLE', message: 'The service is restarting; retry the request' } as const;
 
 interface SocketLike {
   readyState: number;
