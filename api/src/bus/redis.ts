@@ -24,7 +24,9 @@ export class RedisBus implements MessageBus {
   constructor(redisUrl: string, options: RedisBusOptions = {}) {
     this.prefix = options.prefix ?? '';
     this.report = options.report ?? defaultBusErrorReporter;
-    this.publisher = new Redis(redisUrl, { connectionName: 'exchange-bus-pub' });
+    // A command fails after one reconnection attempt instead of twenty (ioredis' default): with Redis down, an
+    // order event or a tick-leader renewal must not hold its caller for ~10 s (issue 14 fault tests).
+    this.publisher = new Redis(redisUrl, { connectionName: 'exchange-bus-pub', maxRetriesPerRequest: 1 });
     this.subscriber = new Redis(redisUrl, { connectionName: 'exchange-bus-sub' });
     // Without a listener an 'error' event would crash the process; ioredis reconnects on its own.
     const onError = (err: Error) => this.report(err, '<connection>');
@@ -43,8 +45,15 @@ export class RedisBus implements MessageBus {
     return this.prefix + name;
   }
 
+  /** False while the connection to Redis is down (ioredis is reconnecting). */
+  get connected(): boolean {
+    return this.publisher.status === 'ready';
+  }
+
   async publish(channel: string, message: string): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
+    // Redis down: fail now rather than wait in ioredis' offline queue through its reconnections (issue 14).
+    if (!this.connected) throw new Error('bus unavailable: Redis is not connected');
     await this.publisher.publish(this.prefix + channel, message);
   }
 

@@ -16,8 +16,28 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'ERR_SERVICE_UNAVAILABLE',
 };
 
+/** PostgreSQL error classes 08 (connection exception) and 57P (operator intervention: shutdown, cannot connect now). */
+const DB_DOWN_SQLSTATE = /^(08|57P)/;
+const DB_DOWN_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH']);
+const DB_DOWN_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/**
+ * The database unreachable (a restart, a fail-over): the request answers the catalogue's 503 ERR_SERVICE_UNAVAILABLE,
+ * which clients retry, rather than a 500 (issue 14 fault tests). Drizzle wraps the driver's error: its causes are read too.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (DB_DOWN_SOCKET.has(code) || (code.length === 5 && DB_DOWN_SQLSTATE.test(code)))) return true;
+    if (e instanceof Error && DB_DOWN_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
 function toApiError(err: unknown): ApiError | null {
   if (isApiError(err)) return err;
+  if (isDatabaseUnavailable(err)) return ApiError.of('ERR_SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly');
   if (err instanceof ZodError) return validationError('request', err);
   const status = (err as FastifyError | undefined)?.statusCode;
   // Fastify's own client errors (malformed JSON, body too large, bad content type…) keep their status.

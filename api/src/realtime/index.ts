@@ -60,15 +60,30 @@ export const createRealtime: CreateRealtime = async (options) => {
   let offTick: (() => Promise<void>) | undefined;
   const hubs: WebSocketHub[] = [];
 
+  // Issue 14 (fault tests): with Redis unreachable no leader can be elected and no tick crosses the bus, so every
+  // replica ticks on its own board (the sandbox walk and tick numbers are functions of time: the replicas agree)
+  // until the lock answers again; then the elected leader's ticks come from the bus as before.
+  let degraded = false;
+  const setDegraded = (on: boolean, err?: unknown) => {
+    if (on === degraded) return;
+    degraded = on;
+    if (on) logger.warn({ err }, 'tick leader lock unavailable (Redis down?): ticking on this replica alone until it returns');
+    else logger.info({}, 'tick leader lock available again: ticks from the bus');
+  };
+
   const leaderStep = async () => {
     let leader: boolean;
     try {
+      // Redis down: the lock's commands would wait in ioredis' offline queue; go local at once instead.
+      if (bus instanceof RedisBus && !bus.connected) throw new Error('Redis is not connected');
       leader = await lock.acquireOrRenew();
+      setDegraded(false);
     } catch (err) {
-      logger.warn({ err }, 'tick leader lock failed');
-      return;
+      setDegraded(true, err);
+      leader = true;
     }
     if (!leader || stopped) return;
+    const local = degraded;
     const n = Math.max(Math.floor(Date.now() / interval), lastPublished + 1, (board.tick ?? -1) + 1);
     let message: RateTickMessage;
     try {
@@ -80,10 +95,20 @@ export const createRealtime: CreateRealtime = async (options) => {
       logger.warn({ err, adapter: market.name }, 'market prices unavailable; tick skipped');
       return;
     }
-    if (stopped || !lock.isLeader) return;
+    if (stopped || (!local && !lock.isLeader)) return;
     lastPublished = n;
-    await bus.publish(BUS_CHANNELS.rateTick, JSON.stringify(message));
-    publishedTicks++;
+    if (local) {
+      board.apply(message);
+      return;
+    }
+    try {
+      await bus.publish(BUS_CHANNELS.rateTick, JSON.stringify(message));
+      publishedTicks++;
+    } catch (err) {
+      // The bus failed under the leader: its own board still gets the tick.
+      logger.warn({ err }, 'rate tick not published; applied locally');
+      board.apply(message);
+    }
   };
 
   const schedule = () => {

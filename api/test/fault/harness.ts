@@ -155,7 +155,7 @@ export class PgCluster {
     });
   }
 
-  private async startServer(): Promise<void> {
+  async startServer(): Promise<void> {
     // The process is only this suite's: durability across an OS crash is not what the tests are about.
     const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
     this.run('pg_ctl', ['-D', path.join(this.dir, 'data'), '-l', path.join(this.dir, 'server.log'), '-o', opts, '-w', '-t', '30', 'start']);
