@@ -19,6 +19,8 @@ export interface OrderPresentation {
   load(row: OrderRow): Promise<Order>;
   /** Publishes the committed state; a bus failure never undoes or fails the transition. */
   published(row: OrderRow): Promise<Order>;
+  /** published() of a just-created order from the row and events its insert returned (no read-back). */
+  publishedNew(row: OrderRow, events: OrderEventRow[]): Promise<Order>;
   /** The public Order shape for these ids (the account's order history uses it). */
   ordersById(orderIds: string[]): Promise<Order[]>;
 }
@@ -104,18 +106,20 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
     return snap ? toOrder(snap.row, snap.events) : toOrder(row, await repo.events(row.orderId));
   };
 
+  const announce = async (order: Order): Promise<Order> => {
+    if (deps.bus) {
+      await deps.bus
+        .publish(BUS_CHANNELS.orderEvent, JSON.stringify({ order }))
+        .catch((err) => log.warn({ err, orderId: order.orderId }, 'order event not published'));
+    }
+    return order;
+  };
+
   return {
     toOrder,
     load,
-    async published(row) {
-      const order = await load(row);
-      if (deps.bus) {
-        await deps.bus
-          .publish(BUS_CHANNELS.orderEvent, JSON.stringify({ order }))
-          .catch((err) => log.warn({ err, orderId: row.orderId }, 'order event not published'));
-      }
-      return order;
-    },
+    published: async (row) => announce(await load(row)),
+    publishedNew: async (row, events) => announce(toOrder(row, events)),
     async ordersById(orderIds) {
       const rows = await Promise.all(orderIds.map((id) => repo.byId(id)));
       return Promise.all(rows.filter((r): r is OrderRow => !!r).map(load));

@@ -67,18 +67,28 @@ export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
   const transitioned = (row: OrderRow, from: OrderStatus | 'NEW') => {
     if (row.status !== from) hooks.onTransition?.({ orderId: row.orderId, from, to: row.status as OrderStatus, requestId: row.requestId });
   };
-  const insertEvents = (tx: Pick<Db, 'insert'>, orderId: string, events: NewOrderEvent[], now: Date) =>
+  const insertEvents = async (tx: Pick<Db, 'insert'>, orderId: string, events: NewOrderEvent[], now: Date): Promise<OrderEventRow[]> =>
     events.length
-      ? tx.insert(orderEvents).values(events.map((e) => ({ orderId, kind: e.kind, reason: e.reason ?? null, nextStep: e.nextStep ?? null, createdAt: now })))
-      : Promise.resolve();
+      ? tx
+          .insert(orderEvents)
+          .values(events.map((e) => ({ orderId, kind: e.kind, reason: e.reason ?? null, nextStep: e.nextStep ?? null, createdAt: now })))
+          .returning()
+      : [];
 
   return {
     /**
      * The order, its events and, with `claim`, the claim of its Idempotency-Key, in one transaction. A claim
      * takes over an expired one; a live one (e.g. a concurrent retry that committed first: the unique
-     * (owner, key) makes this insert wait for it) throws IdempotencyKeyTaken and nothing is written.
+     * (owner, key) makes this insert wait for it) throws IdempotencyKeyTaken and nothing is written. Returns the row and
+     * the event rows as written, so that order create answers without reading them back (issue 14 bench).
      */
-    async insert(row: OrderInsert, events: NewOrderEvent[], now: Date, userId?: number, claim?: IdempotencyClaim): Promise<OrderRow> {
+    async insert(
+      row: OrderInsert,
+      events: NewOrderEvent[],
+      now: Date,
+      userId?: number,
+      claim?: IdempotencyClaim,
+    ): Promise<{ row: OrderRow; events: OrderEventRow[] }> {
       const created = await db.transaction(async (tx) => {
         const [created] = await tx.insert(orders).values(row).returning();
         // orders.user_id comes with the accounts migration (0003_users.sql).
@@ -96,10 +106,9 @@ export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
             .returning({ orderId: k.orderId });
           if (claimed.length === 0) throw new IdempotencyKeyTaken();
         }
-        await insertEvents(tx, created.orderId, events, now);
-        return created;
+        return { row: created, events: await insertEvents(tx, created.orderId, events, now) };
       });
-      transitioned(created, 'NEW');
+      transitioned(created.row, 'NEW');
       return created;
     },
 
