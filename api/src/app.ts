@@ -156,7 +156,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerPartnerModule(
     app,
     config,
-    { db: deps.db, instruments: deps.instruments, quote, orders: orders.service, referrerIdOf: affiliates.referrerIdOf, rateLimitPrefix: deps.rateLimitPrefix },
+    {
+      db: deps.db,
+      instruments: deps.instruments,
+      quote,
+      orders: orders.service,
+      referrerIdOf: affiliates.referrerIdOf,
+      rateLimitPrefix: deps.rateLimitPrefix,
+      outbox: deps.accounts.outbox,
+    },
     opts,
   );
   await registerKycModule(app, config, { db: deps.db }, opts);

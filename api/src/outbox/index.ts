@@ -18,7 +18,7 @@ import type { DbHandle } from '../db/client';
 import type { Mailer, MailMessage } from '../adapters/mail/types';
 import { createPgBossWorker } from './pgBoss';
 import { createOutboxStore, DEFAULT_OUTBOX_POLICY, inTransaction, insertMessage, type OutboxPolicy } from './store';
-import type { Outbox, OutboxHandler, OutboxTopic, OutboxTx, OutboxWorker } from './types';
+import type { Outbox, OutboxHandler, OutboxTx, OutboxWorker } from './types';
 import { createPollingWorker } from './worker';
 
 export type { Outbox, OutboxMessage, OutboxTx, OutboxWorker, OutboxHandler, DeliveryOutcome } from './types';
@@ -50,8 +50,6 @@ export function mailHandler(mailer: Mailer, mailFrom: string): OutboxHandler {
 export interface CreateOutboxOptions {
   mailer: Mailer;
   mailFrom: string;
-  /** Other topics' deliveries (webhook). */
-  handlers?: Partial<Record<OutboxTopic, OutboxHandler>>;
   policy?: Partial<OutboxPolicy>;
   /** Poll interval of the in-process worker (PGlite), and of the backstop beside pg-boss (PostgreSQL). */
   pollMs?: number;
@@ -66,11 +64,13 @@ export interface OutboxSystem {
   worker: OutboxWorker;
 }
 
+export { PermanentFailure } from './store';
+
 export function createOutbox(db: DbHandle, opts: CreateOutboxOptions): OutboxSystem {
   const policy = { ...DEFAULT_OUTBOX_POLICY, ...opts.policy };
   const mail = mailHandler(opts.mailer, opts.mailFrom);
-  const handlers: Record<OutboxTopic, OutboxHandler | undefined> = { mail, webhook: undefined, ...opts.handlers };
-  const store = createOutboxStore(db, handlers, policy);
+  const store = createOutboxStore(db, policy);
+  store.register('mail', mail);
   const usePgBoss = db.kind === 'postgres' && opts.worker !== 'in-process';
   const poller = createPollingWorker(store, {
     intervalMs: usePgBoss ? (opts.backstopPollMs ?? 30_000) : (opts.pollMs ?? 1_000),
@@ -109,12 +109,14 @@ export function createOutbox(db: DbHandle, opts: CreateOutboxOptions): OutboxSys
       if (ids.length) {
         // Local delivery (the sandbox mailbox) is a quick insert: awaited, so the mail is there when the caller
         // answers. A remote one (SMTP) is not waited for: the caller's answer time tells nothing about it.
-        if (handlers.mail?.local) await deliverNow(ids);
+        if (mail.local) await deliverNow(ids);
         else void deliverNow(ids);
       }
       return result;
     },
     deliverNow,
+    register: (topic, handler, topicPolicy) => store.register(topic, handler, topicPolicy),
+    notify: () => poller.notify(),
   };
 
   const worker: OutboxWorker = {

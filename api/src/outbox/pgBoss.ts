@@ -21,7 +21,13 @@ export interface PgBossOptions {
 }
 
 export function createPgBossWorker(store: OutboxStore, opts: PgBossOptions) {
-  const executeSql = async (text: string, values?: unknown[]) => ({ rows: await opts.db.withSession((s) => s.query(text, values)) });
+  // On the application's pg pool (drizzle's $client), so a multi-statement query answers the rows of every statement
+  // (pg-boss needs them; the raw session keeps only the last's).
+  const pool = (opts.db.db as unknown as { $client: { query(text: string, values?: unknown[]): Promise<unknown> } }).$client;
+  const executeSql = async (text: string, values?: unknown[]) => {
+    const result = (await pool.query(text, values?.length ? values : undefined)) as { rows?: unknown[] } | { rows?: unknown[] }[];
+    return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows ?? []) : (result.rows ?? []) };
+  };
   let boss: PgBoss | undefined;
   let started = false;
 

@@ -2,22 +2,14 @@
 // and PostgreSQL; ids are normalised to numbers (pg returns int8 as a string).
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
-import type { DeliveryOutcome, OutboxHandler, OutboxMessage, OutboxTopic, OutboxTx } from './types';
+import type { DeliveryOutcome, OutboxHandler, OutboxMessage, OutboxPolicy, OutboxTopic, OutboxTx } from './types';
 
-export interface OutboxPolicy {
-  /** How long a claim lasts: a worker that dies mid-delivery lets the row go again after this. */
-  leaseMs: number;
-  /** First retry after this; each further one waits twice as long, capped at maxBackoffMs. */
-  retryBaseMs: number;
-  maxBackoffMs: number;
-  /** Tries before the row is failed for good (failed_at set, never tried again). */
-  maxAttempts: number;
-}
+export type { OutboxPolicy } from './types';
 
 export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = { leaseMs: 60_000, retryBaseMs: 2_000, maxBackoffMs: 15 * 60_000, maxAttempts: 10 };
 
 /** pg's `$1` text and values as a drizzle query (drizzle transactions only take its SQL objects). */
-function toSql(text: string, params: unknown[] = []): SQL {
+export function toSql(text: string, params: unknown[] = []): SQL {
   const chunks: SQL[] = [];
   let last = 0;
   for (const m of text.matchAll(/\$(\d+)/g)) {
@@ -62,22 +54,52 @@ export interface PendingRow {
 const PENDING = 'delivered_at IS NULL AND failed_at IS NULL';
 const CLAIMABLE = `${PENDING} AND available_at <= now() AND (locked_until IS NULL OR locked_until < now())`;
 
-export function createOutboxStore(db: DbHandle, handlers: Record<OutboxTopic, OutboxHandler | undefined>, policy: OutboxPolicy) {
-  const query = <T>(text: string, params: unknown[] = []) => db.withSession((s) => s.query<T>(text, params));
+/** Thrown by a handler when trying again cannot help (a removed webhook): the row is failed at once. */
+export class PermanentFailure extends Error {}
 
-  /** Ids of rows due now and not claimed, oldest first. */
-  async function due(limit: number): Promise<number[]> {
-    const rows = await query<{ id: number | string }>(`SELECT id FROM outbox_messages WHERE ${CLAIMABLE} ORDER BY id LIMIT ${Math.max(1, limit)}`);
-    return rows.map((r) => Number(r.id));
+export function createOutboxStore(db: DbHandle, defaults: OutboxPolicy) {
+  const query = <T>(text: string, params: unknown[] = []) => db.withSession((s) => s.query<T>(text, params));
+  const handlers = new Map<OutboxTopic, OutboxHandler>();
+  const policies = new Map<OutboxTopic, OutboxPolicy>();
+  const policyOf = (topic: OutboxTopic) => policies.get(topic) ?? defaults;
+
+  /**
+   * Rows due now and not claimed, oldest first, of the topics this process can deliver (a row of a topic whose
+   * handler is not registered yet waits, its attempts untouched). `lane`: rows of one lane (a webhook) go in order.
+   */
+  async function due(limit: number): Promise<{ id: number; lane: string }[]> {
+    const topics = [...handlers.keys()];
+    if (!topics.length) return [];
+    const rows = await query<{ id: number | string; lane: string | null }>(
+      `SELECT id, payload->>'lane' AS lane FROM outbox_messages WHERE ${CLAIMABLE} AND topic = ANY($1::text[]) ORDER BY id LIMIT ${Math.max(1, limit)}`,
+      [topics],
+    );
+    return rows.map((r) => ({ id: Number(r.id), lane: r.lane ?? `row:${r.id}` }));
   }
+
+  /** When the next pending row of a registered topic becomes due (null: none pending). */
+  async function nextDueAt(): Promise<Date | null> {
+    const topics = [...handlers.keys()];
+    if (!topics.length) return null;
+    const [row] = await query<{ at: Date | string | null }>(
+      `SELECT min(greatest(available_at, coalesce(locked_until, available_at))) AS at FROM outbox_messages WHERE ${PENDING} AND topic = ANY($1::text[])`,
+      [topics],
+    );
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  /** The lease in ms of a row's topic, as SQL (topics are the fixed names 'mail' and 'webhook', never input). */
+  const leaseSql = () =>
+    policies.size ? `(CASE topic ${[...policies].map(([t, p]) => `WHEN '${t}' THEN ${Math.round(p.leaseMs)}`).join(' ')} ELSE $2::int END)` : '$2::int';
 
   /** The claim: one attempt more and a lease, only when the row is still pending, due and not claimed. */
   async function claim(id: number): Promise<{ id: number; topic: OutboxTopic; payload: unknown; attempts: number } | null> {
     const [row] = await query<{ id: number | string; topic: OutboxTopic; payload: unknown; attempts: number }>(
-      `UPDATE outbox_messages SET attempts = attempts + 1, locked_until = now() + ($2::int * interval '1 millisecond')
-        WHERE id = $1 AND ${CLAIMABLE}
+      `UPDATE outbox_messages o SET attempts = attempts + 1,
+              locked_until = now() + (${leaseSql()} * interval '1 millisecond')
+        WHERE id = $1 AND ${CLAIMABLE} AND topic = ANY($3::text[])
         RETURNING id, topic, payload, attempts`,
-      [id, policy.leaseMs],
+      [id, defaults.leaseMs, [...handlers.keys()]],
     );
     if (!row) return null;
     const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
@@ -87,7 +109,8 @@ export function createOutboxStore(db: DbHandle, handlers: Record<OutboxTopic, Ou
   const markDelivered = (tx: OutboxTx, id: number) =>
     tx.query(`UPDATE outbox_messages SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1 AND ${PENDING}`, [id]);
 
-  function backoffMs(attempts: number): number {
+  function backoffMs(attempts: number, topic: OutboxTopic = 'mail'): number {
+    const policy = policyOf(topic);
     return Math.min(policy.maxBackoffMs, policy.retryBaseMs * 2 ** Math.max(0, attempts - 1));
   }
 
@@ -95,7 +118,7 @@ export function createOutboxStore(db: DbHandle, handlers: Record<OutboxTopic, Ou
   async function deliverOne(id: number): Promise<{ outcome: DeliveryOutcome; availableAt?: Date }> {
     const row = await claim(id);
     if (!row) return { outcome: 'skipped' };
-    const handler = handlers[row.topic];
+    const handler = handlers.get(row.topic);
     try {
       if (!handler) throw new Error(`no handler for topic ${row.topic}`);
       if (handler.local) {
@@ -112,8 +135,8 @@ export function createOutboxStore(db: DbHandle, handlers: Record<OutboxTopic, Ou
       // A transport's error may quote the recipient: only its code or first line is kept, cut short.
       const e = err as NodeJS.ErrnoException;
       const reason = (e.code ?? String(e.message ?? err).split('\n')[0]).slice(0, 200);
-      const final = row.attempts >= policy.maxAttempts;
-      const availableAt = new Date(Date.now() + backoffMs(row.attempts));
+      const final = err instanceof PermanentFailure || row.attempts >= policyOf(row.topic).maxAttempts;
+      const availableAt = new Date(Date.now() + backoffMs(row.attempts, row.topic));
       await query(
         `UPDATE outbox_messages SET locked_until = NULL, last_error = $2, available_at = $3::timestamptz,
                 failed_at = CASE WHEN $4::boolean THEN now() END
@@ -124,7 +147,20 @@ export function createOutboxStore(db: DbHandle, handlers: Record<OutboxTopic, Ou
     }
   }
 
-  return { due, claim, deliverOne, backoffMs };
+  return {
+    due,
+    nextDueAt,
+    claim,
+    deliverOne,
+    backoffMs,
+    policyOf,
+    /** Adds a topic's delivery (and its own retry policy); rows of that topic are delivered from then on. */
+    register(topic: OutboxTopic, handler: OutboxHandler, policy?: Partial<OutboxPolicy>) {
+      handlers.set(topic, handler);
+      if (policy) policies.set(topic, { ...defaults, ...policy });
+    },
+    hasHandler: (topic: OutboxTopic) => handlers.has(topic),
+  };
 }
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
 

@@ -30,6 +30,23 @@ export interface Outbox {
   transaction<T>(fn: (tx: OutboxTx) => Promise<T>): Promise<T>;
   /** Tries these rows now (after their transaction committed); a failure leaves them to the worker. */
   deliverNow(ids: number[]): Promise<void>;
+  /**
+   * Adds the delivery of a topic (webhooks register theirs when their module starts) with its own retry policy.
+   * Until then rows of that topic wait untouched.
+   */
+  register(topic: OutboxTopic, handler: OutboxHandler, policy?: Partial<OutboxPolicy>): void;
+  /** Wakes the worker (rows committed by a transaction the outbox did not open). */
+  notify(): void;
+}
+
+export interface OutboxPolicy {
+  /** How long a claim lasts: a worker that dies mid-delivery lets the row go again after this. */
+  leaseMs: number;
+  /** First retry after this; each further one waits twice as long, capped at maxBackoffMs. */
+  retryBaseMs: number;
+  maxBackoffMs: number;
+  /** Tries before the row is failed for good (failed_at set, never tried again). */
+  maxAttempts: number;
 }
 
 export interface OutboxWorker {

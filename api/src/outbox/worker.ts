@@ -18,16 +18,30 @@ export function createPollingWorker(store: OutboxStore, opts: PollingWorkerOptio
   let stopped = true;
   let again = false;
 
+  /** Due rows, lanes in parallel (a slow webhook receiver does not hold mail up), each lane in id order. */
   async function pass(): Promise<void> {
     for (;;) {
-      const ids = await store.due(opts.batch ?? 20);
-      for (const id of ids) {
-        if (stopped) return;
-        const result = await store.deliverOne(id);
-        await opts.onOutcome?.(id, result);
-      }
-      if (ids.length < (opts.batch ?? 20)) return;
+      const due = await store.due(opts.batch ?? 20);
+      const lanes = new Map<string, number[]>();
+      for (const { id, lane } of due) lanes.set(lane, [...(lanes.get(lane) ?? []), id]);
+      await Promise.all(
+        [...lanes.values()].map(async (ids) => {
+          for (const id of ids) {
+            if (stopped) return;
+            const result = await store.deliverOne(id);
+            await opts.onOutcome?.(id, result);
+          }
+        }),
+      );
+      if (due.length < (opts.batch ?? 20) || stopped) return;
     }
+  }
+
+  /** The wait before the next pass: the poll interval, or less when a retry comes due sooner. */
+  async function nextWaitMs(): Promise<number> {
+    const at = await store.nextDueAt().catch(() => null);
+    const until = at ? at.getTime() - Date.now() + 5 : opts.intervalMs;
+    return Math.max(10, Math.min(opts.intervalMs, until));
   }
 
   function run(): void {
@@ -39,14 +53,15 @@ export function createPollingWorker(store: OutboxStore, opts: PollingWorkerOptio
     clearTimeout(timer);
     running = pass()
       .catch((err: unknown) => opts.log.warn({ err }, 'outbox pass failed'))
-      .finally(() => {
+      .then(async () => (again || stopped ? 0 : nextWaitMs()))
+      .then((waitMs) => {
         running = undefined;
         if (stopped) return;
         if (again) {
           again = false;
           setImmediate(run);
         } else {
-          timer = setTimeout(run, opts.intervalMs);
+          timer = setTimeout(run, waitMs);
           timer.unref();
         }
       });

@@ -24,3 +24,12 @@ CREATE INDEX IF NOT EXISTS outbox_messages_pending_idx ON outbox_messages (avail
 -- unique index makes a second delivery of the same row impossible.
 ALTER TABLE mail_outbox ADD COLUMN IF NOT EXISTS outbox_id BIGINT;
 CREATE UNIQUE INDEX IF NOT EXISTS mail_outbox_outbox_id_key ON mail_outbox (outbox_id);
+
+-- Webhook deliveries are sent through the outbox too (topic 'webhook', one row per delivery, its lane the webhook so
+-- one webhook's events go in order): deliveries still pending when this runs get their outbox row here.
+INSERT INTO outbox_messages (topic, payload, dedupe_key, available_at, attempts)
+SELECT 'webhook', jsonb_build_object('deliveryId', d.id::text, 'lane', 'webhook:' || d.webhook_id),
+       'webhook:' || d.webhook_id || ':evt_' || d.order_event_id, coalesce(d.next_attempt_at, now()), d.attempts
+  FROM webhook_deliveries d
+ WHERE d.status = 'PENDING'
+ON CONFLICT (dedupe_key) DO NOTHING;

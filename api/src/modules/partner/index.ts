@@ -6,6 +6,7 @@ import type { ExchangeRequest, PairData } from 'shared-contracts/server';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
+import type { Outbox } from '../../outbox';
 import { createSecretBox } from '../../lib/secretBox';
 import { resolveDataEncryptionKey } from '../auth/secret';
 import type { InstrumentRepo } from '../instruments/repo';
@@ -26,12 +27,14 @@ export interface PartnerModuleDeps {
   referrerIdOf(userId: number): Promise<string>;
   /** Prefix of the per-key rate-limit keys in Redis (tests isolate their runs). */
   rateLimitPrefix?: string;
+  /** Webhook deliveries are sent through it (issue 14). */
+  outbox: Outbox;
 }
 
 export async function registerPartnerModule(app: FastifyInstance, config: Config, deps: PartnerModuleDeps, opts: RegisterOptions): Promise<void> {
   const keys = registerKeysModule(app, { db: deps.db }, opts);
   const secrets = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
-  const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders, secrets });
+  const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders, secrets, outbox: deps.outbox });
   const limiter = createPartnerRateLimiter({
     perMinute: config.partner.rateLimitPerMinute,
     redisUrl: config.redisUrl,

@@ -1,12 +1,15 @@
 // Webhook deliveries (issue 11). Crash-safe: order_events are written in the order's own transaction, so a pass
 // turns every event of a partner's orders past the webhook's cursor into a delivery row (unique per webhook and
-// event, so a repeated scan adds nothing), then sends due deliveries. A delivery is claimed for the timeout plus
-// slack; a crash mid-send leaves it to be sent again after that (at least once: receivers dedupe on the event id).
-// 2xx = DELIVERED; anything else is retried after retryBaseMs × 2^(attempt-1), FAILED after maxAttempts. Order is
-// kept within a webhook when nothing fails; a retried event may arrive after later ones (data.order is the current state).
+// event, so a repeated scan adds nothing) and, in the same transaction, an outbox row of topic 'webhook' (issue 14):
+// the outbox's worker sends it, so mails and webhooks share one mechanism and one depth. The outbox claims the row
+// for the timeout plus slack; a crash mid-send leaves it to be sent again after that (at least once: receivers dedupe
+// on the event id). 2xx = DELIVERED; anything else is retried after retryBaseMs × 2^(attempt-1), FAILED after
+// maxAttempts. Order is kept within a webhook (its lane) when nothing fails; a retried event may arrive after later
+// ones (data.order is the current state).
 import http from 'node:http';
 import https from 'node:https';
 import type { PartnerConfig } from '../../config';
+import { PermanentFailure, type Outbox, type OutboxHandler } from '../../outbox';
 import type { OrderService } from '../orders';
 import { guardedLookup, refuseLiteralTarget, TargetRefused } from './target';
 import type { DueDelivery, WebhookRepo, WebhookRow } from './repo';
@@ -14,7 +17,6 @@ import { signatureHeader, WEBHOOK_HEADERS } from './signing';
 
 const WEBHOOK_EVENT_TYPE = 'order.status_changed';
 const SCAN_BATCH = 200;
-const SEND_BATCH = 20;
 const SETTLE_MS = 2 * 60_000;
 
 interface Log {
@@ -26,11 +28,12 @@ export interface DispatcherDeps {
   repo: WebhookRepo;
   orders: Pick<OrderService, 'ordersById'>;
   config: PartnerConfig;
+  outbox: Outbox;
   log: Log;
   now?: () => number;
 }
 
-export function createWebhookDispatcher({ repo, orders, config, log, now = Date.now }: DispatcherDeps) {
+export function createWebhookDispatcher({ repo, orders, config, outbox, log, now = Date.now }: DispatcherDeps) {
   const lookup = guardedLookup(config.webhookAllowPrivateTargets);
 
   async function scan(w: WebhookRow): Promise<void> {
@@ -43,8 +46,15 @@ export function createWebhookDispatcher({ repo, orders, config, log, now = Date.
         createdAt: e.createdAt.toISOString(),
         data: { orderId: e.orderId, eventKind: e.kind, status: e.status, order: snapshots.get(e.orderId) ?? null },
       });
-      await repo.insertDelivery({ webhookId: w.id, orderEventId: e.id, orderId: e.orderId, eventType: WEBHOOK_EVENT_TYPE, payload });
+      const delivery = { webhookId: w.id, orderEventId: e.id, orderId: e.orderId, eventType: WEBHOOK_EVENT_TYPE, payload };
+      // One transaction per event: the delivery row and its outbox row exist together or not at all.
+      await outbox.transaction(async (tx) => {
+        const deliveryId = await repo.insertDelivery(delivery, { query: tx.query.bind(tx) });
+        if (deliveryId === null) return;
+        await outbox.enqueue(tx, { topic: 'webhook', payload: { deliveryId, lane: `webhook:${w.id}` }, dedupeKey: `webhook:${w.id}:evt_${e.id}` });
+      });
     }
+    if (events.length) outbox.notify();
     if (events.length < SCAN_BATCH) await repo.advanceCursor(w.id, SETTLE_MS);
   }
 
@@ -73,8 +83,8 @@ export function createWebhookDispatcher({ repo, orders, config, log, now = Date.
     });
   }
 
-  async function send(d: DueDelivery): Promise<void> {
-    const attempts = d.attempts + 1;
+  /** One attempt (the outbox's `attempts`, counted at its claim); throws when the attempt failed, so the outbox retries. */
+  async function send(d: DueDelivery, attempts: number): Promise<void> {
     let statusCode: number | null = null;
     let error: string | null = null;
     if (!d.webhookLive) error = 'webhook removed';
@@ -93,6 +103,7 @@ export function createWebhookDispatcher({ repo, orders, config, log, now = Date.
     }
     const delivered = error === null;
     const final = delivered || !d.webhookLive || attempts >= config.webhookMaxAttempts;
+    // The outbox's backoff, with the same numbers (its policy for this topic is this config).
     await repo.recordAttempt(d.id, {
       attempts,
       status: delivered ? 'DELIVERED' : final ? 'FAILED' : 'PENDING',
@@ -105,10 +116,29 @@ export function createWebhookDispatcher({ repo, orders, config, log, now = Date.
     const line = { deliveryId: d.id, webhookId: d.webhookId, eventId: `evt_${d.orderEventId}`, attempts, statusCode, failure: error };
     if (delivered) log.info(line, 'webhook delivered');
     else log.warn(line, final ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry');
+    if (!delivered) throw d.webhookLive ? new Error(error ?? 'failed') : new PermanentFailure('webhook removed');
   }
 
+  /** The outbox's delivery of topic 'webhook': the row names a delivery; one settled already is not sent again. */
+  const handler: OutboxHandler = {
+    local: false,
+    async deliver(row) {
+      const { deliveryId } = row.payload as { deliveryId: string };
+      const d = await repo.pendingDelivery(String(deliveryId));
+      if (d) await send(d, row.attempts);
+    },
+  };
+
   return {
-    /** One pass: new events into deliveries, then the due deliveries sent. */
+    handler,
+    /** The outbox's policy for webhooks: this config's retries; a claim lasts the timeout plus slack. */
+    policy: {
+      retryBaseMs: config.webhookRetryBaseMs,
+      maxAttempts: config.webhookMaxAttempts,
+      leaseMs: config.webhookTimeoutMs + 30_000,
+      maxBackoffMs: 24 * 3600_000,
+    },
+    /** One pass: new events into deliveries (and their outbox rows); the outbox's worker sends them. */
     async processDue(): Promise<void> {
       for (const w of await repo.liveWebhooks()) {
         try {
@@ -116,22 +146,6 @@ export function createWebhookDispatcher({ repo, orders, config, log, now = Date.
         } catch (err) {
           log.warn({ err, webhookId: w.id }, 'webhook scan failed');
         }
-      }
-      for (;;) {
-        const due = await repo.claimDue(SEND_BATCH, config.webhookTimeoutMs + 30_000);
-        if (!due.length) return;
-        // In order within a webhook (a receiver sees a normal run's events as they happened), webhooks in parallel.
-        const byWebhook = new Map<string, DueDelivery[]>();
-        for (const d of [...due].sort((a, b) => Number(a.id) - Number(b.id))) byWebhook.set(d.webhookId, [...(byWebhook.get(d.webhookId) ?? []), d]);
-        await Promise.all(
-          [...byWebhook.values()].map(async (list) => {
-            for (const d of list) {
-              // One delivery's trouble (a database hiccup) leaves the others going; its claim lapses and it is retried.
-              await send(d).catch((err) => log.warn({ err, deliveryId: d.id }, 'webhook delivery not recorded'));
-            }
-          }),
-        );
-        if (due.length < SEND_BATCH) return;
       }
     },
   };

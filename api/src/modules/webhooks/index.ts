@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { createOrderJob } from '../../jobs/orderJob';
 import type { SecretBox } from '../../lib/secretBox';
+import type { Outbox } from '../../outbox';
 import { queryOf } from '../keys/repo';
 import type { OrderService } from '../orders';
 import { createWebhookDispatcher } from './dispatcher';
@@ -16,10 +17,12 @@ export type { WebhookService } from './service';
 export function createWebhooksModule(
   app: FastifyInstance,
   config: Config,
-  deps: { db: DbHandle; orders: Pick<OrderService, 'ordersById'>; secrets: SecretBox },
+  deps: { db: DbHandle; orders: Pick<OrderService, 'ordersById'>; secrets: SecretBox; outbox: Outbox },
 ): WebhookService {
   const repo = createWebhookRepo(queryOf(deps.db), deps.secrets);
-  const dispatcher = createWebhookDispatcher({ repo, orders: deps.orders, config: config.partner, log: app.log });
+  const dispatcher = createWebhookDispatcher({ repo, orders: deps.orders, config: config.partner, outbox: deps.outbox, log: app.log });
+  // Sending goes through the outbox (issue 14): one worker and one depth for mails and webhooks.
+  deps.outbox.register('webhook', dispatcher.handler, dispatcher.policy);
   // The same timer discipline as the order job: one pass at a time, at most a second apart (sooner with short retries).
   const job = createOrderJob({
     processDue: dispatcher.processDue,

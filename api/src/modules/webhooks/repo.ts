@@ -117,12 +117,28 @@ export function createWebhookRepo(q: Query, box: SecretBox) {
       );
       return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
     },
-    async insertDelivery(d: { webhookId: string; orderEventId: string; orderId: string; eventType: string; payload: string }): Promise<void> {
-      await q(
+    /** The delivery's id, or null when this webhook already has one for the event. `tx`: in the caller's transaction. */
+    async insertDelivery(
+      d: { webhookId: string; orderEventId: string; orderId: string; eventType: string; payload: string },
+      tx?: { query: Query },
+    ): Promise<string | null> {
+      const [row] = await (tx?.query ?? q)<{ id: string }>(
         `INSERT INTO webhook_deliveries (webhook_id, order_event_id, order_id, event_type, payload, next_attempt_at)
-         VALUES ($1, $2::bigint, $3, $4, $5, now()) ON CONFLICT (webhook_id, order_event_id) DO NOTHING`,
+         VALUES ($1, $2::bigint, $3, $4, $5, now()) ON CONFLICT (webhook_id, order_event_id) DO NOTHING RETURNING id::text AS id`,
         [d.webhookId, d.orderEventId, d.orderId, d.eventType, d.payload],
       );
+      return row?.id ?? null;
+    },
+    /** A delivery with what sending it needs (the outbox's webhook topic sends it, issue 14); null once it is settled. */
+    async pendingDelivery(id: string): Promise<DueDelivery | null> {
+      const [row] = await q<DueDelivery>(
+        `SELECT d.id::text AS id, d.webhook_id AS "webhookId", d.order_event_id::text AS "orderEventId", d.payload, d.attempts,
+                w.url, w.secret, (w.deleted_at IS NULL AND w.is_active) AS "webhookLive"
+           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+          WHERE d.id = $1::bigint AND d.status = 'PENDING'`,
+        [id],
+      );
+      return row ? { ...row, secret: box.open(row.secret) } : null;
     },
     /**
      * Moves the cursor over events that began more than `settleMs` ago. order_events ids are taken when a transaction
@@ -137,21 +153,6 @@ export function createWebhookRepo(q: Query, box: SecretBox) {
          WHERE id = $1`,
         [webhookId, settleMs],
       );
-    },
-    /** Claims due deliveries for `lockMs` (FOR UPDATE SKIP LOCKED: replicas take different ones). */
-    async claimDue(limit: number, lockMs: number): Promise<DueDelivery[]> {
-      const rows = await q<DueDelivery>(
-        `UPDATE webhook_deliveries d SET locked_until = now() + ($2::int * interval '1 millisecond')
-           FROM webhooks w
-          WHERE w.id = d.webhook_id AND d.id IN (
-            SELECT id FROM webhook_deliveries
-             WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-             ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING d.id::text AS id, d.webhook_id AS "webhookId", d.order_event_id::text AS "orderEventId", d.payload, d.attempts,
-                    w.url, w.secret, (w.deleted_at IS NULL AND w.is_active) AS "webhookLive"`,
-        [limit, lockMs],
-      );
-      return rows.map((r) => ({ ...r, secret: box.open(r.secret) }));
     },
     async recordAttempt(
       id: string,
