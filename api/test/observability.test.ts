@@ -96,6 +96,7 @@ describe('observability of the api', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ amount: '1' }),
     });
+    await res.arrayBuffer(); // observed once the answer is sent
     expect(res.status).toBe(404);
     const text = await scrape();
     const labels = { method: 'POST', route: '/api/v1/sandbox/orders/:orderId/deposit', status_code: '404' };

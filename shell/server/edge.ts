@@ -25,7 +25,7 @@ export const WEB_DEFAULTS = {
 type Env = Record<string, string | undefined>;
 
 /** What web reads of a request to forward it (Fastify resolves ip and host through WEB_TRUST_PROXY). */
-export type EdgeRequest = Pick<FastifyRequest, 'ip' | 'host' | 'headers'>;
+export type EdgeRequest = Pick<FastifyRequest, 'ip' | 'host' | 'headers'> & { id?: string };
 
 function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
@@ -128,10 +128,13 @@ export function forwardedFor(req: EdgeRequest, trustsUpstream: boolean): string 
 /** The request headers the api receives through web (HTTP and the WebSocket upgrade alike). */
 export function edgeHeaders(
   headers: Record<string, string | string[] | undefined>,
-  forwarded: { for: string; origin: string },
+  forwarded: { for: string; origin: string; requestId?: string },
 ): Record<string, string | string[] | undefined> {
   const out = { ...headers };
   for (const name of CLIENT_FORWARDING_HEADERS) delete out[name];
+  // Issue 14: web's id of the request (observability/index.ts), never one the visitor sent, so both logs tell the same story.
+  delete out['x-request-id'];
+  if (forwarded.requestId) out['x-request-id'] = forwarded.requestId;
   const site = new URL(forwarded.origin);
   out['x-forwarded-for'] = forwarded.for;
   out['x-forwarded-host'] = site.host;

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import compress from '@fastify/compress';
 import { REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S } from 'shared-contracts';
@@ -18,6 +18,8 @@ import { createApiUpstream } from './apiUpstream';
 import { type ApiProxyOptions, registerApiProxy } from './apiUpstreamProxy';
 import { createWebLifecycle, shutdownConfig, shutdownOnSignals, type WebLifecycle } from './lifecycle/shutdown';
 import { REMOTES } from 'shared-contracts/remotes';
+import { installWebObservability, listenWebMetrics, timedSsr, webLoggerOptions, webRequestId } from './observability';
+import type { LogStream } from './observability/logging';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWorkspace = path.resolve(here, '../..');
@@ -32,7 +34,10 @@ export interface WebServerOptions {
   apiUrl?: string;
   /** environment: REMOTE_<NAME>_URL, PUBLIC_ORIGIN, WEB_TRUST_PROXY, WEB_*_TIMEOUT_MS, WEB_MAX_CONNECTIONS */
   env?: Record<string, string | undefined>;
+  /** pino with web's redaction, LOG_LEVEL and LOG_FORMAT (observability/logging.ts); default off */
   logger?: boolean;
+  /** where log lines go instead of stdout (tests) */
+  logStream?: LogStream;
   /** Graceful shutdown (lifecycle/shutdown.ts): the proxied WebSockets are tracked to be closed with 1012. */
   lifecycle?: WebLifecycle;
   /** server rendering (tests); default: the shell's server bundle in distDir/server, unless SSR=off */
@@ -70,7 +75,11 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   const upstream = createApiUpstream(apiUrl);
   const config: WebConfig = loadWebConfig(env);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? webLoggerOptions(env, options.logStream) : false,
+    // Issue 14: an id per request (a trusted load balancer's x-request-id), sent to the api; request lines by level
+    // (observability/index.ts) instead of Fastify's two info lines per request.
+    genReqId: webRequestId(config.trustProxy),
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy === false ? false : config.trustProxy.join(','),
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
@@ -78,6 +87,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     return503OnClosing: false,
   });
   app.server.headersTimeout = config.headersTimeoutMs;
+  const metrics = installWebObservability(app);
+  // GET /metrics on METRICS_HOST:WEB_METRICS_PORT (default 9465 for the web process; opt-in with an explicit env)
+  listenWebMetrics(app, env, options.env ? null : 9465);
   app.server.maxConnections = config.maxConnections;
 
   const allowedOrigins = (): string[] => {
@@ -86,7 +98,11 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     return developmentOrigins(typeof address === 'object' && address ? address.port : 0);
   };
   const secureCookies = () => allowedOrigins().every((o) => o.startsWith('https://'));
-  const forwarded = (req: EdgeRequest) => ({ for: forwardedFor(req, config.trustProxy !== false), origin: siteOrigin(req.host, allowedOrigins()) });
+  const forwarded = (req: EdgeRequest) => ({
+    for: forwardedFor(req, config.trustProxy !== false),
+    origin: siteOrigin(req.host, allowedOrigins()),
+    requestId: req.id,
+  });
 
   // 301 normalisation and the referral cookie, before anything else.
   app.addHook('onRequest', async (req, reply) => {
@@ -126,6 +142,10 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     wsClientOptions,
     wsHooks: options.lifecycle?.wsHooks as ApiProxyOptions['wsHooks'],
     replicaHeader: env.WEB_REPLICA_HEADER === 'on',
+    onUpstreamError: ({ url, retried, error }) => {
+      metrics.upstreamError(retried);
+      app.log.warn({ upstream: url, retried, err: error }, 'api upstream error');
+    },
   });
   // After the proxies: @fastify/compress hooks only the routes declared after it, so the proxied /api answers
   // and the WebSocket pass through as the api sent them.
@@ -141,12 +161,15 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   };
   registerSeoFiles(app, pageOptions);
   // Server rendering starts with the first page request (web's own port is known by then); SSR=off turns it off.
-  let ssrRuntime: SsrRuntime | null | undefined = options.ssr;
+  let ssrRuntime: SsrRuntime | null | undefined = options.ssr && timedSsr(options.ssr, metrics);
   const ssr = () => {
     if (ssrRuntime !== undefined) return ssrRuntime;
     const address = app.server.address();
     const webPort = typeof address === 'object' && address ? address.port : Number(env.WEB_PORT ?? 8080);
-    ssrRuntime = env.SSR === 'off' ? null : createSsrRuntime({ env, webPort, bundlePath: path.join(distDir, 'server/main.js'), log: (m) => app.log.info(m) });
+    ssrRuntime =
+      env.SSR === 'off'
+        ? null
+        : timedSsr(createSsrRuntime({ env, webPort, bundlePath: path.join(distDir, 'server/main.js'), log: (m) => app.log.info(m) }), metrics);
     return ssrRuntime;
   };
   // the shell's server bundle is required and each remote's pages warmed as soon as web listens, not on a visitor's time

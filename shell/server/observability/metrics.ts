@@ -1,0 +1,67 @@
+// Issue 14: web's Prometheus metrics (prom-client), one registry per server plus the process's default metrics once per
+// process: request latency by route kind (page, proxy, static), server-rendering time, and errors reaching the api.
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** What a request to web is: a page (server-rendered or the client document), a proxied api call, or a file. */
+export type RouteKind = 'page' | 'proxy' | 'static';
+
+export interface WebMetrics {
+  readonly requestDuration: Histogram<'kind' | 'method' | 'status_code'>;
+  readonly ssrDuration: Histogram<'outcome'>;
+  readonly upstreamErrors: Counter<'retried'>;
+  /** A call to an api replica failed (refused, reset, timed out); `retried`: another replica was asked. */
+  upstreamError(retried: boolean): void;
+  render(): Promise<string>;
+  readonly contentType: string;
+}
+
+export function createWebMetrics(): WebMetrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const requestDuration = new Histogram({
+    name: 'web_request_duration_seconds',
+    help: 'Time from request to response, by route kind (page, proxy, static), method and status code',
+    labelNames: ['kind', 'method', 'status_code'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const ssrDuration = new Histogram({
+    name: 'web_ssr_render_duration_seconds',
+    help: 'Server rendering of a page, by outcome (rendered; fallback: the client renders it; error)',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const upstreamErrors = new Counter({
+    name: 'web_proxy_upstream_errors_total',
+    help: 'Proxied api calls that failed to reach a replica, by whether another replica was then asked',
+    labelNames: ['retried'] as const,
+    registers,
+  });
+  // Both series from the start, so rate() works before the first error.
+  upstreamErrors.inc({ retried: 'true' }, 0);
+  upstreamErrors.inc({ retried: 'false' }, 0);
+  const proc = processMetrics();
+  return {
+    requestDuration,
+    ssrDuration,
+    upstreamErrors,
+    upstreamError: (retried) => upstreamErrors.inc({ retried: String(retried) }),
+    contentType: registry.contentType,
+    async render() {
+      const [own, shared] = await Promise.all([registry.metrics(), proc.metrics()]);
+      return `${own}\n${shared}`;
+    },
+  };
+}
