@@ -21,8 +21,8 @@ import { createOutboxStore, DEFAULT_OUTBOX_POLICY, inTransaction, insertMessage,
 import type { Outbox, OutboxHandler, OutboxTx, OutboxWorker } from './types';
 import { createPollingWorker } from './worker';
 
-export type { Outbox, OutboxMessage, OutboxTx, OutboxWorker, OutboxHandler, DeliveryOutcome } from './types';
-export { outboxTx, readOutboxMessages, outboxDepth, DEFAULT_OUTBOX_POLICY, type OutboxPolicy } from './store';
+export type { Outbox, OutboxTx, OutboxWorker, OutboxHandler } from './types';
+export { outboxTx, readOutboxMessages, outboxDepth, type OutboxPolicy } from './store';
 
 /** The SMTP Message-ID of an outbox row: the same for every attempt, so a resend is recognisably the same mail. */
 export function outboxMessageId(outboxId: number, mailFrom: string): string {
@@ -30,7 +30,7 @@ export function outboxMessageId(outboxId: number, mailFrom: string): string {
   return `<outbox-${outboxId}@${domain}>`;
 }
 
-export function mailHandler(mailer: Mailer, mailFrom: string): OutboxHandler {
+function mailHandler(mailer: Mailer, mailFrom: string): OutboxHandler {
   const within = mailer.sendWithin?.bind(mailer);
   return within
     ? {

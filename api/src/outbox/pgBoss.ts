@@ -9,7 +9,7 @@ import type { DbHandle } from '../db/client';
 import type { OutboxStore } from './store';
 import type { OutboxTx, OutboxWorker } from './types';
 
-export const OUTBOX_QUEUE = 'outbox';
+const OUTBOX_QUEUE = 'outbox';
 
 export interface PgBossOptions {
   /** pg-boss runs its SQL through the application's pool (its tables live in their own schema). */

@@ -9,7 +9,7 @@ export type { OutboxPolicy } from './types';
 export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = { leaseMs: 60_000, retryBaseMs: 2_000, maxBackoffMs: 15 * 60_000, maxAttempts: 10 };
 
 /** pg's `$1` text and values as a drizzle query (drizzle transactions only take its SQL objects). */
-export function toSql(text: string, params: unknown[] = []): SQL {
+function toSql(text: string, params: unknown[] = []): SQL {
   const chunks: SQL[] = [];
   let last = 0;
   for (const m of text.matchAll(/\$(\d+)/g)) {
@@ -44,11 +44,6 @@ export async function insertMessage(tx: OutboxTx, m: OutboxMessage): Promise<num
     [m.topic, JSON.stringify(m.payload), m.dedupeKey ?? null, m.availableAt?.toISOString() ?? null],
   );
   return row ? Number(row.id) : null;
-}
-
-export interface PendingRow {
-  id: number;
-  availableAt: Date;
 }
 
 const PENDING = 'delivered_at IS NULL AND failed_at IS NULL';
