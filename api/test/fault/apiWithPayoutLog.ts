@@ -3,7 +3,8 @@
 // to FAULT_PAYOUT_LOG before the answer goes back, and a key already in the log is answered with its first
 // transfer's hash without sending again — what a real custodian does with an idempotency key. So after a
 // kill -9 the log says exactly what went out: one `sent` line per transfer, `replay` lines for the retries.
-// FAULT_PAYOUT_DELAY_MS holds each answer back (the transfer already sent), so a kill lands mid-payout.
+// The file `<FAULT_PAYOUT_LOG>.delay` (milliseconds, read at each payout; no restart needed to change it) holds each
+// answer back after the transfer went out, so a kill lands mid-payout.
 import fs from 'node:fs';
 import { createSandboxCustody } from '../../src/adapters/custody/sandbox';
 import type { CustodyAdapter, PayoutRequest } from '../../src/adapters/custody/types';
@@ -34,7 +35,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logFile = process.env.FAULT_PAYOUT_LOG;
   if (!logFile) throw new Error('FAULT_PAYOUT_LOG is required');
-  const delayMs = Number(process.env.FAULT_PAYOUT_DELAY_MS ?? 0);
+  const delayMs = () => {
+    try {
+      return Number(fs.readFileSync(`${logFile}.delay`, 'utf8').trim()) || 0;
+    } catch {
+      return 0;
+    }
+  };
   const sandbox = createSandboxCustody({
     confirmationIntervalMs: config.confirmationIntervalMs,
     withdrawalFailureRate: config.money.sandboxWithdrawalFailureRate,
@@ -66,7 +73,8 @@ async function main(): Promise<void> {
       const { txHash } = await sandbox.payout(req);
       sent.set(req.idempotencyKey, txHash);
       record('sent', req, txHash);
-      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      const delay = delayMs();
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       return { txHash };
     },
   };

@@ -40,6 +40,8 @@ let api: ApiProcess;
 let database: string;
 let work: string;
 let payoutLog: string;
+/** How long the custodian holds its answer back after a transfer (apiWithPayoutLog.ts). */
+const payoutDelay = (ms: number) => fs.writeFileSync(`${payoutLog}.delay`, String(ms));
 const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => cluster.query<T>(sql, params, database);
 
 beforeAll(async () => {
@@ -167,7 +169,7 @@ describe('kill -9 of the api on PostgreSQL', () => {
   it('during payouts: after the restart every order completes, each paid exactly once under one key, books intact', async () => {
     const N = 40;
     // Each custody answer is held back 300 ms after the transfer left: the kill lands between the payout and its record.
-    await api.restart({ FAULT_PAYOUT_DELAY_MS: '300' });
+    payoutDelay(300);
     const created = await pool(N, 10, async (i) => {
       const r = await api.post('/api/v1/orders/public/create', orderBody(1000 + i));
       expect(r.status).toBe(200);
@@ -190,7 +192,8 @@ describe('kill -9 of the api on PostgreSQL', () => {
     expect(sentBeforeRestart).toBeLessThan(N);
     say(`payouts: killed with ${sentBeforeRestart}/${N} sent, ${midway} of them cut before their completion (${JSON.stringify(statuses)})`);
 
-    await api.start({ FAULT_PAYOUT_DELAY_MS: '0' });
+    payoutDelay(0);
+    await api.start();
     // A payout left half-done is retried after STUCK_PAYOUT_AFTER_MS (30 s, jobSteps.ts): age the rows instead of waiting.
     await q(`UPDATE orders SET updated_at = now() - interval '1 hour' WHERE status = 'WITHDRAWING' AND order_id = ANY($1)`, [ids]);
     await waitFor('every order completed', 60_000, async () => {
@@ -228,7 +231,7 @@ describe('kill -9 of the api on PostgreSQL', () => {
     const PER_USER = 6;
     const CREDIT = '100';
     const AMOUNT = '7.5';
-    await api.restart({ FAULT_PAYOUT_DELAY_MS: '300' });
+    payoutDelay(300);
     // Accounts with earnings: registered through the api, credited in the ledger as an affiliate commission would be.
     const users: Array<{ id: number; cookie: string }> = [];
     for (let u = 0; u < USERS; u++) {
@@ -282,7 +285,8 @@ describe('kill -9 of the api on PostgreSQL', () => {
     // No request answered an error other than the kill itself.
     expect(first.filter((r) => r.status !== 200 && r.status !== 'no answer')).toEqual([]);
 
-    await api.start({ FAULT_PAYOUT_DELAY_MS: '0' });
+    payoutDelay(0);
+    await api.start();
     // A claimed withdrawal is taken over after CLAIM_LEASE_MS (60 s, withdrawals.ts): age the claims instead of waiting.
     await q(`UPDATE withdrawals SET next_attempt_at = now() WHERE status = 'PROCESSING'`);
     // Clients retry what got no answer, with the same key.
@@ -326,7 +330,6 @@ describe('kill -9 of the api on PostgreSQL', () => {
     const N = 80;
     const run = randomBytes(3).toString('hex');
     const emailOf = (i: number) => `fault-mail-${run}-${i}@example.com`;
-    await api.restart();
     let answered = 0;
     let killed: Promise<void> | undefined;
     const first = await pool(N, 16, async (i) => {
