@@ -1,15 +1,28 @@
 #!/usr/bin/env node
-// Builds the shell and the five remotes, two at a time (the machine has two cores; webpack's
-// filesystem cache makes rebuilds incremental). `--missing` builds only apps whose dist is absent or
-// older than their sources (what `pnpm start` uses).
+// Builds the shell and the five remotes for production: each app's browser bundle (dist/) and server bundle
+// (dist/server/) as two separate webpack jobs (`--config-name browser|server`, one BUILD_ID per app so the halves
+// match), as many at a time as the cores (and memory) allow, longest first by the durations of the last build
+// (node_modules/.cache/build-times.json) so the two cores finish together. Webpack's filesystem cache
+// (node_modules/.cache/webpack/<app>/<mode>/<target>, tooling/webpack/createConfig.mjs) makes rebuilds incremental.
+//   node scripts/build.mjs [--missing] [--concurrency N] [app …]
+// `--missing` builds only apps whose dist is absent or older than their sources (what `pnpm start` uses).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, root } from './apps.mjs';
 
-const onlyMissing = process.argv.includes('--missing');
-const concurrency = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+const args = process.argv.slice(2);
+const onlyMissing = args.includes('--missing');
+const concurrencyArg = args.indexOf('--concurrency');
+const named = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--concurrency');
+// one job per core; a production build peaks at ~0.4 GB (mfe-docs, with redoc, at ~1.3 GB)
+const byMemory = Math.max(1, Math.floor(os.totalmem() / 1.5e9));
+const concurrency = concurrencyArg >= 0 ? Math.max(1, Number(args[concurrencyArg + 1]) || 1) : Math.max(1, Math.min(os.availableParallelism(), byMemory));
+const TIMES_FILE = path.join(root, 'node_modules/.cache/build-times.json');
+// before any build was timed here: the host and the docs remote (redoc) are the long ones
+const DEFAULT_SECONDS = { 'shell:browser': 30, 'mfe-docs:browser': 30, 'shell:server': 12, 'mfe-exchange:browser': 18 };
 
 function newestMtime(dir) {
   let newest = 0;
@@ -37,30 +50,66 @@ function isStale(app) {
   return sources.some((dir) => newestMtime(dir) > built);
 }
 
-function build(app) {
-  return new Promise((resolve, reject) => {
+function readTimes() {
+  try {
+    return JSON.parse(readFileSync(TIMES_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** One webpack run of one half of one app, its output kept and shown only when it fails. */
+function runJob(job) {
+  return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('pnpm', ['--filter', app.dir, 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const appDir = path.join(root, job.app.dir);
+    const cli = createRequire(path.join(appDir, 'package.json')).resolve('webpack-cli/bin/cli.js');
+    const child = spawn(process.execPath, [cli, '--mode', 'production', '--config-name', job.half], {
+      cwd: appDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, BUILD_ID: job.buildId },
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('exit', (code) => {
-      if (code === 0) {
-        console.log(`built ${app.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        resolve();
-      } else {
-        console.error(output);
-        reject(new Error(`build of ${app.dir} failed (exit ${code})`));
-      }
+      const seconds = (Date.now() - started) / 1000;
+      if (code === 0) console.log(`built ${job.app.dir} (${job.half}) in ${seconds.toFixed(1)} s`);
+      else console.error(`${output}\nbuild of ${job.app.dir} (${job.half}) failed (exit ${code})`);
+      resolve({ ok: code === 0, seconds });
     });
   });
 }
 
-const toBuild = APPS.filter((app) => !onlyMissing || isStale(app));
-if (toBuild.length === 0) console.log('all apps are built and up to date');
-const queue = [...toBuild];
-await Promise.all(
-  Array.from({ length: concurrency }, async () => {
-    for (let app = queue.shift(); app; app = queue.shift()) await build(app);
-  }),
-);
+const started = Date.now();
+const chosen = named.length ? APPS.filter((app) => named.includes(app.dir) || named.includes(app.name)) : APPS;
+const toBuild = chosen.filter((app) => !onlyMissing || isStale(app));
+if (toBuild.length === 0) {
+  console.log('all apps are built and up to date');
+} else {
+  const times = { ...DEFAULT_SECONDS, ...readTimes() };
+  const jobs = toBuild
+    .flatMap((app, i) => {
+      const buildId = `${Date.now().toString(36)}${i}`;
+      return ['browser', 'server'].map((half) => ({ app, half, buildId, key: `${app.dir}:${half}` }));
+    })
+    .sort((a, b) => (times[b.key] ?? 10) - (times[a.key] ?? 10));
+  const workers = Math.min(concurrency, jobs.length);
+  console.log(`building ${toBuild.map((a) => a.dir).join(', ')}: ${jobs.length} webpack jobs, ${workers} at a time`);
+  const measured = {};
+  let failed = false;
+  const queue = [...jobs];
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let job = queue.shift(); job && !failed; job = queue.shift()) {
+        const r = await runJob(job);
+        if (r.ok) measured[job.key] = Math.round(r.seconds * 10) / 10;
+        else failed = true;
+      }
+    }),
+  );
+  mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
+  writeFileSync(TIMES_FILE, `${JSON.stringify({ ...readTimes(), ...measured }, null, 2)}\n`);
+  if (failed) process.exit(1);
+  console.log(`built ${toBuild.length} app(s) in ${((Date.now() - started) / 1000).toFixed(1)} s (${workers} at a time)`);
+}
