@@ -20,6 +20,8 @@ export class RedisBus implements MessageBus {
   private readonly prefix: string;
   private readonly report: BusErrorReporter;
   private closed = false;
+  /** The publisher connected at least once. */
+  private wasReady = false;
 
   constructor(redisUrl: string, options: RedisBusOptions = {}) {
     this.prefix = options.prefix ?? '';
@@ -31,6 +33,9 @@ export class RedisBus implements MessageBus {
     // Without a listener an 'error' event would crash the process; ioredis reconnects on its own.
     const onError = (err: Error) => this.report(err, '<connection>');
     this.publisher.on('error', onError);
+    this.publisher.on('ready', () => {
+      this.wasReady = true;
+    });
     this.subscriber.on('error', onError);
     this.subscriber.on('message', (fullChannel: string, message: string) => {
       if (!fullChannel.startsWith(this.prefix)) return;
@@ -45,15 +50,18 @@ export class RedisBus implements MessageBus {
     return this.prefix + name;
   }
 
-  /** False while the connection to Redis is down (ioredis is reconnecting). */
-  get connected(): boolean {
-    return this.publisher.status === 'ready';
+  /**
+   * True while the connection, once up, is down (ioredis reconnecting). Before the first connection commands still
+   * wait in ioredis' queue, so a replica starting beside a healthy Redis does not count as cut off.
+   */
+  get unavailable(): boolean {
+    return this.wasReady && this.publisher.status !== 'ready';
   }
 
   async publish(channel: string, message: string): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     // Redis down: fail now rather than wait in ioredis' offline queue through its reconnections (issue 14).
-    if (!this.connected) throw new Error('bus unavailable: Redis is not connected');
+    if (this.unavailable) throw new Error('bus unavailable: Redis is not connected');
     await this.publisher.publish(this.prefix + channel, message);
   }
 

@@ -75,7 +75,7 @@ export const createRealtime: CreateRealtime = async (options) => {
     let leader: boolean;
     try {
       // Redis down: the lock's commands would wait in ioredis' offline queue; go local at once instead.
-      if (bus instanceof RedisBus && !bus.connected) throw new Error('Redis is not connected');
+      if (bus instanceof RedisBus && bus.unavailable) throw new Error('Redis is not connected');
       leader = await lock.acquireOrRenew();
       setDegraded(false);
     } catch (err) {
