@@ -281,8 +281,8 @@ async function soakPart(): Promise<void> {
           const f = await soak(api, SOAK);
           printSoak(f);
           row('soak errors (polls + ws)', String(f.errors), '0', f.errors === 0);
-          const slope = f.heapSlope ?? f.rssSlope;
-          const which = f.heapSlope !== undefined ? 'heap' : 'RSS';
+          const slope = f.floorSlope ?? f.rssSlope;
+          const which = f.floorSlope !== undefined ? 'heap floor' : 'RSS';
           row(
             `soak memory trend (${which})`,
             slope === undefined ? 'n/a' : `${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min`,

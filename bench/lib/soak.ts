@@ -23,7 +23,31 @@ export interface SoakFigures {
   samples: MemSample[];
   rssSlope?: number;
   heapSlope?: number;
+  /** The lowest heap used in each third of the run (after the collector's passes: what is retained). */
+  floors: { t: number; heap: number }[];
+  /** (last third's floor − first third's) per minute, MB: the figure judged "flat". */
+  floorSlope?: number;
   errors: number;
+}
+
+/**
+ * The heap's sawtooth (it grows between collections and drops at each) makes a fitted line swing by ±100 MB/min
+ * over a minute; the lowest point of each third of the run is what survives collection, so its trend is the leak.
+ */
+export function heapFloors(samples: MemSample[]): { t: number; heap: number }[] {
+  const withHeap = samples.filter((s) => s.heap !== undefined);
+  if (withHeap.length < 6) return [];
+  const third = Math.ceil(withHeap.length / 3);
+  return [0, 1, 2].map((k) => {
+    const part = withHeap.slice(k * third, (k + 1) * third);
+    const low = part.reduce((a, b) => (b.heap! < a.heap! ? b : a));
+    return { t: low.t, heap: low.heap! };
+  });
+}
+
+function floorSlope(floors: { t: number; heap: number }[]): number | undefined {
+  if (floors.length < 3 || floors[2].t === floors[0].t) return undefined;
+  return (((floors[2].heap - floors[0].heap) / (floors[2].t - floors[0].t)) * 60) / (1024 * 1024);
 }
 
 /** Least-squares slope in MB per minute of (t seconds, bytes). */
@@ -82,8 +106,9 @@ export async function soak(api: BenchApi, opts: { sockets: number; rate: number;
     const ws = fanOutFigures(await fleet.report(), opts.sockets - wsConnectFailed);
     const fit = (key: 'rss' | 'heap') =>
       slopeMbPerMin(samples.filter((s) => s[key] !== undefined && s.t >= Math.min(10, opts.durationS / 4)).map((s) => ({ t: s.t, v: s[key]! })));
+    const floors = heapFloors(samples);
     const errors = polls.sent - polls.ok + ws.errorFrames + ws.closes + ws.incompleteTicks + wsConnectFailed;
-    return { polls, ws, wsConnectFailed, samples, rssSlope: fit('rss'), heapSlope: fit('heap'), errors };
+    return { polls, ws, wsConnectFailed, samples, rssSlope: fit('rss'), heapSlope: fit('heap'), floors, floorSlope: floorSlope(floors), errors };
   } finally {
     await fleet.close();
   }
@@ -109,5 +134,9 @@ export function printSoak(f: SoakFigures): void {
     console.log(`  memory at ${label.padEnd(6)} (${s?.t.toFixed(0).padStart(3)} s): RSS ${mb(s?.rss)} · heap used ${mb(s?.heap)}`);
   }
   const slope = (v?: number) => (v === undefined ? 'n/a' : `${v >= 0 ? '+' : ''}${v.toFixed(2)} MB/min`);
-  console.log(`  trend (least squares from 10 s on): RSS ${slope(f.rssSlope)} · heap ${slope(f.heapSlope)}; flat = below ${SOAK_FLAT_MB_PER_MIN} MB/min`);
+  console.log(`  trend (least squares from 10 s on): RSS ${slope(f.rssSlope)} · heap ${slope(f.heapSlope)} (the heap's collection sawtooth dominates these)`);
+  if (f.floors.length === 3) {
+    const fl = f.floors.map((x) => `${mb(x.heap)} at ${x.t.toFixed(0)} s`).join(', ');
+    console.log(`  heap floor (lowest heap used) per third of the run: ${fl} → ${slope(f.floorSlope)}; flat = below ${SOAK_FLAT_MB_PER_MIN} MB/min`);
+  }
 }
