@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { apiRoutes, ERROR_CODES } from 'shared-contracts/server';
+import { apiRoutes, ERROR_CODES, InstrumentRefSchema, MoneySchema } from 'shared-contracts/server';
 import type { z } from 'zod';
 import type { Browser } from '../helpers/session';
 import { openTestDb, type TestDb } from '../helpers/testDb';
 import { startPartnerHarness, type PartnerHarness } from '../partnerHarness';
-import { arbitraryOf, hostileValue, oddString } from './zodArbitrary';
+import { type ArbOptions, arbitraryOf, hostileValue, oddString } from './zodArbitrary';
 
 type Actor = 'guest' | 'user' | 'admin' | 'partner';
 interface RouteEntry {
@@ -80,7 +80,7 @@ const actorFor = (auth: string): fc.Arbitrary<Actor> => {
 
 const toQuery = (q: unknown): string => {
   if (q === undefined || q === null) return '';
-  if (typeof q !== 'object' || Array.isArray(q)) return `?q=${encodeURIComponent(text(q))}`;
+  if (typeof q !== 'object' || Array.isArray(q)) return `?q=${encodeURIComponent(wellFormed(text(q)))}`;
   const sp = new URLSearchParams();
   for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
     if (v === undefined) continue;
@@ -101,6 +101,9 @@ const text = (v: unknown): string => {
   }
 };
 
+/** Lone surrogates replaced (encodeURIComponent throws on them). */
+const wellFormed = (v: string): string => v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
 /** A header value Node would send: latin-1 without control characters. */
 const headerSafe = (s: string): string => [...s].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0xff && c.charCodeAt(0) !== 0x7f).join('');
 
@@ -120,14 +123,19 @@ const RAW_BODIES = [
 const RAW_QUERIES = ['?%', '?a=%ZZ', '?a=1&a=2&a=3', `?x=${'a'.repeat(9000)}`, '?__proto__[x]=1', '?constructor=1', '?&&&=&'];
 
 /** One request for `route`: mostly shaped by its schemas, sometimes mutated, sometimes broken on the wire. */
-export function requestArb(route: RouteEntry): fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { extraHeaders: Record<string, string> }> {
-  const hostileRate = fc.constantFrom(0, 0, 0.05, 0.2);
-  return hostileRate.chain((hostile) => {
-    const opts = { hostile };
+export function requestArb(
+  route: RouteEntry,
+  real: Pick<ArbOptions, 'schemas' | 'keys'> = {},
+): fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { extraHeaders: Record<string, string> }> {
+  // Built once per hostility level (building is the costly part: regular expressions are parsed then).
+  const levels = [0, 0.05, 0.2].map((hostile) => {
+    const opts = { hostile, ...real };
     const paramNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
     const params = route.params
       ? arbitraryOf(route.params, opts)
-      : fc.record(Object.fromEntries(paramNames.map((n) => [n, fc.oneof(fc.string({ maxLength: 20 }), oddString())])));
+      : fc.record(
+          Object.fromEntries(paramNames.map((n) => [n, fc.oneof(real.keys?.[n] ?? fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), oddString())])),
+        );
     const query = route.query ? arbitraryOf(route.query, opts) : fc.constant(undefined);
     const body = route.body ? arbitraryOf(route.body, opts) : fc.constant(undefined);
     const wire = fc.nat({ max: 19 });
@@ -147,7 +155,7 @@ export function requestArb(route: RouteEntry): fc.Arbitrary<Omit<FuzzRequest, 'h
         let url = route.path;
         for (const n of paramNames) {
           const v = (p as Record<string, unknown> | null)?.[n];
-          url = url.replace(`:${n}`, encodeURIComponent(text(v)) || 'x');
+          url = url.replace(`:${n}`, encodeURIComponent(wellFormed(text(v))) || 'x');
         }
         url += w === 1 ? rawQuery : toQuery(q);
         const extraHeaders: Record<string, string> = {};
@@ -167,10 +175,13 @@ export function requestArb(route: RouteEntry): fc.Arbitrary<Omit<FuzzRequest, 'h
         return { route: route.name, actor, method: route.method, url, payload, extraHeaders };
       });
   });
+  return fc.oneof({ weight: 2, arbitrary: levels[0] }, { weight: 1, arbitrary: levels[1] }, { weight: 1, arbitrary: levels[2] });
 }
 
 export interface FuzzTarget {
   h: PartnerHarness;
+  /** Values that exist in the target (instruments, an order, the key's id), mixed into the generated requests. */
+  real: Pick<ArbOptions, 'schemas' | 'keys'>;
   send(req: FuzzRequest): Promise<{ status: number; body: string }>;
   headersFor(actor: Actor): Promise<Record<string, string>>;
   close(): Promise<void>;
@@ -198,16 +209,59 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   let user: Browser | undefined;
   let admin: Browser | undefined;
   let key: string | undefined;
+  let apiId = '';
   const fresh = async () => {
     user = await h.signUp();
     admin = await h.signUp({ admin: true });
-    key = (await h.newKey(user, 'fuzz')).secret;
+    const k = await h.newKey(user, 'fuzz');
+    key = k.secret;
+    apiId = k.apiId;
   };
   await fresh();
+  const BTC = { currencyTitle: 'BTC', networkTitle: 'BTC' };
+  const ETH = { currencyTitle: 'ETH', networkTitle: 'ETH' };
+  const ETH_ADDR = '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe';
+  const BTC_ADDR = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+  const created = await h.api.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders/public/create',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+    payload: JSON.stringify({ rateMode: 'FLOATING', instrumentFrom: BTC, instrumentTo: ETH, destinationAddress: ETH_ADDR, claimedDepositAmount: '0.01' }),
+  });
+  if (created.statusCode !== 200) throw new Error(`fuzz set-up: order create ${created.statusCode} ${created.body}`);
+  const orderId = (JSON.parse(created.body) as { orderId: string }).orderId;
+  const instruments = [
+    BTC,
+    ETH,
+    { currencyTitle: 'USDT', networkTitle: 'ERC20' },
+    { currencyTitle: 'USDT', networkTitle: 'TRC20' },
+    { currencyTitle: 'XRP', networkTitle: 'XRP' },
+  ];
+  const real: FuzzTarget['real'] = {
+    schemas: new Map<unknown, fc.Arbitrary<unknown>>([
+      [InstrumentRefSchema, fc.constantFrom(...instruments)],
+      [MoneySchema, fc.constantFrom('0.01', '0.1', '1', '25', '100000', '0', '-1', '0.000000001')],
+    ]),
+    keys: {
+      orderId: fc.constant(orderId),
+      destinationAddress: fc.constantFrom(ETH_ADDR, BTC_ADDR),
+      refundAddress: fc.constant(BTC_ADDR),
+      address: fc.constantFrom(ETH_ADDR, BTC_ADDR, `T${'1'.repeat(33)}`),
+      apiId: fc.constant(apiId),
+      currencyTitle: fc.constantFrom('BTC', 'ETH', 'USDT', 'XRP'),
+      networkTitle: fc.constantFrom('BTC', 'ETH', 'ERC20', 'TRC20', 'XRP'),
+      instrumentFromSlug: fc.constantFrom('btc', 'eth', 'usdt-trc20'),
+      instrumentToSlug: fc.constantFrom('btc', 'eth', 'usdt-erc20'),
+      provider: fc.constant('sandbox'),
+      email: fc.emailAddress(),
+      locale: fc.constantFrom('en', 'ru'),
+    },
+  };
   let sent = 0;
   const cookieOf = (b: Browser) => [...b.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
   const target: FuzzTarget = {
     h,
+    real,
     async headersFor(actor) {
       // A fuzzed call may sign the user out, delete the account or revoke the key: check every 100 requests.
       if (++sent % 100 === 0) {
@@ -254,33 +308,37 @@ export async function runFuzz(target: FuzzTarget, { runs, seed, only }: { runs: 
     const routeSeed = seed + i;
     const routeStarted = Date.now();
     let last: FuzzFinding | undefined;
-    const result = await fc.check(
-      fc.asyncProperty(requestArb(route), async (r) => {
-        const req: FuzzRequest = {
-          route: r.route,
-          actor: r.actor,
-          method: r.method,
-          url: r.url,
-          payload: r.payload,
-          headers: { ...(await target.headersFor(r.actor)), ...r.extraHeaders },
-        };
-        const t0 = Date.now();
-        const res = await target.send(req);
-        if (process.env.FUZZ_PROFILE && Date.now() - t0 > 100)
-          console.log(
-            `slow ${Date.now() - t0} ms: ${req.method} ${req.url.slice(0, 120)} ${res.status} ${String(req.payload?.length)} ${res.body.slice(0, 100)}`,
-          );
-        requests++;
-        byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
-        const problem = problemOf(res.status, res.body);
-        if (problem) {
-          last = { route: route.name, seed: routeSeed, request: req, status: res.status, body: res.body.slice(0, 500), problem };
-          return false;
-        }
-        return true;
-      }),
-      { numRuns: perRoute, seed: routeSeed, maxSkipsPerRun: 1, endOnFailure: false },
-    );
+    const threw = (err: unknown) => ({ failed: true, errorInstance: err }) as const;
+    const result = await fc
+      .check(
+        fc.asyncProperty(requestArb(route, target.real), async (r) => {
+          const req: FuzzRequest = {
+            route: r.route,
+            actor: r.actor,
+            method: r.method,
+            url: r.url,
+            payload: r.payload,
+            headers: { ...(await target.headersFor(r.actor)), ...r.extraHeaders },
+          };
+          const t0 = Date.now();
+          const res = await target.send(req);
+          if (process.env.FUZZ_PROFILE && Date.now() - t0 > 100)
+            console.log(
+              `slow ${Date.now() - t0} ms: ${req.method} ${req.url.slice(0, 120)} ${res.status} ${String(req.payload?.length)} ${res.body.slice(0, 100)}`,
+            );
+          requests++;
+          byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+          const problem = problemOf(res.status, res.body);
+          if (problem) {
+            last = { route: route.name, seed: routeSeed, request: req, status: res.status, body: res.body.slice(0, 500), problem };
+            return false;
+          }
+          return true;
+        }),
+        { numRuns: perRoute, seed: routeSeed, maxSkipsPerRun: 1, endOnFailure: false },
+      )
+      // A generator that throws ends fc.check itself.
+      .catch(threw);
     if (result.failed && last) findings.push(last);
     else if (result.failed) {
       // The generator or the harness threw: a finding of the fuzz itself, reported with its seed all the same.

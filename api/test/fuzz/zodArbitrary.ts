@@ -81,7 +81,14 @@ function protoObject(key = '__proto__'): unknown {
 export interface ArbOptions {
   /** Chance, per node, of a hostile value instead of a shaped one (0 = shaped only). */
   hostile: number;
+  /** Realistic values for a schema (by identity), mixed with generated ones, so requests get past lookups. */
+  schemas?: ReadonlyMap<unknown, fc.Arbitrary<unknown>>;
+  /** The same by object key (orderId, destinationAddress, slug…). */
+  keys?: Readonly<Record<string, fc.Arbitrary<unknown>>>;
 }
+
+/** Half realistic, half generated. */
+const blend = (real: fc.Arbitrary<unknown>, generated: fc.Arbitrary<unknown>) => fc.oneof(real, generated);
 
 function checksOf(d: Def): Check['_zod']['def'][] {
   return ((d.checks as Check[] | undefined) ?? []).map((c) => c._zod.def);
@@ -125,7 +132,7 @@ function stringArb(d: Def): fc.Arbitrary<string> {
   if (pattern) {
     // Patterns with lookarounds or flags fast-check cannot read fall back to a plain string.
     try {
-      return fc.stringMatching(new RegExp(pattern.source)).filter((s) => s.length <= Math.max(max, 256));
+      return fc.stringMatching(pattern).filter((s) => s.length <= Math.max(max, 256));
     } catch {
       // fall through
     }
@@ -148,7 +155,8 @@ function numberArb(d: Def): fc.Arbitrary<number> {
 
 /** An arbitrary for the input of `schema`; with `hostile > 0`, any node may be replaced by a hostile value. */
 export function arbitraryOf(schema: z.ZodType, opts: ArbOptions, depth = 0): fc.Arbitrary<unknown> {
-  const shaped = shapedOf(schema, opts, depth);
+  const real = opts.schemas?.get(schema);
+  const shaped = real ? blend(real, shapedOf(schema, opts, depth)) : shapedOf(schema, opts, depth);
   if (opts.hostile <= 0) return shaped;
   const h = Math.max(1, Math.round(opts.hostile * 100));
   return fc.oneof({ weight: 100 - Math.min(h, 99), arbitrary: shaped }, { weight: h, arbitrary: hostileValue() });
@@ -245,7 +253,10 @@ function isPlain(v: unknown): v is Record<string, unknown> {
 function objectArb(d: Def, opts: ArbOptions, depth: number): fc.Arbitrary<unknown> {
   const shape = d.shape as Record<string, z.ZodType>;
   const rec: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [k, v] of Object.entries(shape)) rec[k] = arbitraryOf(v, opts, depth + 1);
+  for (const [k, v] of Object.entries(shape)) {
+    const real = opts.keys?.[k];
+    rec[k] = real ? blend(real, arbitraryOf(v, opts, depth + 1)) : arbitraryOf(v, opts, depth + 1);
+  }
   const base = fc.record(rec).map((o) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
