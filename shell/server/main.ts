@@ -87,7 +87,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     return503OnClosing: false,
   });
   app.server.headersTimeout = config.headersTimeoutMs;
-  const metrics = installWebObservability(app);
+  const metrics = installWebObservability(app, { slowMs: Number(env.LOG_SLOW_REQUEST_MS) || undefined });
   // GET /metrics on METRICS_HOST:WEB_METRICS_PORT (default 9465 for the web process; opt-in with an explicit env)
   listenWebMetrics(app, env, options.env ? null : 9465);
   app.server.maxConnections = config.maxConnections;
