@@ -1,5 +1,5 @@
 // Graceful shutdown (issue 14): SIGTERM to the real api process (node --import tsx src/main.ts, PGlite in a temp
-// dir) in the middle of a steady load of order creations, reads and sandbox deposits over keep-alive connections:
+// dir — or, when DATABASE_URL is set (.ci/run's PostgreSQL pass), a database of its own on that server) in the middle of a steady load of order creations, reads and sandbox deposits over keep-alive connections:
 //   - every request the api accepted gets a complete answer (2xx/4xx, or 503 ERR_SERVICE_UNAVAILABLE once draining);
 //     a refused connection, or a reset on an idle keep-alive socket the api closed, is a request it never read —
 //     and then no order exists for it (checked by Idempotency-Key in the database);
@@ -10,7 +10,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { OrderSchema } from 'shared-contracts/server';
 import { openDb } from '../src/db/client';
 import { freePort, type Outcome, openWs, problemOf, type Proc, REPO_ROOT, request, sleep, startProcess, waitForHttp } from './shutdownHarness';
@@ -23,16 +25,39 @@ const WORKERS = 8;
 
 jest.setTimeout(90_000);
 
-describe('SIGTERM under load (api process on PGlite)', () => {
+const SERVER_URL = process.env.DATABASE_URL;
+const BACKEND = SERVER_URL ? 'PostgreSQL' : 'PGlite';
+
+/** The admin URL's database swapped for `name`. */
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin(query: string): Promise<void> {
+  const c = new pg.Client({ connectionString: SERVER_URL });
+  await c.connect();
+  try {
+    await c.query(query);
+  } finally {
+    await c.end();
+  }
+}
+
+describe(`SIGTERM under load (api process on ${BACKEND})`, () => {
   let dir: string;
   let api: Proc | undefined;
+  const database = `shutdown_${randomBytes(5).toString('hex')}`;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-api-'));
+    if (SERVER_URL) await admin(`CREATE DATABASE ${database}`);
   });
-  afterAll(() => {
+  afterAll(async () => {
     if (api?.proc.exitCode === null) api.proc.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
+    if (SERVER_URL) await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   });
 
   it('answers every accepted request, loses no order, closes WebSockets with 1012 and exits 0 in time', async () => {
@@ -51,7 +76,9 @@ describe('SIGTERM under load (api process on PGlite)', () => {
       SHUTDOWN_GRACE_MS: '500',
       HTTP_RATE_LIMITS: 'orderCreate=100000,orderRequestRefund=100000',
       REDIS_URL: '',
-      DATABASE_URL: '',
+      // '' removes the variable: PGlite in the temp dir.
+      DATABASE_URL: SERVER_URL ? withDatabase(SERVER_URL, database) : '',
+      DATABASE_SCHEMA: '',
       METRICS_PORT: 'off',
     };
     api = startProcess(ENTRY, API_DIR, env);
@@ -162,7 +189,7 @@ describe('SIGTERM under load (api process on PGlite)', () => {
     expect(closes.map((c) => c.code)).toEqual([1012, 1012, 1012]);
 
     // Every 2xx order is stored; no errored or refused request left an order behind.
-    const db = await openDb({ pgliteDir: env.PGLITE_DIR });
+    const db = await openDb(SERVER_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR });
     let keys: Set<string>;
     try {
       const rows = (await db.db.execute(sql`SELECT idempotency_key AS key FROM orders WHERE idempotency_key LIKE 'shutdown-%'`)) as unknown as {
