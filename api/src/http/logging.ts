@@ -109,7 +109,7 @@ export function prettyLogs(format: LogFormat, isTTY: boolean | undefined = proce
  * pino-pretty in the same thread (no transport worker): each JSON line, already redacted by pino, is rewritten as
  * one readable line. Only used on a terminal, where a person reads at a person's pace.
  */
-export function prettyStream(out: LogStream = process.stdout, colorize = out === process.stdout && process.stdout.isTTY === true): LogStream {
+function prettyStream(out: LogStream = process.stdout, colorize = out === process.stdout && process.stdout.isTTY === true): LogStream {
   const pretty = prettyFactory({ colorize, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
   return { write: (line) => out.write(pretty(line)) };
 }

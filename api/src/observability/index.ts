@@ -11,7 +11,6 @@ import { startMetricsServer, type MetricsServer } from './metricsServer';
 import { installRequestObservation } from './requests';
 
 export { requestIdOf } from './requests';
-export type { ApiMetrics } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {

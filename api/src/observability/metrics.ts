@@ -23,7 +23,7 @@ function processMetrics(): Registry {
 }
 
 /** What the WebSocket hub reports (api/src/ws): sockets, and subscriptions by channel. */
-export interface WsStats {
+interface WsStats {
   connections: number;
   pairSubscriptions: number;
   orderSubscriptions: number;

@@ -30,7 +30,7 @@ declare module 'fastify' {
 
 type Env = Record<string, string | undefined>;
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
 
 /**

@@ -59,7 +59,7 @@ function serializeError(err: Error & { code?: unknown }) {
   return { type: err.constructor?.name ?? 'Error', message: String(err.message ?? ''), stack: err.stack ?? '', code: err.code };
 }
 
-export function logLevel(env: Env): Level {
+function logLevel(env: Env): Level {
   const raw = env.LOG_LEVEL?.trim() || 'info';
   if (!(LEVELS as readonly string[]).includes(raw)) throw new Error(`Invalid configuration: LOG_LEVEL: one of ${LEVELS.join(', ')} expected, got "${raw}"`);
   return raw as Level;

@@ -51,7 +51,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Issue 14: a committed status change (from 'NEW': a created order), for metrics and the order's log lines. */
-export interface OrderTransitionEvent {
+interface OrderTransitionEvent {
   orderId: string;
   from: OrderStatus | 'NEW';
   to: OrderStatus;
