@@ -61,8 +61,12 @@ export function createPgBossWorker(store: OutboxStore, opts: PgBossOptions) {
       });
       await boss.work<{ id: number }>(OUTBOX_QUEUE, { batchSize: 5, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
-          const result = await store.deliverOne(Number(job.data.id));
-          if (result.outcome === 'retry') await schedule(Number(job.data.id), result.availableAt);
+          const id = Number(job.data.id);
+          const result = await store.deliverOne(id);
+          if (result.outcome === 'retry') await schedule(id, result.availableAt);
+          // A row whose topic's handler is not registered yet (the webhooks module registers after the worker starts):
+          // its job comes back shortly instead of leaving it to the slow backstop.
+          else if (result.outcome === 'skipped' && (await store.waitsForHandler(id))) await schedule(id, new Date(Date.now() + 1000));
         }
       });
       started = true;

@@ -142,9 +142,16 @@ export function createOutboxStore(db: DbHandle, defaults: OutboxPolicy) {
     }
   }
 
+  /** True when the row is pending but this process has no handler for its topic yet (it is left for later). */
+  async function waitsForHandler(id: number): Promise<boolean> {
+    const [row] = await query<{ topic: OutboxTopic }>(`SELECT topic FROM outbox_messages WHERE id = $1 AND ${PENDING}`, [id]);
+    return row !== undefined && !handlers.has(row.topic);
+  }
+
   return {
     due,
     nextDueAt,
+    waitsForHandler,
     claim,
     deliverOne,
     backoffMs,
