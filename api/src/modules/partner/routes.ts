@@ -59,6 +59,8 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: PartnerRouteDe
       const order = await orders.create(body, {
         idempotency: { key: idempotencyKey, owner: `key:${key.apiId}` },
         partner: { apiKeyId: key.apiId, referrerId: await deps.referrerIdOf(key.userId) },
+        // Issue 14: the order job's lines about this order carry the partner's request id.
+        requestId: request.id,
       });
       deps.afterChange?.();
       request.log.info({ orderId: order.orderId, apiId: key.apiId, userId: key.userId }, 'partner order created');
