@@ -73,7 +73,7 @@ export function createOutbox(db: DbHandle, opts: CreateOutboxOptions): OutboxSys
   store.register('mail', mail);
   const usePgBoss = db.kind === 'postgres' && opts.worker !== 'in-process';
   const poller = createPollingWorker(store, {
-    intervalMs: usePgBoss ? (opts.backstopPollMs ?? 30_000) : (opts.pollMs ?? 1_000),
+    intervalMs: usePgBoss ? (opts.backstopPollMs ?? 5_000) : (opts.pollMs ?? 1_000),
     log: opts.log,
   });
   const boss = usePgBoss ? createPgBossWorker(store, { db, leaseMs: policy.leaseMs, log: opts.log }) : undefined;
