@@ -78,6 +78,7 @@ test('api and web drain on SIGTERM within their grace period, and run node as PI
     assert.ok(timeout > 0, `${name}: SHUTDOWN_TIMEOUT_MS`);
     assert.ok(durationMs(s.stop_grace_period) > timeout, `${name}: stop_grace_period (${s.stop_grace_period}) above SHUTDOWN_TIMEOUT_MS (${timeout})`);
     assert.equal(s.command[0], 'node', `${name}: node itself receives SIGTERM (not pnpm)`);
+    assert.equal(s.init, true, `${name}: an init forwards SIGTERM (node as PID 1 ignores signals it does not handle)`);
     assert.match(String(s.environment.LOG_LEVEL), /^\$\{LOG_LEVEL:-info\}$/, `${name}: LOG_LEVEL from the environment, info by default (§9)`);
   }
 });

@@ -202,6 +202,7 @@ for (const [overlay, objects] of Object.entries(rendered)) {
       assert.deepEqual(c.command, compose.services[r.dir].command, `${r.dir}: the same command as compose`);
       assert.deepEqual(c.command, ['node', 'tooling/static-server.mjs', `${r.dir}/dist`, String(r.devPort)]);
       assert.equal(c.ports[0].containerPort, r.devPort, `${r.dir}: devPort of remotes.cjs`);
+      assert.equal(d.spec.template.spec.shareProcessNamespace, true, `${r.dir}: SIGTERM reaches a node that is not PID 1`);
       assert.equal(find(objects, 'Service', r.dir).spec.ports[0].port, r.devPort);
       const key = `REMOTE_${r.name.toUpperCase()}`;
       assert.equal(webEnv[`${key}_SERVER_URL`], `http://${r.dir}:${r.devPort}`, `${key}_SERVER_URL: the Service`);
