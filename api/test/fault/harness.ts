@@ -59,6 +59,33 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
   throw new Error(`fault tests: ${what} not within ${timeoutMs} ms${last ? ` (last error: ${(last as Error).message})` : ''}`);
 }
 
+// ── Clean-up ─────────────────────────────────────────────────────────
+
+/**
+ * Whatever a suite started is stopped when the test process exits, even when afterAll never ran (a timeout, Ctrl-C):
+ * no PostgreSQL cluster, Redis server or api is left behind. Synchronous, as the 'exit' event requires.
+ */
+const cleanups = new Set<() => void>();
+let exitHookInstalled = false;
+function onExit(cleanup: () => void): () => void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const c of cleanups) {
+        try {
+          c();
+        } catch {
+          // best effort
+        }
+      }
+    });
+  }
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+  };
+}
+
 // ── What the suite needs ─────────────────────────────────────────────
 
 function findPgBin(): string | undefined {
@@ -118,6 +145,8 @@ function runAs(): { uid: number; gid: number } | undefined {
 }
 
 export class PgCluster {
+  private forget: () => void = () => undefined;
+
   private constructor(
     readonly pgBin: string,
     readonly dir: string,
@@ -133,6 +162,10 @@ export class PgCluster {
     if (user) fs.chownSync(dir, user.uid, user.gid);
     const port = await freePort();
     const cluster = new PgCluster(pgBin, dir, port, user);
+    cluster.forget = onExit(() => {
+      cluster.run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
     cluster.run('initdb', ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
     await cluster.startServer();
     return cluster;
@@ -194,6 +227,7 @@ export class PgCluster {
   }
 
   async destroy(): Promise<void> {
+    this.forget();
     try {
       await this.stop('immediate');
     } catch {
@@ -231,7 +265,9 @@ export class RedisServer {
     if (this.proc) return;
     const proc = spawn(this.bin, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     this.proc = proc;
+    const forget = onExit(() => proc.kill('SIGKILL'));
     proc.once('exit', () => {
+      forget();
       if (this.proc === proc) this.proc = undefined;
     });
     await waitFor('redis-server', 10_000, () => portOpen(this.port));
@@ -347,7 +383,9 @@ export class ApiProcess {
     };
     proc.stdout?.on('data', take);
     proc.stderr?.on('data', take);
+    const forget = onExit(() => proc.kill('SIGKILL'));
     proc.once('exit', (code, signal) => {
+      forget();
       this.exitCode = code ?? (signal ? -1 : null);
       log?.end();
     });
