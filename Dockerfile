@@ -32,8 +32,9 @@ RUN test -f /app/content/README.md && test -d /app/content/blog && test -d /app/
 ENV HOST=0.0.0.0 NODE_ENV=production
 # The node image's unprivileged user (uid 1000); the code stays root-owned, so the process cannot rewrite it.
 USER node
-# Both servers drain on SIGTERM (SHUTDOWN_TIMEOUT_MS, default 25 s); each service runs node itself (not pnpm) as
-# PID 1 so the signal reaches it.
+# Both servers drain on SIGTERM (SHUTDOWN_TIMEOUT_MS, default 25 s); each service runs node itself (not pnpm) so the
+# signal reaches it. As PID 1 (Kubernetes) node ignores a signal it installs no handler for: compose adds an init
+# (`init: true`), and deploy/k8s runs the handler-less remote static servers in a shared process namespace.
 STOPSIGNAL SIGTERM
 EXPOSE 3000 8080 8081 8082 8083 8084 8085
 # Default process: the api (tsx in-process, so node is PID 1). web runs `node --import tsx server/main.ts` in
