@@ -50,6 +50,8 @@ export interface Replica {
   log(): string;
   /** Signals its whole process group; resolves once it has exited. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again (same port and environment); resolves once its health answers. */
+  start(): Promise<void>;
 }
 
 export interface OwnStack {
@@ -235,6 +237,10 @@ export async function startOwnStack(o: OwnStackOptions): Promise<OwnStack> {
         async kill(signal: NodeJS.Signals = 'SIGKILL') {
           a.killGroup(signal);
           await a.exited();
+        },
+        async start() {
+          a.start();
+          await waitHealthy(a, `${apiUrls[i]}/api/v1/healthz`, timeout);
         },
       })),
       dir,

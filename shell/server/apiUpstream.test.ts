@@ -82,7 +82,8 @@ describe('API_URL', () => {
     expect([up.pick(), up.pick(), up.pick(), up.pick()]).toEqual(['http://a:1', 'http://b:1', 'http://c:1', 'http://a:1']);
     up.markDown('http://c:1');
     expect([up.pick(), up.pick(), up.pick()]).toEqual(['http://b:1', 'http://a:1', 'http://a:1']);
-    expect(up.candidates('http://a:1')).toEqual(['http://a:1', 'http://b:1']);
+    expect(up.candidates('http://a:1')).toEqual(['http://a:1', 'http://b:1', 'http://c:1']);
+    expect(up.candidates('http://c:1')).toEqual(['http://c:1', 'http://a:1', 'http://b:1']);
     t = 150;
     expect(up.isDown('http://c:1')).toBe(false);
   });

@@ -59,7 +59,7 @@ export interface ApiUpstream {
   readonly urls: readonly string[];
   /** The next replica for a request, round-robin over those not set aside (all of them when every one is). */
   pick(): string;
-  /** `first`, then every other replica not set aside, in round-robin order: where one request may be tried. */
+  /** `first`, then the other replicas (those set aside last): where one request may be tried, in order. */
   candidates(first?: string): string[];
   /** A replica refused a connection (or is draining): skip it for DOWN_FOR_MS. */
   markDown(url: string): void;
@@ -133,7 +133,9 @@ export function createApiUpstream(apiUrl: string | readonly string[], options: A
     },
     candidates(first) {
       const start = first ?? this.pick();
-      return [start, ...urls.filter((u) => u !== start && !isDown(u))];
+      const others = urls.filter((u) => u !== start);
+      // the ones set aside last: one may have come back since (a refused connect costs little)
+      return [start, ...others.filter((u) => !isDown(u)), ...others.filter(isDown)];
     },
     markDown(url) {
       downUntil.set(url, now() + downForMs);
