@@ -44,5 +44,15 @@ if (isMain) {
   }
   const port = Number(portArg ?? process.env.PORT ?? 8081);
   const host = process.env.HOST ?? '127.0.0.1';
-  createStaticServer(dir).listen(port, host, () => console.log(`static ${path.resolve(dir)} on http://${host}:${port}`));
+  const server = createStaticServer(dir).listen(port, host, () => console.log(`static ${path.resolve(dir)} on http://${host}:${port}`));
+  // As PID 1 in a container node ignores SIGTERM without a handler: stop accepting, let responses in flight finish,
+  // drop idle keep-alive connections, and exit within SHUTDOWN_TIMEOUT_MS.
+  const stop = () => {
+    const deadline = setTimeout(() => process.exit(1), Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000));
+    deadline.unref();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
