@@ -76,6 +76,8 @@ describe.each(BACKENDS)('outbox on %s', (backend) => {
     const [row] = await readOutboxMessages(t.handle, { dedupeKeyPrefix: 'mail:test:commit' });
     expect(row).toMatchObject({ topic: 'mail', attempts: 1, failedAt: null });
     expect(row.deliveredAt).toBeInstanceOf(Date);
+    // The code a mail carries is not kept once it went: the row keeps the envelope only.
+    expect(row.payload).toEqual({ to: 'kept@example.com', kind: 'password_reset', locale: 'en', subject: 'Code' });
   });
 
   it('a dedupe key adds one row however often it is enqueued', async () => {
@@ -183,6 +185,7 @@ describe.each(BACKENDS)('outbox on %s', (backend) => {
     expect(failed.failedAt).toBeInstanceOf(Date);
     // The recipient is never kept in last_error (a transport's message may quote it).
     expect(failed.lastError).not.toContain('bounce@');
+    expect(failed.payload).not.toHaveProperty('text');
     // Failed for good: out of the depth, never tried again.
     expect((await readOutboxMessages(t.handle, { state: 'pending', dedupeKeyPrefix: 'mail:test:retry' })).length).toBe(0);
     remote.state.failing = false;

@@ -47,6 +47,11 @@ export async function insertMessage(tx: OutboxTx, m: OutboxMessage): Promise<num
 }
 
 const PENDING = 'delivered_at IS NULL AND failed_at IS NULL';
+/**
+ * A settled mail keeps its envelope (to, kind, locale, subject) but not its text: a reset or confirmation code is
+ * never kept in the database after its mail went (or was given up on); only its HMAC is (users/repo).
+ */
+const SCRUBBED = `payload = CASE WHEN topic = 'mail' THEN payload - 'text' ELSE payload END`;
 const CLAIMABLE = `${PENDING} AND available_at <= now() AND (locked_until IS NULL OR locked_until < now())`;
 
 /** Thrown by a handler when trying again cannot help (a removed webhook): the row is failed at once. */
@@ -102,7 +107,7 @@ export function createOutboxStore(db: DbHandle, defaults: OutboxPolicy) {
   }
 
   const markDelivered = (tx: OutboxTx, id: number) =>
-    tx.query(`UPDATE outbox_messages SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1 AND ${PENDING}`, [id]);
+    tx.query(`UPDATE outbox_messages SET delivered_at = now(), locked_until = NULL, last_error = NULL, ${SCRUBBED} WHERE id = $1 AND ${PENDING}`, [id]);
 
   function backoffMs(attempts: number, topic: OutboxTopic = 'mail'): number {
     const policy = policyOf(topic);
@@ -134,7 +139,8 @@ export function createOutboxStore(db: DbHandle, defaults: OutboxPolicy) {
       const availableAt = new Date(Date.now() + backoffMs(row.attempts, row.topic));
       await query(
         `UPDATE outbox_messages SET locked_until = NULL, last_error = $2, available_at = $3::timestamptz,
-                failed_at = CASE WHEN $4::boolean THEN now() END
+                failed_at = CASE WHEN $4::boolean THEN now() END,
+                payload = CASE WHEN $4::boolean AND topic = 'mail' THEN payload - 'text' ELSE payload END
           WHERE id = $1 AND ${PENDING}`,
         [row.id, reason, availableAt.toISOString(), final],
       );
