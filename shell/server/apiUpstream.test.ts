@@ -171,9 +171,37 @@ describe('web in front of the api', () => {
         expect(res.headers.get('x-api-draining')).toBeNull();
         expect(await res.json()).toEqual({ replica: 'live' });
       }
-      expect(live.seen.map((s) => s.body)).toEqual(['{"n":1}', '{"n":1}', '{"n":1}']);
-      // set aside after its first drain answer
+      // a GET (the health readiness call) alike
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${base}/api/v1/health`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-api-replica')).toBe('2');
+      }
+      expect(live.seen.map((s) => s.body)).toEqual(['{"n":1}', '{"n":1}', '{"n":1}', '', '', '']);
+      // set aside after its first drain answer (and tried last)
       expect(draining.seen.length).toBe(1);
+    } finally {
+      await app.close();
+      await Promise.all([draining.close(), live.close()]);
+    }
+  });
+
+  it('40 requests at once (GET and POST) while one replica drains: every one answered 200 by the other', async () => {
+    const draining = await replica('draining', 'draining');
+    const live = await replica('live');
+    // at once: many are sent to the draining replica before its first drain answer sets it aside
+    const { app, base } = await web(`${draining.url},${live.url}`);
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          fetch(
+            `${base}/api/v1/${i % 2 ? 'health' : 'orders/create'}`,
+            i % 2 ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+          ).then((r) => r.status),
+        ),
+      );
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      expect(live.seen).toHaveLength(40);
     } finally {
       await app.close();
       await Promise.all([draining.close(), live.close()]);
