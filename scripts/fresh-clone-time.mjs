@@ -46,7 +46,7 @@ function run(cmd, args, { cwd, env, log }) {
 
 /**
  * @param {{ source?: string, keep?: boolean, quiet?: boolean }} [o]
- * @returns {Promise<{ ok: boolean, totalSeconds: number, cloneSeconds: number, installSeconds: number, buildSeconds: number | null, startSeconds: number | null, budgetSeconds: number, node: string, cores: number, error?: string, log: string }>}
+ * @returns {Promise<{ ok: boolean, totalSeconds: number, cloneSeconds: number, installSeconds: number, buildSeconds: number | null, startSeconds: number | null, budgetSeconds: number, node: string, cores: number, error?: string, log: string | null }>}
  */
 export async function measureFreshClone(o = {}) {
   const source = o.source ?? path.resolve(HERE, '..');
@@ -168,6 +168,7 @@ export async function measureFreshClone(o = {}) {
       report.log = kept;
     }
     rmSync(tmp, { recursive: true, force: true });
+    if (report.ok) report.log = null;
   }
   return report;
 }
