@@ -7,7 +7,7 @@
 //   node scripts/build.mjs [--missing] [--concurrency N] [app …]
 // `--missing` builds only apps whose dist is absent or older than their sources (what `pnpm start` uses).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,8 +103,15 @@ if (toBuild.length === 0) {
     Array.from({ length: workers }, async () => {
       for (let job = queue.shift(); job && !failed; job = queue.shift()) {
         const r = await runJob(job);
-        if (r.ok) measured[job.key] = Math.round(r.seconds * 10) / 10;
-        else failed = true;
+        if (r.ok) {
+          measured[job.key] = Math.round(r.seconds * 10) / 10;
+          // webpack leaves a file it would write unchanged untouched: mark the app built now, or a source change
+          // that changes no output (a test, a comment) would leave it "stale" for every later `--missing`
+          if (jobs.every((j) => j.app !== job.app || measured[j.key] !== undefined)) {
+            const now = new Date();
+            for (const stamp of outputsOf(job.app)) utimesSync(path.join(root, job.app.dir, stamp), now, now);
+          }
+        } else failed = true;
       }
     }),
   );
