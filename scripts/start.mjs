@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { root } from './apps.mjs';
 
 const startedAt = performance.timeOrigin;
+if (!process.version.startsWith('v24.')) console.warn(`Node 24 is the supported version (package.json engines); this is ${process.version}.`);
 const seconds = (from = startedAt) => ((Date.now() - from) / 1000).toFixed(1);
 
 const webPort = Number(process.env.WEB_PORT ?? 8080);
