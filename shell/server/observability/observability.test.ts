@@ -25,6 +25,11 @@ async function fakeApi() {
     seen.push(req.headers);
     res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') }).end('{"ok":true}');
   });
+  // A WebSocket upgrade: its headers are recorded, then the socket is dropped.
+  server.on('upgrade', (req, socket) => {
+    seen.push(req.headers);
+    socket.destroy();
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -117,6 +122,35 @@ describe('web observability', () => {
     expect(api.seen[before]['x-request-id']).toBe(id);
     // Pages too answer with their id.
     expect((await fetch(`${web.url}/`)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends its request id with a WebSocket upgrade to the api', async () => {
+    const web = await start({ LOG_LEVEL: 'silent' });
+    const before = api.seen.length;
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${web.url}/api/v2/ws`, {
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': randomBytes(16).toString('base64'),
+          'x-request-id': 'visitor-chosen-id',
+        },
+      });
+      req.on('upgrade', (_res, socket) => {
+        socket.destroy();
+        resolve();
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve();
+      });
+      req.on('error', () => resolve());
+      req.end();
+    });
+    for (let i = 0; i < 100 && api.seen.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(api.seen[before]?.upgrade).toBe('websocket');
+    expect(api.seen[before]?.['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('adopts a valid x-request-id from a trusted load balancer only', async () => {
