@@ -228,11 +228,7 @@ function shapedOf(schema: z.ZodType, opts: ArbOptions, depth: number): fc.Arbitr
     case 'tuple':
       return fc.tuple(...(d.items as unknown[]).map(inner));
     case 'record':
-      return fc.dictionary(
-        (inner(d.keyType) as fc.Arbitrary<unknown>).map((k) => String(k)),
-        inner(d.valueType),
-        { maxKeys: 4 },
-      );
+      return fc.dictionary((inner(d.keyType) as fc.Arbitrary<unknown>).map(keyText), inner(d.valueType), { maxKeys: 4 });
     case 'map':
     case 'set':
       return fc.constant({});
@@ -243,6 +239,16 @@ function shapedOf(schema: z.ZodType, opts: ArbOptions, depth: number): fc.Arbitr
       return fc.string({ maxLength: 10 });
     default:
       return fc.jsonValue({ maxDepth: 1 });
+  }
+}
+
+/** A generated value as an object key (a hostile one may be a null-prototype object, which String() refuses). */
+function keyText(k: unknown): string {
+  if (typeof k === 'string') return k;
+  try {
+    return JSON.stringify(k) ?? 'undefined';
+  } catch {
+    return 'key';
   }
 }
 
