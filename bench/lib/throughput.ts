@@ -1,5 +1,6 @@
 // GET /api/v2/rates/public/one against a bare Fastify route, measured the same way in the same run.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
@@ -15,9 +16,22 @@ export interface Run {
   total: number;
   non2xx: number;
   errors: number;
+  /** CPU (user + system) the server process spent per answered request, µs; undefined without its pid. */
+  cpuUsPerRequest?: number;
 }
 
-export async function startBareServer(sameBody?: string): Promise<{ url: string; stop(): Promise<void> }> {
+/** utime + stime of a process in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startBareServer(sameBody?: string): Promise<{ url: string; pid?: number; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [path.join(here, '..', 'bare-server.mjs')], {
     cwd: path.join(here, '..'),
     env: { ...process.env, ...(sameBody !== undefined && { BARE_SAME_BODY: sameBody }) },
@@ -34,6 +48,7 @@ export async function startBareServer(sameBody?: string): Promise<{ url: string;
   });
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -48,9 +63,12 @@ export async function warmUp(url: string, connections: number): Promise<void> {
   await autocannon({ url, connections, duration: 1 });
 }
 
-export async function measure(label: string, url: string, opts: { connections: number; duration: number }): Promise<Run> {
+export async function measure(label: string, url: string, opts: { connections: number; duration: number }, serverPid?: number): Promise<Run> {
+  const cpu0 = cpuMsOf(serverPid);
   const r: Result = await autocannon({ url, connections: opts.connections, duration: opts.duration });
-  return { label, url, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  const cpu1 = cpuMsOf(serverPid);
+  const cpuUsPerRequest = cpu0 !== undefined && cpu1 !== undefined && r.requests.total > 0 ? ((cpu1 - cpu0) * 1000) / r.requests.total : undefined;
+  return { label, url, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts, cpuUsPerRequest };
 }
 
 /** Sums several rounds of one route into one Run (req/s = mean of the rounds, p99 = worst round). */
@@ -59,6 +77,7 @@ export function combine(runs: Run[]): Run {
   return {
     ...first,
     rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
+    cpuUsPerRequest: runs.every((r) => r.cpuUsPerRequest !== undefined) ? runs.reduce((s, r) => s + r.cpuUsPerRequest!, 0) / runs.length : undefined,
     p99: Math.max(...runs.map((r) => r.p99)),
     total: runs.reduce((s, r) => s + r.total, 0),
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
@@ -71,11 +90,18 @@ export function printThroughput(bares: Run[], api: Run, opts: { connections: num
     `\n  autocannon: ${opts.connections} connections, ${opts.rounds} alternating round(s) of ${opts.duration} s per route (after a 1 s warm-up each), one process per server`,
   );
   for (const line of opts.perRound) console.log(`    ${line}`);
-  console.log('  | route                                             |    req/s | p99 ms |  requests | non-2xx | errors |');
-  console.log('  |---------------------------------------------------|---------:|-------:|----------:|--------:|-------:|');
+  console.log('  | route                                             |    req/s | p99 ms |  requests | non-2xx | errors | server CPU µs/req |');
+  console.log('  |---------------------------------------------------|---------:|-------:|----------:|--------:|-------:|------------------:|');
   for (const r of [...bares, api]) {
+    const cpu = r.cpuUsPerRequest === undefined ? 'n/a' : r.cpuUsPerRequest.toFixed(1);
     console.log(
-      `  | ${r.label.padEnd(49)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.total).padStart(9)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
+      `  | ${r.label.padEnd(49)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p99).padStart(6)} | ${String(r.total).padStart(9)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} | ${cpu.padStart(17)} |`,
+    );
+  }
+  if (api.cpuUsPerRequest !== undefined && bares[0]?.cpuUsPerRequest !== undefined) {
+    // req/s swings with whatever else runs on the two cores; CPU per request much less
+    console.log(
+      `  CPU per request: bare ${bares[0].cpuUsPerRequest.toFixed(1)} µs, api ${api.cpuUsPerRequest.toFixed(1)} µs → the api could answer ${((bares[0].cpuUsPerRequest / api.cpuUsPerRequest) * 100).toFixed(1)} % of the bare route's rate on a core of its own`,
     );
   }
   const ratios = bares.map((bare) => api.rps / bare.rps);
