@@ -339,9 +339,12 @@ export class ApiProcess {
   private exitCode: number | null | undefined;
   /** Everything the process wrote (also in logFile). */
   output = '';
+  /** What the current process wrote first (its start-up). */
+  private startOutput = '';
 
   private constructor(
-    readonly port: number,
+    /** Changes only when another process took it (see start). */
+    public port: number,
     private readonly options: ApiProcessOptions,
   ) {}
 
@@ -367,6 +370,20 @@ export class ApiProcess {
 
   async start(extraEnv: Record<string, string> = {}): Promise<void> {
     if (this.alive) throw new Error('api already running');
+    for (let attempt = 1; ; attempt++) {
+      if (await this.spawnOnce(extraEnv)) return;
+      const said = this.startOutput;
+      // Another process took the port between the check and the listen (or between a kill -9 and the restart).
+      if (/EADDRINUSE/.test(said) && attempt < 3) {
+        this.port = await freePort();
+        continue;
+      }
+      throw new Error(`api exited during start-up (${this.exitCode}):\n${said.slice(-3000)}`);
+    }
+  }
+
+  /** True when the api answers its liveness call; false when it exited first. */
+  private async spawnOnce(extraEnv: Record<string, string>): Promise<boolean> {
     const env = { ...process.env, ...apiEnv(this.port, this.options), ...extraEnv };
     // Jest's own variables would make the api think it is under test in-process.
     delete env.JEST_WORKER_ID;
@@ -375,28 +392,32 @@ export class ApiProcess {
     const proc = spawn(process.execPath, ['--import', 'tsx', this.options.entry ?? MAIN_ENTRY], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.exitCode = undefined;
+    this.startOutput = '';
     const log = this.options.logFile ? fs.createWriteStream(this.options.logFile, { flags: 'a' }) : undefined;
     const take = (chunk: Buffer) => {
       const s = chunk.toString();
       this.output = (this.output + s).slice(-200_000);
+      if (this.startOutput.length < 100_000) this.startOutput += s;
       log?.write(s);
     };
     proc.stdout?.on('data', take);
     proc.stderr?.on('data', take);
     const forget = onExit(() => proc.kill('SIGKILL'));
-    proc.once('exit', (code, signal) => {
-      forget();
-      this.exitCode = code ?? (signal ? -1 : null);
-      log?.end();
-    });
-    await waitFor(`the api on port ${this.port}`, 60_000, async () => {
-      if (this.exitCode !== undefined) throw new Error(`api exited during start-up (${this.exitCode}):\n${this.output.slice(-3000)}`);
+    const exited = new Promise<void>((resolve) =>
+      proc.once('exit', (code, signal) => {
+        forget();
+        this.exitCode = code ?? (signal ? -1 : null);
+        log?.end();
+        resolve();
+      }),
+    );
+    const state = await waitFor(`the api on port ${this.port}`, 60_000, async () => {
+      if (this.exitCode !== undefined) return 'exited';
       const res = await fetch(`${this.url}/api/v1/healthz`);
-      return res.ok;
-    }).catch((err) => {
-      if (this.exitCode !== undefined) throw new Error(`api exited during start-up (${this.exitCode}):\n${this.output.slice(-3000)}`);
-      throw err;
+      return res.ok ? 'up' : false;
     });
+    if (state === 'exited') await exited;
+    return state === 'up';
   }
 
   /** kill -9: no shutdown hook runs, in-flight requests and transactions are cut. */
