@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..');
-export const HOST = '127.0.0.1';
+const HOST = '127.0.0.1';
 
 /** This helper's port range (issue 14: H7 owns 4700–4799); each part takes the next port. */
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 4700);
-export function benchPort(): number {
+function benchPort(): number {
   return nextPort++;
 }
 

@@ -10,7 +10,7 @@ import { fanOutFigures, type FanOutFigures, subscriptionRequests, WsFleet } from
 /** Memory counts as flat when its fitted trend is below this (MB per minute). */
 export const SOAK_FLAT_MB_PER_MIN = 2;
 
-export interface MemSample {
+interface MemSample {
   t: number;
   rss?: number;
   heap?: number;
@@ -34,7 +34,7 @@ export interface SoakFigures {
  * The heap's sawtooth (it grows between collections and drops at each) makes a fitted line swing by ±100 MB/min
  * over a minute; the lowest point of each third of the run is what survives collection, so its trend is the leak.
  */
-export function heapFloors(samples: MemSample[]): { t: number; heap: number }[] {
+function heapFloors(samples: MemSample[]): { t: number; heap: number }[] {
   const withHeap = samples.filter((s) => s.heap !== undefined);
   if (withHeap.length < 6) return [];
   const third = Math.ceil(withHeap.length / 3);
@@ -51,7 +51,7 @@ function floorSlope(floors: { t: number; heap: number }[]): number | undefined {
 }
 
 /** Least-squares slope in MB per minute of (t seconds, bytes). */
-export function slopeMbPerMin(points: { t: number; v: number }[]): number | undefined {
+function slopeMbPerMin(points: { t: number; v: number }[]): number | undefined {
   if (points.length < 3) return undefined;
   const n = points.length;
   const mt = points.reduce((s, p) => s + p.t, 0) / n;
