@@ -344,7 +344,8 @@ async function freshPart(): Promise<void> {
 /** H3's 100k fuzz run; arguments after `fuzz` are passed on. */
 async function fuzzPart(): Promise<void> {
   if (!named.includes('fuzz')) return;
-  console.log('\n## Fuzz: bench/fuzz (100,000 requests)');
+  const count = args.slice(args.indexOf('fuzz') + 1).find((a) => /^\d+$/.test(a));
+  console.log(`\n## Fuzz: bench/fuzz (${count ?? '100,000'} requests)`);
   const entry = ['run.ts', 'index.ts', 'run.mjs'].map((f) => path.join(here, 'fuzz', f)).find((f) => fs.existsSync(f));
   if (!entry) {
     console.log('  not there yet: bench/fuzz/ has no run.ts');
