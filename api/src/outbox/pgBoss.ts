@@ -20,10 +20,37 @@ export interface PgBossOptions {
   log: { warn(obj: object, msg: string): void };
 }
 
+const START_LOCK = 'exchange:pgboss:start';
+
 export function createPgBossWorker(store: OutboxStore, opts: PgBossOptions) {
   // On the application's pg pool (drizzle's $client), so a multi-statement query answers the rows of every statement
   // (pg-boss needs them; the raw session keeps only the last's).
-  const pool = (opts.db.db as unknown as { $client: { query(text: string, values?: unknown[]): Promise<unknown> } }).$client;
+  const pool = (
+    opts.db.db as unknown as {
+      $client: {
+        query(text: string, values?: unknown[]): Promise<unknown>;
+        connect(): Promise<{ query(text: string, values?: unknown[]): Promise<unknown>; release(): void }>;
+      };
+    }
+  ).$client;
+  /**
+   * Replicas starting together on a fresh database install pg-boss one after the other: pg-boss's own
+   * pg_advisory_xact_lock does not refresh the catalog cache, so a waiting replica's CREATE SCHEMA IF NOT EXISTS failed
+   * with 23505 on pg_namespace. A session-level lock around start() makes the next replica find it installed.
+   */
+  const serialized = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [START_LOCK]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [START_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  };
   const executeSql = async (text: string, values?: unknown[]) => {
     const result = (await pool.query(text, values?.length ? values : undefined)) as { rows?: unknown[] } | { rows?: unknown[] }[];
     return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows ?? []) : (result.rows ?? []) };
@@ -49,15 +76,18 @@ export function createPgBossWorker(store: OutboxStore, opts: PgBossOptions) {
       if (started) return;
       boss = new PgBoss({ db: { executeSql }, schema: await bossSchema(), schedule: false, supervise: true });
       boss.on('error', (err: unknown) => opts.log.warn({ error: (err as Error).message }, 'pg-boss error'));
-      await boss.start();
-      await boss.createQueue(OUTBOX_QUEUE, {
-        // The job is only a wake-up: the row counts attempts and fails for good. pg-boss retries cover a worker that
-        // died holding the job (expiry), not a failed delivery (those are re-scheduled at the row's backoff).
-        retryLimit: 20,
-        retryDelay: 1,
-        retryBackoff: true,
-        retryDelayMax: 300,
-        expireInSeconds: Math.max(1, Math.ceil(opts.leaseMs / 1000)),
+      const started0 = boss;
+      await serialized(async () => {
+        await started0.start();
+        await started0.createQueue(OUTBOX_QUEUE, {
+          // The job is only a wake-up: the row counts attempts and fails for good. pg-boss retries cover a worker that
+          // died holding the job (expiry), not a failed delivery (those are re-scheduled at the row's backoff).
+          retryLimit: 20,
+          retryDelay: 1,
+          retryBackoff: true,
+          retryDelayMax: 300,
+          expireInSeconds: Math.max(1, Math.ceil(opts.leaseMs / 1000)),
+        });
       });
       await boss.work<{ id: number }>(OUTBOX_QUEUE, { batchSize: 5, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
