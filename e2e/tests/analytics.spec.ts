@@ -63,11 +63,13 @@ function watchSink(page: Page) {
         .toBeGreaterThanOrEqual(count);
       return sent.filter((e) => e.event === event);
     },
-    /** Every answer of the sink so far was 200 and accepted the whole batch (when the page was still there to read it). */
-    expectAccepted() {
-      expect(answers.length).toBeGreaterThan(0);
+    /**
+     * Every answer of the sink so far was 200 and accepted the whole batch (when the page was still there to read it).
+     * An answer is recorded only once its body is read, after the request was seen: wait for one readable answer.
+     */
+    async expectAccepted() {
+      await expect.poll(() => answers.some((a) => a.accepted !== undefined), { message: 'a readable answer of the sink', timeout: 15_000 }).toBe(true);
       for (const a of answers) expect(a).toEqual({ status: 200, accepted: a.accepted === undefined ? undefined : a.sent, sent: a.sent });
-      expect(answers.some((a) => a.accepted !== undefined)).toBe(true);
     },
   };
 }
@@ -131,7 +133,7 @@ for (const prefix of ['', '/ru'] as const) {
     expect(sink.named('exchange_completed_guest')).toHaveLength(1);
     expect(sink.named('test_event')).toHaveLength(1);
     expect(sink.named('exchange_abandoned')).toEqual([]);
-    sink.expectAccepted();
+    await sink.expectAccepted();
   });
 
   test(`${where}: a registered visitor's exchange — exchange_initiated and exchange_completed_registered as registered`, async ({ page, stack }) => {
@@ -154,7 +156,7 @@ for (const prefix of ['', '/ru'] as const) {
     expect(await sink.reached('exchange_completed_registered')).toEqual([
       expect.objectContaining({ user_type: 'registered', data: expect.objectContaining({ orderId }) }),
     ]);
-    sink.expectAccepted();
+    await sink.expectAccepted();
   });
 
   test(`${where}: exchange_abandoned — leaving the changed form by a link, and the page going away`, async ({ page }) => {
@@ -190,7 +192,7 @@ for (const prefix of ['', '/ru'] as const) {
     await inDataLayer(page, 'exchange_abandoned').toEqual([{ event: 'exchange_abandoned', user_type: 'guest' }]);
     const both = await sink.reached('exchange_abandoned', 2);
     expect(both[1]).toMatchObject({ user_type: 'guest', data: expect.objectContaining({ rateMode: 'FIXED' }) });
-    sink.expectAccepted();
+    await sink.expectAccepted();
   });
 
   test(`${where}: accounts — registration_abandoned, registration_completed, login_success, restore_password_form_submitted`, async ({ page }) => {
@@ -248,7 +250,7 @@ for (const prefix of ['', '/ru'] as const) {
       expect(e, event).toMatchObject({ user_type: userType, sessionId });
     }
     expect(JSON.stringify(sink.sent)).not.toContain(email);
-    sink.expectAccepted();
+    await sink.expectAccepted();
   });
 
   test(`${where}: content — open_support_modal on the support page, button_read_all_articles on a post`, async ({ page }) => {
@@ -267,7 +269,7 @@ for (const prefix of ['', '/ru'] as const) {
     await inDataLayer(page, 'button_read_all_articles').toEqual([{ event: 'button_read_all_articles', user_type: 'guest' }]);
 
     expect(await sink.reached('button_read_all_articles')).toEqual([expect.objectContaining({ user_type: 'guest' })]);
-    sink.expectAccepted();
+    await sink.expectAccepted();
   });
 }
 
