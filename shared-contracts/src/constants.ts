@@ -23,6 +23,22 @@ export const NOTIFICATION_DEFAULT_TIMEOUT_MS = 30_000;
 export const NOTIFICATION_SHORT_TIMEOUT_MS = 3_000;
 export const HEAD_UPDATE_DEBOUNCE_MS = 10;
 export const RELOAD_GUARD_TTL_MS = 10_000;
+/**
+ * §4/§8 reload guard in sessionStorage: `{ [path]: expiresAtMs }`, written by the shell just before a new-build or
+ * chunk-error reload. A remote restores its saved draft ("with state preserved") when its path was reloaded this way.
+ */
+export const RELOAD_GUARD_KEY = 'shell:reload-guard';
+
+/** Whether the shell reloaded `path` for an update or a chunk error within the last RELOAD_GUARD_TTL_MS. */
+export function reloadedForUpdate(storage: Pick<Storage, 'getItem'>, path: string, nowMs: number): boolean {
+  try {
+    const guard: unknown = JSON.parse(storage.getItem(RELOAD_GUARD_KEY) ?? '{}');
+    const expires = guard && typeof guard === 'object' ? (guard as Record<string, unknown>)[path] : undefined;
+    return typeof expires === 'number' && expires > nowMs;
+  } catch {
+    return false;
+  }
+}
 
 export const TIMEOUTS_MS = {
   default: 10_000,

@@ -1,4 +1,5 @@
-import { UpdateStore, isChunkLoadError, RELOAD_GUARD_KEY } from './UpdateStore';
+import { RELOAD_GUARD_KEY } from 'shared-contracts';
+import { UpdateStore, isChunkLoadError } from './UpdateStore';
 import { TestClock } from './testClock';
 
 class MemoryStorage {

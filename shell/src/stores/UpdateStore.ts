@@ -1,9 +1,8 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
-import { RELOAD_GUARD_TTL_MS } from 'shared-contracts';
+import { RELOAD_GUARD_KEY, RELOAD_GUARD_TTL_MS } from 'shared-contracts';
 import type { Clock, KeyValueStorage } from './env';
 
 const UPDATE_POLL_INTERVAL_MS = 60_000;
-export const RELOAD_GUARD_KEY = 'shell:reload-guard';
 
 export interface UpdateStoreDeps {
   clock: Pick<Clock, 'now' | 'setInterval' | 'clearInterval'>;
