@@ -20,6 +20,13 @@ describe('ScrollStore (§2 Scrolling)', () => {
     expect(s.navigated(at('b', '/docs/api', '#create%20order'), 'PUSH', 0)).toEqual({ kind: 'element', id: 'create order' });
   });
 
+  it('a malformed hash (/docs#%) does not throw: it names the element as written', () => {
+    const s = new ScrollStore();
+    s.navigated(at('a', '/'), 'POP', 0);
+    expect(s.navigated(at('b', '/docs', '#%'), 'PUSH', 0)).toEqual({ kind: 'element', id: '%' });
+    expect(s.navigated(at('c', '/docs', '#50%25%zz'), 'PUSH', 0)).toEqual({ kind: 'element', id: '50%25%zz' });
+  });
+
   it('restores the saved position on back navigation', () => {
     const s = new ScrollStore();
     s.navigated(at('a', '/'), 'POP', 0);

@@ -39,7 +39,7 @@ export class ScrollStore {
     const saved = this.positions.get(next.key);
     let target: ScrollTarget;
     if (action === 'POP' && saved !== undefined) target = { kind: 'position', y: saved };
-    else if (next.hash.length > 1) target = { kind: 'element', id: decodeURIComponent(next.hash.slice(1)) };
+    else if (next.hash.length > 1) target = { kind: 'element', id: hashId(next.hash) };
     else if (!previous || previous.pathname !== next.pathname) target = { kind: 'top' };
     else target = { kind: 'none' };
     this.pending = target;
@@ -62,6 +62,16 @@ export class ScrollStore {
     this.positions.set(key, y);
     while (this.positions.size > MAX_SAVED) this.positions.delete(this.positions.keys().next().value as string);
     this.storage?.setItem(STORAGE_KEY, JSON.stringify([...this.positions]));
+  }
+}
+
+/** The element id a hash names: percent-decoded, or as written when it is not valid percent-encoding (`#%`). */
+function hashId(hash: string): string {
+  const raw = hash.slice(1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
   }
 }
 

@@ -1,4 +1,4 @@
-import { RELOAD_GUARD_KEY } from 'shared-contracts';
+import { RELOAD_GUARD_KEY, reloadedForUpdate } from 'shared-contracts';
 import { UpdateStore, isChunkLoadError } from './UpdateStore';
 import { TestClock } from './testClock';
 
@@ -56,6 +56,29 @@ describe('UpdateStore', () => {
     clock.advance(10_000);
     expect(store.onChunkError('/order/1')).toBe(true);
     expect(reload.mock.calls).toEqual([['/order/1'], ['/blog'], ['/order/1']]);
+  });
+
+  it('writes the guard for the path and query the reload lands on, which the reloaded page reads back', () => {
+    const { clock, store, reload, storage } = make(async () => ({}));
+    clock.advance(1_000);
+    // a chunk error on the pair page with a hash: the reload keeps it, the guard is the path + query
+    expect(store.onChunkError('/ru/exchange-btc-eth?amount=1&send=btc#form')).toBe(true);
+    expect(reload).toHaveBeenCalledWith('/ru/exchange-btc-eth?amount=1&send=btc#form');
+    // after the reload, a remote asks with location.pathname + location.search
+    expect(reloadedForUpdate(storage, '/ru/exchange-btc-eth?amount=1&send=btc', clock.now())).toBe(true);
+    expect(reloadedForUpdate(storage, '/ru/exchange-btc-eth', clock.now())).toBe(false);
+    // the same path with another hash is the same reload target: not reloaded twice within 10 s
+    expect(store.onChunkError('/ru/exchange-btc-eth?amount=1&send=btc')).toBe(false);
+    clock.advance(10_000);
+    expect(reloadedForUpdate(storage, '/ru/exchange-btc-eth?amount=1&send=btc', clock.now())).toBe(false);
+  });
+
+  it('a new build turns the navigation into a reload whose target path the guard names', async () => {
+    const { clock, store, reload, storage } = make(async () => ({ buildId: 'b2' }));
+    await store.check();
+    expect(store.onNavigate('/exchange-btc-eth?amount=2')).toBe(true);
+    expect(reload).toHaveBeenCalledWith('/exchange-btc-eth?amount=2');
+    expect(reloadedForUpdate(storage, '/exchange-btc-eth?amount=2', clock.now())).toBe(true);
   });
 
   it('recognises chunk load errors', () => {

@@ -61,8 +61,14 @@ export class UpdateStore {
     return this.reloadTo(targetPath);
   }
 
-  /** Reloads unless `path` was reloaded less than RELOAD_GUARD_TTL_MS ago; returns whether it reloaded. */
-  reloadTo(path: string): boolean {
+  /**
+   * Reloads `target` (path, query and hash) unless its path was reloaded less than RELOAD_GUARD_TTL_MS ago; returns
+   * whether it reloaded. The guard entry is the path and query the reload lands on (the hash never reaches the
+   * server), so the page after the reload finds it with `reloadedForUpdate(sessionStorage, location.pathname +
+   * location.search, Date.now())` and restores its state (§4, §8 "with state preserved").
+   */
+  reloadTo(target: string): boolean {
+    const path = guardPath(target);
     const now = this.deps.clock.now();
     const guard = this.readGuard();
     if ((guard[path] ?? 0) > now) return false;
@@ -73,7 +79,7 @@ export class UpdateStore {
     } catch {
       // storage full or disabled: reload anyway
     }
-    this.deps.reload(path);
+    this.deps.reload(target);
     return true;
   }
 
@@ -85,6 +91,12 @@ export class UpdateStore {
       return {};
     }
   }
+}
+
+/** The reload guard's key of a target: its path and query, without the hash. */
+function guardPath(target: string): string {
+  const hashAt = target.indexOf('#');
+  return hashAt < 0 ? target : target.slice(0, hashAt);
 }
 
 /** webpack's ChunkLoadError, the federation runtime's script failures, and dynamic import failures. */
