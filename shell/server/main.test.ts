@@ -195,6 +195,10 @@ describe('web server', () => {
     expect(redirected.statusCode).toBe(301);
     expect(redirected.headers['set-cookie']).toMatch(/^referralID=p2;/);
     expect((await app.inject({ url: '/blog' })).headers['set-cookie']).toBeUndefined();
+    // §5 a signed-in customer's orders pay the account's referrer: their click on a link stores nothing
+    const signedIn = await app.inject({ url: '/exchange-btc-eth?ref=partner7', headers: { cookie: 'access_token=a; u_id=v1' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['set-cookie']).toBeUndefined();
     await app.close();
   });
 

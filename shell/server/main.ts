@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import compress from '@fastify/compress';
-import { REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S } from 'shared-contracts';
+import { ACCESS_TOKEN_COOKIE, CLIENT_ID_COOKIE, REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S, readCookie } from 'shared-contracts';
 import { normaliseUrl } from './normalise';
 import { developmentOrigins, edgeHeaders, forwardedFor, loadWebConfig, siteOrigin, type EdgeRequest, type WebConfig } from './edge';
 import { createReadStream } from 'node:fs';
@@ -104,13 +104,15 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     requestId: req.id,
   });
 
+  const signedIn = (cookie: string | undefined) => !!readCookie(ACCESS_TOKEN_COOKIE, cookie) && !!readCookie(CLIENT_ID_COOKIE, cookie);
   // 301 normalisation and the referral cookie, before anything else.
   app.addHook('onRequest', async (req, reply) => {
     const url = req.raw.url ?? '/';
     if (!isPageRequest(url)) return;
     const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined;
     const ref = query?.get('ref');
-    if (ref)
+    // §5 a referral id applies only to a visitor who is not signed in (session cookies on the page request, §6).
+    if (ref && !signedIn(req.headers.cookie))
       reply.header(
         'set-cookie',
         `${REFERRAL_COOKIE}=${encodeURIComponent(ref)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secureCookies() ? '; Secure' : ''}`,

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { StoresContext } from '../stores/RootStore';
 import { CurrentLocation } from '../host/CurrentLocation';
 import { browserVisitRecordsEnv, createVisitRecords } from '../session/hostSession';
+import { followReferral } from '../session/referral';
 import { followUtm } from '../analytics/utm';
 import { ShellContext, type Router, type ShellDeps, type ShellRuntime } from './ShellContext';
 import { NavigatorBridge } from './NavigatorBridge';
@@ -30,6 +31,8 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
   useLayoutEffect(() => shell.currentLocation.follow(router), [shell, router]);
   // §3 UTM: the landing and every client navigation are recorded (cookie and storage), after mount, not in render.
   useEffect(() => followUtm(router, shell.visit.utm, window.location.origin), [shell, router]);
+  // §2 the referralID cookie is also set on client-side navigations that carry `ref` (web sets it for documents).
+  useEffect(() => followReferral(router, shell.visit.referral), [shell, router]);
   // The page is live (hydrated, or rendered in the browser): its controls answer from now on. Browser tests wait for it.
   useEffect(() => {
     document.documentElement.setAttribute(APP_LIVE_ATTR, '');

@@ -1,10 +1,10 @@
 // What remotes see of the session (`host.session`): read-only account state, the account dialogs, logout,
 // the visitor id, and the shell-owned visit records (referral id, confirmed email, UTM) behind small interfaces.
-import { REFERRAL_COOKIE, readCookie, type HostConfirmedEmails, type HostReferral, type HostSession } from 'shared-contracts';
+import { REFERRAL_COOKIE, readCookie, type HostConfirmedEmails, type HostSession } from 'shared-contracts';
 import type { RootStore } from '../stores/RootStore';
 import type { KeyValueStorage } from '../stores/env';
 import { localConfirmedEmails } from '../dialogs/confirmedEmails';
-import { referralSource } from './referral';
+import { referralSource, type ReferralSource } from './referral';
 import { browserUtmEnvironment, utmRecorder, type UtmEnvironment, type UtmRecorder } from '../analytics/utm';
 
 export interface VisitRecordsEnv {
@@ -19,7 +19,7 @@ export interface VisitRecordsEnv {
 
 /** The shell's records of this visit that remotes use but never touch directly (one set per shell mount). */
 export interface VisitRecords {
-  referral: HostReferral;
+  referral: ReferralSource;
   confirmedEmails: HostConfirmedEmails;
   /** Fed by the navigation hook (ShellApp), read by host.session.utm(). */
   utm: UtmRecorder;

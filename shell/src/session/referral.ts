@@ -1,8 +1,10 @@
-// §2 "A ref query parameter on any route is stored in a cookie called referralID" (web sets it, Path=/,
-// SameSite=Lax, Secure on an https site); §5 the stored id, else the query's for a guest; §8 an unknown
-// referral id is dropped. Once dropped, neither the cookie nor the URL's `ref` names it again this visit.
-// Remotes reach it as `host.session.referral`; the cookie is the shell's alone.
-import { REFERRAL_COOKIE, type HostReferral } from 'shared-contracts';
+// §2 "A ref query parameter on any route is stored in a cookie called referralID" (24 h, §9): web sets it on a
+// document request, the shell on every client-side navigation that carries `ref`. §5 a referral id applies only to a
+// visitor who is not signed in (a signed-in customer's orders pay the account's registration referrer, which the api
+// knows): for a signed-in visitor it is neither stored nor sent. §8 an unknown referral id is dropped: once dropped,
+// neither the cookie nor the URL's `ref` names it again this visit. Remotes reach it as `host.session.referral`;
+// the cookie is the shell's alone.
+import { REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S, type HostReferral } from 'shared-contracts';
 
 export interface ReferralInputs {
   readCookie(): string | undefined;
@@ -15,21 +17,52 @@ export interface ReferralInputs {
   isHttps(): boolean;
 }
 
-/** Deletes the cookie web set: same name, path and attributes, expired. */
-function expiredReferralCookie(secure: boolean): string {
-  return `${REFERRAL_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The shell's side of the referral id: what remotes see, plus storing a `ref` met on a client-side navigation. */
+export interface ReferralSource extends HostReferral {
+  remember(ref: string): void;
 }
 
-export function referralSource(inputs: ReferralInputs): HostReferral {
-  let dropped = false;
+/** The cookie as web sets it: Path=/, SameSite=Lax, Secure on an https site; `maxAge` 0 deletes it. */
+function referralCookie(value: string, maxAge: number, secure: boolean): string {
+  return `${REFERRAL_COOKIE}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function referralSource(inputs: ReferralInputs): ReferralSource {
+  let dropped: string | undefined;
   return {
     get: () => {
-      if (dropped) return undefined;
-      return inputs.readCookie() || (!inputs.isAuthorised() ? inputs.queryRef() || undefined : undefined);
+      if (inputs.isAuthorised()) return undefined;
+      const id = inputs.readCookie() || inputs.queryRef() || undefined;
+      return id === dropped ? undefined : id;
     },
     clear: () => {
-      dropped = true;
-      inputs.writeCookie(expiredReferralCookie(inputs.isHttps()));
+      dropped = inputs.readCookie() || inputs.queryRef() || undefined;
+      inputs.writeCookie(referralCookie('', 0, inputs.isHttps()));
+    },
+    remember: (ref) => {
+      if (!ref || ref === dropped || inputs.isAuthorised()) return;
+      inputs.writeCookie(referralCookie(ref, REFERRAL_COOKIE_MAX_AGE_S, inputs.isHttps()));
     },
   };
+}
+
+interface LocationLike {
+  search: string;
+}
+
+/**
+ * Stores the `ref` of every client-side navigation (web stored the landing's with the document). Returns the
+ * unsubscribe function.
+ */
+export function followReferral(
+  router: { state: { location: LocationLike }; subscribe(listener: (state: { location: LocationLike }) => void): () => void },
+  referral: Pick<ReferralSource, 'remember'>,
+): () => void {
+  let last = router.state.location.search;
+  return router.subscribe(({ location }) => {
+    if (location.search === last) return;
+    last = location.search;
+    const ref = new URLSearchParams(location.search).get('ref');
+    if (ref) referral.remember(ref);
+  });
 }
