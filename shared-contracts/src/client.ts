@@ -4,7 +4,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { ApiError, formatFetchFailure, isApiErrorBody } from './errors';
 import { CLIENT_ID_COOKIE, CLIENT_ID_HEADER, RETRY_LIMIT, RETRY_STATUS_CODES } from './constants';
-import { routeTable, type RouteName } from './routeTable';
+import { routeTable, routeTimeoutMs, type RouteName } from './routeTable';
 import type { RouteBody, RouteParams, RouteQuery, RouteResponse } from './routes';
 
 /** Routes whose body is multipart/form-data (route table `bodyType`): the call takes a FormData, not JSON. */
@@ -129,7 +129,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           ...payload,
           signal: input.signal,
           headers: input.headers,
-          timeout: options.timeoutOverrideMs ?? def.timeoutMs,
+          timeout: options.timeoutOverrideMs ?? routeTimeoutMs(def, input.query),
         }).json();
       try {
         return await send();

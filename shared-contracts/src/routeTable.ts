@@ -15,6 +15,8 @@ export interface RouteMeta {
   summary: string;
   auth: RouteAuth;
   timeoutMs: number;
+  /** A query that has a timeout of its own (§9 "all instruments 3 s"): when every listed param has its value. */
+  queryTimeout?: { query: Readonly<Record<string, string>>; timeoutMs: number };
   /** How the body travels: JSON (default), or multipart/form-data (text fields plus files; the client takes a FormData). */
   bodyType?: 'json' | 'multipart';
 }
@@ -115,6 +117,8 @@ export const routeTable = {
     tag: 'instruments',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.instruments,
+    // §7 "GET /api/v2/instruments/public?all=true … 3 s"
+    queryTimeout: { query: { all: 'true' }, timeoutMs: TIMEOUTS_MS.allInstruments },
     summary: 'Instruments of one provider, or all with all=true',
   },
   pairsPublic: { method: 'GET', path: '/api/v2/pairs/public', tag: 'pairs', auth: 'none', timeoutMs: TIMEOUTS_MS.pairsPublic, summary: 'Every tradable pair' },
@@ -644,3 +648,10 @@ export const routeTable = {
 
 export type RouteTable = typeof routeTable;
 export type RouteName = keyof RouteTable;
+
+/** The timeout of one call of a route: the route's, or its query's own (`queryTimeout`) when the query matches. */
+export function routeTimeoutMs(route: RouteMeta, query?: Readonly<Record<string, unknown>>): number {
+  const special = route.queryTimeout;
+  if (special && query && Object.entries(special.query).every(([k, v]) => query[k] !== undefined && String(query[k]) === v)) return special.timeoutMs;
+  return route.timeoutMs;
+}
