@@ -116,6 +116,29 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(r.body.fields).toHaveProperty('destinationAddressMemo');
     });
 
+    it("refuses a memo that breaks its network's rule, naming the field (§5; shared-contracts memo.ts)", async () => {
+      const XRP_ADDR = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+      for (const tag of ['abc-not-a-number', '4294967296', '-1']) {
+        const r = await call(
+          'POST',
+          '/api/v1/orders/public/create',
+          floating({ instrumentTo: XRP, destinationAddress: XRP_ADDR, destinationAddressMemo: tag }),
+        );
+        expectError(r, 400, 'ERR_VALIDATION');
+        expect(r.body.fields).toEqual({ destinationAddressMemo: expect.stringContaining('0 to 4294967295') });
+      }
+      expect((await create(floating({ instrumentTo: XRP, destinationAddress: XRP_ADDR, destinationAddressMemo: '4294967295' }))).destinationAddressMemo).toBe(
+        '4294967295',
+      );
+      const refund = await call(
+        'POST',
+        '/api/v1/orders/public/create',
+        fixed({ instrumentFrom: XRP, claimedDepositAmount: '100', refundAddress: XRP_ADDR, refundAddressMemo: 'tag 7' }),
+      );
+      expectError(refund, 400, 'ERR_VALIDATION');
+      expect(refund.body.fields).toHaveProperty('refundAddressMemo');
+    });
+
     it('holds a fixed quote for a window and keeps the refund address', async () => {
       const order = await create(fixed());
       expect(order).toMatchObject({ rateMode: 'FIXED', refundAddress: BTC_REFUND });

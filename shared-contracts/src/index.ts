@@ -7,6 +7,7 @@ export * from './routeTable';
 export * from './client';
 export * from './host';
 export * from './pairPath';
+export * from './memo';
 export * from './seo';
 export * from './contractVersion';
 export * from './pageMap';

@@ -7,5 +7,6 @@ export * from './routeTable';
 export * from './routes';
 export * from './contentSchemas';
 export * from './pairPath';
+export * from './memo';
 export * from './seo';
 export { buildOpenApiDocument, RATE_LIMITED_ROUTES } from './openapi';

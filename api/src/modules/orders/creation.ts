@@ -2,7 +2,7 @@
 // purchase (§4 card flow): signed-in accounts only, KYC from the no-KYC threshold up, paid on the provider's page.
 import { createHash, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ApiError, CLAIMED_AMOUNT_DECIMALS, type CreateOrderBody, type Order, type PairData } from 'shared-contracts/server';
+import { ApiError, CLAIMED_AMOUNT_DECIMALS, checkMemo, type CreateOrderBody, type Order, type PairData } from 'shared-contracts/server';
 import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
@@ -32,6 +32,13 @@ export function checkRefundAddress(ctx: OrderContext, from: InstrumentRecord, ad
     throw invalid('refundAddress', `not a valid ${from.currencyTitle} ${from.networkTitle} address`);
   }
   if (memo && !from.public.requiresMemo) throw invalid('refundAddressMemo', `${from.currencyTitle} ${from.networkTitle} takes no memo`);
+  checkNetworkMemo(from, memo, 'refundAddressMemo');
+}
+
+/** §5 a memo / destination tag follows its network's rule (shared-contracts memo.ts, the form applies the same). */
+function checkNetworkMemo(instrument: InstrumentRecord, memo: string | null, field: 'destinationAddressMemo' | 'refundAddressMemo'): void {
+  const refusal = memo ? checkMemo(instrument.networkTitle, memo) : null;
+  if (refusal) throw invalid(field, `${instrument.currencyTitle} ${instrument.networkTitle}: ${refusal.message}`);
 }
 
 interface CardPurchase {
@@ -129,6 +136,7 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
     // §5 memo: only when the receive instrument requires one (may be empty: the no-memo box).
     const memo = body.destinationAddressMemo || null;
     if (memo && !to.public.requiresMemo) throw invalid('destinationAddressMemo', `${to.currencyTitle} ${to.networkTitle} takes no memo`);
+    checkNetworkMemo(to, memo, 'destinationAddressMemo');
     // §5 refund address: FIXED only; required, different from the destination, valid for the send side. A card
     // purchase takes none: a refund goes back to the card.
     const refundMemo = body.refundAddressMemo || null;
