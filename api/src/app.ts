@@ -150,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       custody,
       referrers: deps.referrers ?? affiliates.referrers,
       providers,
+      outbox: deps.accounts.outbox,
     },
     opts,
   );

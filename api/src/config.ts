@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   CONFIRMATION_INTERVAL_MS: z.coerce.number().int().min(10).default(3000),
   /** Market move (fraction) between a FIXED quote and confirmation that raises FIXED_RATE_HIGH_VOLATILITY_DETECTED. */
   FIXED_RATE_VOLATILITY_THRESHOLD: decimalString('0.02'),
+  /** §4 RATE_MODE_CHANGED: how long a new-rate offer's amount holds; past it the offer is renewed before it can be accepted (issue 23). */
+  NEW_RATE_OFFER_TTL_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Comma-separated addresses refused by order creation with ERR_FORBIDDEN "Client data is blacklisted" (§8). */
   BLACKLISTED_ADDRESSES: z.string().default(''),
   /** Platform spread per rate mode, as a fraction (0.005 = 0.5 %). */
@@ -208,6 +210,7 @@ export interface Config {
   fixedRateHoldSeconds: number;
   confirmationIntervalMs: number;
   fixedRateVolatilityThreshold: string;
+  newRateOfferTtlMs: number;
   blacklistedAddresses: readonly string[];
   spread: { FLOATING: string; FIXED: string };
   platformFeeUsd: string;
@@ -367,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixedRateHoldSeconds: e.FIXED_RATE_HOLD_SECONDS,
     confirmationIntervalMs: e.CONFIRMATION_INTERVAL_MS,
     fixedRateVolatilityThreshold: e.FIXED_RATE_VOLATILITY_THRESHOLD,
+    newRateOfferTtlMs: e.NEW_RATE_OFFER_TTL_SECONDS * 1000,
     blacklistedAddresses: e.BLACKLISTED_ADDRESSES.split(',')
       .map((a) => a.trim())
       .filter(Boolean),

@@ -141,7 +141,11 @@ const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
     ['ERR_UNPROCESSABLE_ENTITY', 'the order’s state allows no refund, or the amount or fee differ from the refund info (reload it)'],
     ['ERR_FORBIDDEN', 'blacklisted client data'],
   ],
-  orderAcceptRateModeChange: [ORDER_NOT_FOUND, ORDER_STATE],
+  orderAcceptRateModeChange: [
+    ORDER_NOT_FOUND,
+    ORDER_STATE,
+    ['ERR_NOT_ACCEPTABLE', 'the new-rate offer expired or was renewed: read the order and accept its fresh offer'],
+  ],
   validateAddress: ['ERR_NETWORK_NOT_SUPPORTED'],
   recommendedAmount: [...QUOTE_ERRORS.slice(0, 3)],
   pairsDefault: ['ERR_PAIR_NOT_ACTIVE'],

@@ -148,7 +148,11 @@ export const apiRoutes = {
   orderPublicInfo: route('orderPublicInfo', { query: OrderLookupQuery, response: OrderSchema }),
   orderRefundInfo: route('orderRefundInfo', { query: z.object({ orderId: z.string().min(1).max(64) }), response: RefundInfoSchema }),
   orderCreate: route('orderCreate', { body: CreateOrderBodySchema, response: OrderSchema }),
-  orderSetEmail: route('orderSetEmail', { body: z.object({ orderId: z.string().min(1), userEmail: EmailSchema }), response: Ok }),
+  orderSetEmail: route('orderSetEmail', {
+    // `locale`: the language of the mail with the order's link (issue 23); English without it.
+    body: z.object({ orderId: z.string().min(1), userEmail: EmailSchema, locale: z.enum(['en', 'ru']).optional() }),
+    response: Ok,
+  }),
   orderRequestRefund: route('orderRequestRefund', {
     body: z.object({
       orderId: z.string().min(1),
@@ -161,7 +165,12 @@ export const apiRoutes = {
     response: OrderSchema,
   }),
   orderAcceptRateModeChange: route('orderAcceptRateModeChange', {
-    body: z.object({ orderId: z.string().min(1), destinationAddress: z.string().min(1) }),
+    body: z.object({
+      orderId: z.string().min(1),
+      destinationAddress: z.string().min(1),
+      /** The offer accepted (orderDetails.offeredRate.amountToGet): paid exactly, or refused once renewed or expired (issue 23). */
+      offeredAmountToGet: MoneySchema.optional(),
+    }),
     response: OrderSchema,
   }),
   validateAddress: route('validateAddress', {

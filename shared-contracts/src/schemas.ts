@@ -210,8 +210,14 @@ export const OrderDetailsSchema = z.object({
   fixedRateExpiresAt: IsoDateTimeSchema.nullable(),
   /** Sandbox/real chain pace: roughly how long one confirmation takes, for an estimated time left. */
   secondsPerConfirmation: z.number().optional(),
-  /** §4 RATE_MODE_CHANGED: the floating rate offered instead of the fixed one (amounts in the receive currency). */
-  offeredRate: z.object({ price: MoneySchema, amountToGet: MoneySchema, updatedAt: IsoDateTimeSchema }).nullable().optional(),
+  /**
+   * §4 RATE_MODE_CHANGED: the floating rate offered instead of the fixed one (amounts in the receive currency). Accepting it
+   * before `expiresAt` pays exactly `amountToGet`; past it the offer is renewed (issue 23).
+   */
+  offeredRate: z
+    .object({ price: MoneySchema, amountToGet: MoneySchema, updatedAt: IsoDateTimeSchema, expiresAt: IsoDateTimeSchema.optional() })
+    .nullable()
+    .optional(),
   /** Refund payout (REFUND_COMPLETED): amount net of the network fee, in the send currency. */
   refundAmount: MoneySchema.nullable().optional(),
   refundTxHash: z.string().nullable().optional(),

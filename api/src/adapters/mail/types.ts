@@ -1,5 +1,13 @@
 // Mail adapter (DESIGN "sandbox adapters"): SMTP via nodemailer when SMTP_URL is set, else the outbox table.
-export type MailKind = 'password_reset' | 'email_confirmation' | 'registration_attempt' | 'support_request_received' | 'order_link';
+export type MailKind =
+  | 'password_reset'
+  | 'email_confirmation'
+  | 'registration_attempt'
+  | 'support_request_received'
+  | 'order_link'
+  | 'order_completed'
+  | 'order_refunded'
+  | 'order_action_needed';
 export type MailLocale = 'en' | 'ru';
 
 export interface MailMessage {

@@ -21,7 +21,8 @@ export interface ReferrerDirectory {
   referrerOfAccount?(userId: number): Promise<string | null>;
 }
 
-type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'>;
+type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'> &
+  Partial<Pick<Config, 'newRateOfferTtlMs'>>;
 
 export interface OrderServiceDeps {
   repo: OrderRepo;

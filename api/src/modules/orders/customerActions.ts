@@ -5,7 +5,7 @@ import type { OrderRow } from '../../db/schema';
 import { D } from '../../lib/decimal';
 import { blacklisted, invalid, notFoundE, wrongState, type OrderContext } from './context';
 import { checkRefundAddress } from './creation';
-import { NEXT_STEPS, REASONS, type OrderStatus } from './lifecycle';
+import { NEXT_STEPS, REASONS, offerExpired, type OrderStatus } from './lifecycle';
 import type { OrderPresentation } from './presentation';
 import type { OrderPricing } from './pricing';
 
@@ -22,8 +22,38 @@ export interface RefundRequest {
 /** Held once (ON_HOLD, or refunded since): such an order can be refunded whatever its rate mode. */
 const wasHeld = (row: OrderRow) => row.holdReason !== null;
 
-export function createCustomerActions(ctx: OrderContext, { load, published }: OrderPresentation, { refundInfoOf }: OrderPricing) {
+/** Issue 23: an acceptance of an offer that is no longer the order's (expired, or renewed since it was shown). */
+const staleOffer = (row: OrderRow, why: string) =>
+  ApiError.of('ERR_NOT_ACCEPTABLE', `The new-rate offer of order ${row.orderId} ${why}: read the order and accept its fresh offer`, {
+    details: { offeredAmountToGet: row.offeredAmountToGet },
+  });
+
+export function createCustomerActions(ctx: OrderContext, { load, published }: OrderPresentation, { refundInfoOf, floatingFor }: OrderPricing) {
   const { repo, now } = ctx;
+  const offerTtlMs = ctx.deps.config.newRateOfferTtlMs;
+
+  /**
+   * Issue 23: an order waiting for the customer's choice whose offer has expired gets a fresh one (the floating rate
+   * now: a new amount and a new expiry) when it is read, so what the customer sees is what accepting pays.
+   */
+  async function withLiveOffer(row: OrderRow): Promise<OrderRow> {
+    const t = now();
+    if (row.status !== 'AWAITING_DECISION' || !offerExpired(row, t, offerTtlMs)) return row;
+    const renewed = await repo.advance({
+      orderId: row.orderId,
+      from: 'AWAITING_DECISION',
+      lock: 'wait',
+      now: t,
+      decide: (r) => {
+        if (!offerExpired(r, t, offerTtlMs)) return null; // renewed by a concurrent read
+        const offer = floatingFor(r);
+        return { to: 'AWAITING_DECISION', patch: { offeredPrice: offer.price.toFixed(), offeredAmountToGet: offer.amountToGet.toFixed(), offeredAt: t } };
+      },
+    });
+    if (!renewed) return (await repo.byId(row.orderId)) ?? row;
+    await published(renewed);
+    return renewed;
+  }
 
   async function byIdAndDestination(orderId: string, destinationAddress: string): Promise<OrderRow> {
     const row = await repo.byId(orderId);
@@ -50,7 +80,7 @@ export function createCustomerActions(ctx: OrderContext, { load, published }: Or
 
   return {
     async publicInfo(orderId: string, destinationAddress: string): Promise<Order> {
-      return load(await byIdAndDestination(orderId, destinationAddress));
+      return load(await withLiveOffer(await byIdAndDestination(orderId, destinationAddress)));
     },
 
     async refundInfo(orderId: string): Promise<RefundInfo> {
@@ -62,11 +92,12 @@ export function createCustomerActions(ctx: OrderContext, { load, published }: Or
       return refundInfoOf(row);
     },
 
-    async setEmail(orderId: string, email: string): Promise<void> {
+    /** Issue 23: the order's link is mailed (in `locale`, else English) in the transaction that sets the email. */
+    async setEmail(orderId: string, email: string, locale?: 'en' | 'ru'): Promise<void> {
       const row = await repo.byId(orderId);
       if (!row) throw notFoundE();
       // §8 set-email failure → the client shows error_email_already_set.
-      if (!(await repo.setEmailOnce(orderId, email, now()))) throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Email is already set for this order');
+      if (!(await repo.setEmailOnce(orderId, email, now(), locale))) throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Email is already set for this order');
     },
 
     /** A fixed-rate problem (AWAITING_DECISION) or a held deposit (ON_HOLD) back to the customer. */
@@ -101,18 +132,29 @@ export function createCustomerActions(ctx: OrderContext, { load, published }: Or
       return published(row);
     },
 
-    async acceptRateModeChange(orderId: string, destinationAddress: string): Promise<Order> {
+    /**
+     * Continue at the offered floating rate: pays exactly the offer's amount (issue 23). An offer past its expiry, or
+     * other than the one the customer accepted (`offeredAmountToGet`, renewed since it was shown), is refused with
+     * ERR_NOT_ACCEPTABLE and the order keeps waiting for the choice.
+     */
+    async acceptRateModeChange(orderId: string, destinationAddress: string, offeredAmountToGet?: string): Promise<Order> {
       const existing = await byIdAndDestination(orderId, destinationAddress);
+      const t = now();
       const row = await repo.advance({
         orderId,
         from: 'AWAITING_DECISION',
         lock: 'wait',
-        now: now(),
-        decide: () => ({
-          to: 'EXCHANGING',
-          patch: { rateMode: 'FLOATING' },
-          events: [{ kind: 'RATE_MODE_CHANGE_ACCEPTED', reason: REASONS.rateAccepted, nextStep: NEXT_STEPS.exchangeAtFloatingRate }],
-        }),
+        now: t,
+        decide: (r) => {
+          if (offerExpired(r, t, offerTtlMs)) throw staleOffer(r, 'has expired');
+          if (offeredAmountToGet !== undefined && !new D(offeredAmountToGet).eq(r.offeredAmountToGet ?? '0')) throw staleOffer(r, 'has been renewed');
+          return {
+            to: 'EXCHANGING',
+            // the offer becomes the order's price and amount: the exchange step pays exactly it
+            patch: { rateMode: 'FLOATING', price: r.offeredPrice ?? r.price, amountToGet: r.offeredAmountToGet ?? r.amountToGet },
+            events: [{ kind: 'RATE_MODE_CHANGE_ACCEPTED', reason: REASONS.rateAccepted, nextStep: NEXT_STEPS.exchangeAtFloatingRate }],
+          };
+        },
       });
       if (!row) throw wrongState(existing, 'accept a new rate');
       return published(row);

@@ -12,6 +12,8 @@ import type { RegisterOptions } from '../../http/registerRoute';
 import { createOrderJob, type OrderJob } from '../../jobs/orderJob';
 import type { PriceBoard } from '../../realtime/types';
 import type { InstrumentRepo } from '../instruments/repo';
+import type { Outbox } from '../../outbox';
+import { createOrderMails } from './notifications';
 import { createAddressValidator } from '../instruments/validateAddress';
 import { createOrderRepo } from './repo';
 import { registerOrderRoutes } from './routes';
@@ -32,7 +34,12 @@ export interface OrdersModuleDeps {
   referrers?: ReferrerDirectory;
   /** Card providers (modules/provider): card purchases pay through them; none → card orders are refused. */
   providers?: ReadonlyMap<string, ProviderAdapter>;
+  /** Issue 23: the order's mails (link, completion, refund, a problem needing the customer) go through it; none → no mails. */
+  outbox?: Outbox;
 }
+
+/** Order links point here when PUBLIC_ORIGIN is not set (development), as the support module's do. */
+const DEV_SITE_ORIGIN = 'http://localhost:8080';
 
 export interface OrdersModule {
   service: OrderService;
@@ -48,6 +55,13 @@ export function registerOrdersModule(app: FastifyInstance, config: Config, deps:
         app.metrics?.orderTransitions.inc({ from, to });
         app.log.info({ reqId: requestId ?? undefined, orderId, from, to }, 'order transition');
       },
+      ...(deps.outbox
+        ? createOrderMails({
+            outbox: deps.outbox,
+            siteOrigin: config.auth.publicOrigins[0] ?? DEV_SITE_ORIGIN,
+            currencyOf: (slug) => deps.instruments.bySlug(slug)?.currencyTitle ?? slug,
+          })
+        : {}),
     }),
     instruments: deps.instruments,
     priceBoard: deps.priceBoard,

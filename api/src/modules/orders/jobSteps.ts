@@ -158,8 +158,9 @@ export function createJobSteps(
         lock: 'skip',
         now: t,
         decide: (r) => {
-          const fixed = r.rateMode === 'FIXED';
-          const exec = fixed ? { price: new D(r.price), amountToGet: new D(r.amountToGet) } : pricing.floatingFor(r);
+          // a fixed rate, or an accepted new-rate offer (issue 23: paid exactly as offered), is paid as agreed
+          const agreed = r.rateMode === 'FIXED' || r.offeredAmountToGet !== null;
+          const exec = agreed ? { price: new D(r.price), amountToGet: new D(r.amountToGet) } : pricing.floatingFor(r);
           return {
             to: 'WITHDRAWING',
             patch: { executionPrice: exec.price.toFixed(), payoutAmount: exec.amountToGet.toFixed(), amountToGet: exec.amountToGet.toFixed() },

@@ -48,3 +48,19 @@ export interface NewOrderEvent {
 /** Reasons and next steps the order page shows: the enums of shared-contracts (the page translates them). */
 export const REASONS = ORDER_EVENT_REASONS;
 export const NEXT_STEPS = ORDER_NEXT_STEPS;
+
+/** §4 RATE_MODE_CHANGED offers hold this long unless NEW_RATE_OFFER_TTL_SECONDS says otherwise (issue 23). */
+const DEFAULT_OFFER_TTL_MS = 120_000;
+
+/**
+ * Issue 23: a new-rate offer is an amount and an expiry. Accepting pays exactly the offered amount while the offer
+ * holds; past its expiry it is renewed (a new amount, a new expiry) before it can be accepted.
+ */
+export function offerExpiresAt(offeredAt: Date, ttlMs = DEFAULT_OFFER_TTL_MS): Date {
+  return new Date(offeredAt.getTime() + ttlMs);
+}
+
+/** An offer that is missing or past its expiry cannot be accepted. */
+export function offerExpired(row: { offeredAt: Date | null }, now: Date, ttlMs?: number): boolean {
+  return !row.offeredAt || offerExpiresAt(row.offeredAt, ttlMs) <= now;
+}

@@ -6,6 +6,7 @@ import type { OrderRow } from '../../db/schema';
 import { D, money, rate } from '../../lib/decimal';
 import type { InstrumentRecord } from '../instruments/repo';
 import type { OrderContext } from './context';
+import { offerExpiresAt } from './lifecycle';
 import type { OrderEventRow } from './repo';
 
 export const refOf = (i: InstrumentRecord): InstrumentRef => ({ currencyTitle: i.currencyTitle, networkTitle: i.networkTitle, slug: i.slug });
@@ -49,7 +50,13 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
         secondsPerConfirmation: deps.custody.secondsPerConfirmation(from),
         offeredRate:
           row.offeredPrice && row.offeredAmountToGet && row.offeredAt
-            ? { price: rate(row.offeredPrice), amountToGet: money(row.offeredAmountToGet), updatedAt: row.offeredAt.toISOString() }
+            ? {
+                price: rate(row.offeredPrice),
+                amountToGet: money(row.offeredAmountToGet),
+                updatedAt: row.offeredAt.toISOString(),
+                // issue 23: an offer holds until then; an accepted offer is paid exactly
+                ...(row.status === 'AWAITING_DECISION' ? { expiresAt: offerExpiresAt(row.offeredAt, deps.config.newRateOfferTtlMs).toISOString() } : {}),
+              }
             : null,
         refundAmount: m(row.refundAmount),
         refundTxHash: row.refundTxHash,

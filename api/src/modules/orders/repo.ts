@@ -59,8 +59,23 @@ interface OrderTransitionEvent {
   requestId: string | null;
 }
 
+/** Issue 23: a change of an order as its transaction writes it: a creation, a transition (or a renewed offer), an email set. */
+export interface OrderChange {
+  row: OrderRow;
+  from: OrderStatus | 'NEW';
+  events: NewOrderEvent[];
+  emailSet?: boolean;
+  /** The customer's language when the change says it (set-email). */
+  locale?: 'en' | 'ru';
+}
+
 export interface OrderRepoHooks {
   onTransition?(event: OrderTransitionEvent): void;
+  /**
+   * Issue 23: side effects written in the change's own transaction (the order's mails, through the outbox), so they exist
+   * exactly when it commits. Returns what to run once it has committed (deliver them now).
+   */
+  inTransaction?(tx: { execute(query: SQL): Promise<unknown> }, change: OrderChange): Promise<(() => void) | undefined>;
 }
 
 export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
@@ -106,10 +121,13 @@ export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
             .returning({ orderId: k.orderId });
           if (claimed.length === 0) throw new IdempotencyKeyTaken();
         }
-        return { row: created, events: await insertEvents(tx, created.orderId, events, now) };
+        const written = await insertEvents(tx, created.orderId, events, now);
+        const after = await hooks.inTransaction?.(tx, { row: created, from: 'NEW', events });
+        return { result: { row: created, events: written }, after };
       });
-      transitioned(created.row, 'NEW');
-      return created;
+      transitioned(created.result.row, 'NEW');
+      created.after?.();
+      return created.result;
     },
 
     /** The order a live (owner, key) claim stands for, with the hash of the request that made it. */
@@ -151,10 +169,13 @@ export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
           .returning();
         if (!updated) return null;
         await insertEvents(tx, orderId, t.events ?? [], now);
-        return updated;
+        const after = await hooks.inTransaction?.(tx, { row: updated, from, events: t.events ?? [] });
+        return { updated, after };
       });
-      if (advanced) transitioned(advanced, from);
-      return advanced;
+      if (!advanced) return null;
+      transitioned(advanced.updated, from);
+      advanced.after?.();
+      return advanced.updated;
     },
 
     /** The row and its events from one snapshot (a transition may commit between two plain reads). */
@@ -179,13 +200,19 @@ export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
       return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
     },
 
-    async setEmailOnce(orderId: string, email: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(orders)
-        .set({ userEmail: email, updatedAt: now })
-        .where(and(eq(orders.orderId, orderId), isNull(orders.userEmail)))
-        .returning({ orderId: orders.orderId });
-      return rows.length === 1;
+    /** `locale`: the language of the mail with the order's link (issue 23). */
+    async setEmailOnce(orderId: string, email: string, now: Date, locale?: 'en' | 'ru'): Promise<boolean> {
+      const set = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ userEmail: email, updatedAt: now })
+          .where(and(eq(orders.orderId, orderId), isNull(orders.userEmail)))
+          .returning();
+        if (!row) return null;
+        return { after: await hooks.inTransaction?.(tx, { row, from: row.status as OrderStatus, events: [], emailSet: true, locale }) };
+      });
+      set?.after?.();
+      return set !== null;
     },
 
     /** Ids of orders in `status` (optionally last touched before `staleBefore`), oldest first. */

@@ -34,7 +34,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
     app,
     apiRoutes.orderSetEmail,
     async ({ body }) => {
-      await orders.setEmail(body.orderId, body.userEmail);
+      await orders.setEmail(body.orderId, body.userEmail, body.locale);
       return { ok: true as const };
     },
     opts,
@@ -53,7 +53,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
     app,
     apiRoutes.orderAcceptRateModeChange,
     async ({ body }) => {
-      const order = await orders.acceptRateModeChange(body.orderId, body.destinationAddress);
+      const order = await orders.acceptRateModeChange(body.orderId, body.destinationAddress, body.offeredAmountToGet);
       afterChange();
       return order;
     },
