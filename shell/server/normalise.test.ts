@@ -18,6 +18,14 @@ describe('normaliseUrl (§2, 301)', () => {
     ['/docs/#top', '/docs#top'],
     ['//', '/'],
     ['///?q=1', '/?q=1'],
+    // §2 pair codes are lower-cased, the query kept
+    ['/exchange-BTC-ETH', '/exchange-btc-eth'],
+    ['/exchange-BTC-ETH?amount=1', '/exchange-btc-eth?amount=1'],
+    ['/ru/exchange-Btc-eth?amount=1&ref=A', '/ru/exchange-btc-eth?amount=1&ref=A'],
+    ['/exchange-BTC-ETH/', '/exchange-btc-eth'],
+    ['/exchange-btc-eth?send=BTC', null],
+    ['/exchange-BTC_ETH', null],
+    ['/blog/News', null],
   ])('%s → %s', (input, expected) => {
     expect(normaliseUrl(input)).toBe(expected);
   });

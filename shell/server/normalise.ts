@@ -1,6 +1,8 @@
 // §2 path normalisation (301): `/ua/…` → `/uk/…`, repeated slashes collapse, a trailing slash is removed
-// except on the root. Query (and hash, when present) are kept.
+// except on the root; the pair page's codes are lower-cased (`/exchange-BTC-ETH` → `/exchange-btc-eth`). Query (and
+// hash, when present) are kept.
 import { LOCALE_PATH_MAP } from 'shared-contracts';
+import { lowerCasedPairPath } from '../src/routing/routes';
 
 /** Returns the normalised URL, or null when `url` (path + query) is already normal. */
 export function normaliseUrl(url: string): string | null {
@@ -17,5 +19,6 @@ export function normaliseUrl(url: string): string | null {
   }
   if (next.length > 1 && next.endsWith('/')) next = next.replace(/\/+$/, '') || '/';
   if (next === '') next = '/';
+  next = lowerCasedPairPath(next) ?? next;
   return next === path ? null : `${next}${query}${hash}`;
 }

@@ -212,6 +212,16 @@ describe('web pages', () => {
       expect(render).toHaveBeenCalledTimes(4);
     });
 
+    it('a page the api says does not exist (SEO 404: an unknown blog post) is rendered as the 404 page, status 404', async () => {
+      const { render, runtime } = fakeSsr();
+      const get = await webWith(runtime);
+      const missing = await get('/ru/exchange-btc-xyz');
+      expect(missing.status).toBe(404);
+      expect((render.mock.calls.at(-1) as unknown[] | undefined)?.[0]).toMatchObject({ url: '/ru/exchange-btc-xyz', notFound: true });
+      expect((await get('/roadmap')).status).toBe(200);
+      expect((render.mock.calls.at(-1) as unknown[] | undefined)?.[0]).toMatchObject({ url: '/roadmap', notFound: false });
+    });
+
     it('SSR_GUEST_CACHE_MS=0 renders every request', async () => {
       const { render, runtime } = fakeSsr();
       const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '0' });

@@ -143,6 +143,7 @@ export function createPageResponder(options: PageOptions) {
             origin,
             apiBaseUrl: apiBaseOf(options.apiUrl),
             apiHeaders: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
+            notFound: plan.status === 404,
             onDecided: () => decided(),
           })
           .catch(() => null)

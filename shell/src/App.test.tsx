@@ -125,10 +125,32 @@ describe('ShellApp routing', () => {
     expect(document.title).toBe('Page not found');
   });
 
-  it('failed validation shows the error page with 404 and "Page Not Found: {path}"', async () => {
-    setup('/exchange-BTC-ETH', async () => mod({}));
-    expect((await screen.findByTestId('error-status')).textContent).toBe('404');
-    expect(screen.getByTestId('error-message').textContent).toBe('Page Not Found: /exchange-BTC-ETH');
+  it('failed validation shows the same 404 page, with 404 and "Page Not Found: {path}"', async () => {
+    setup('/blog/page0', async () => mod({}));
+    expect((await screen.findByTestId('not-found')).textContent).toBe('Page not found');
+    expect(screen.getByTestId('error-status').textContent).toBe('404');
+    expect(screen.getByTestId('error-message').textContent).toBe('Page Not Found: /blog/page0');
+    expect(screen.getByTestId('layout-blog-sidebar')).toBeTruthy();
+  });
+
+  it('the 404 page shows the request URL and only harmless headers, never cookies', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a cookie the page must not show
+    document.cookie = 'u_id=secret-session';
+    setup('/nowhere?x=1', async () => mod({}));
+    await screen.findByTestId('not-found');
+    expect(screen.getByTestId('error-url').textContent).toBe(`${location.origin}/nowhere?x=1`);
+    const headers = screen.getByTestId('error-headers').textContent ?? '';
+    expect(headers).toContain(`user-agent: ${navigator.userAgent}`);
+    expect(headers).toContain('accept-language');
+    expect(document.body.textContent).not.toContain('secret-session');
+    expect(document.body.textContent).not.toMatch(/cookie|authorization/i);
+  });
+
+  it('pair codes are lower-cased on a client navigation, the query kept (§2)', async () => {
+    const Pair = ({ host }: { host: HostServices }) => <h1 data-testid="page-title">{`${host.route.params.from}-${host.route.params.to}`}</h1>;
+    const { router } = setup('/ru/exchange-BTC-ETH?amount=1', async () => mod({ ExchangePair: Pair }));
+    expect((await screen.findByTestId('page-title')).textContent).toBe('btc-eth');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/ru/exchange-btc-eth?amount=1');
   });
 
   it('renders the remote page with the host prop and registers its namespace', async () => {
@@ -177,9 +199,9 @@ describe('ShellApp routing', () => {
     expect(hosts.size).toBe(2);
   });
 
-  it('host.notFound shows the error page for that path only', async () => {
+  it('host.notFound shows the localised 404 page for that path only', async () => {
     let notFound = () => {};
-    const { router } = setup('/order/missing', async () =>
+    const { router } = setup('/ru/order/missing', async () =>
       mod({
         Order: ({ host }: { host: HostServices }) => {
           notFound = host.notFound;
@@ -189,8 +211,10 @@ describe('ShellApp routing', () => {
     );
     await screen.findByTestId('page-title');
     act(() => notFound());
-    expect(screen.getByTestId('error-message').textContent).toBe('Page Not Found: /order/missing');
-    await act(() => router.navigate('/order/other'));
+    expect(screen.getByTestId('not-found').textContent).toBe('Страница не найдена');
+    expect(screen.getByTestId('error-message').textContent).toBe('Страница не найдена: /ru/order/missing');
+    expect(document.title).toBe('Страница не найдена');
+    await act(() => router.navigate('/ru/order/other'));
     expect(screen.getByTestId('page-title').textContent).toBe('Order other');
   });
 

@@ -101,7 +101,8 @@ async function main() {
     markHydrated();
     replayEarlyInput(early);
   };
-  const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig, initialPage, onLive }} router={router} />;
+  const initialNotFound = ssr?.notFound ? location.pathname : undefined;
+  const app = <ShellApp deps={{ stores, i18n, api, loader, config: hostConfig, initialPage, initialNotFound, onLive }} router={router} />;
   const rootElement = document.getElementById('root')!;
   if (ssr) {
     // the page the server rendered is in hand before hydrating, so the slot's first render is that page

@@ -5,7 +5,6 @@ import { Navigate, useLocation } from 'react-router';
 import { matchRoute } from '../routing/routes';
 import { Layout } from '../layouts/Layout';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { ErrorPage } from '../pages/ErrorPage';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { pageTitle, resolvePage, sessionState } from './resolvePage';
 import { RemoteSlot } from './RemoteSlot';
@@ -16,11 +15,13 @@ import { useHead } from '../seo/useHead';
 
 /** The current URL's page in its layout, as resolvePage decides; also the locale, title and update hooks of a navigation. */
 export const Page = observer(function Page() {
-  const { stores, i18n } = useShell();
+  const shell = useShell();
+  const { stores, i18n } = shell;
   const { t } = useTranslation('shell');
   const location = useLocation();
   const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
-  const [notFoundAt, setNotFoundAt] = useState<string | null>(null);
+  // a server-rendered 404 (web knew the page does not exist) hydrates as the 404 page it is
+  const [notFoundAt, setNotFoundAt] = useState<string | null>(() => shell.initialNotFound ?? null);
   const urlLocale = match?.locale ?? (location.pathname === '/ru' || location.pathname.startsWith('/ru/') ? 'ru' : 'en');
 
   // The URL prefix wins.
@@ -44,6 +45,7 @@ export const Page = observer(function Page() {
   const resolution = resolvePage({
     match,
     search: location.search,
+    hash: location.hash,
     healthEnabled: stores.health.enabled,
     reportedNotFound: notFoundAt === location.pathname,
     session: sessionState(stores.session),
@@ -71,12 +73,6 @@ export const Page = observer(function Page() {
       return (
         <Layout name={resolution.layout}>
           <SlotLoading />
-        </Layout>
-      );
-    case 'error':
-      return (
-        <Layout name={resolution.layout}>
-          <ErrorPage statusCode={resolution.statusCode} message={t('error.pageNotFound', { path: location.pathname })} />
         </Layout>
       );
     case 'remote':

@@ -18,6 +18,8 @@ export interface ShellDeps {
   config: HostConfig;
   /** Cookie, protocol and storage of the visit records; default: the browser's. */
   visitEnv?: VisitRecordsEnv;
+  /** The path of a server-rendered 404 page (web's answer was 404): the first render is that 404 page too. */
+  initialNotFound?: string;
   /** The loader data of the server-rendered page: handed to the first slot showing that page, once. */
   initialPage?: InitialPageData;
   /** Called once the app is live (hydrated or rendered): bootstrap replays the input made before (ssr/earlyInput.ts). */

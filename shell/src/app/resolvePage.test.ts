@@ -31,11 +31,21 @@ describe('resolvePage (§2 routes, §4 health)', () => {
     expect(resolvePage(input('/definitely/not/here'))).toEqual({ kind: 'not-found', layout: 'default' });
   });
 
-  it('a failed validity rule, or a 404 the page reported, is the error page with 404 in the route’s layout', () => {
-    const invalid = resolvePage(input('/exchange-BTC-ETH'));
-    expect(invalid).toMatchObject({ kind: 'error', statusCode: 404, layout: 'default' });
-    expect(resolvePage(input('/blog/page0'))).toMatchObject({ kind: 'error', layout: 'blog-sidebar' });
-    expect(resolvePage(input('/exchange-btc-eth', { reportedNotFound: true }))).toMatchObject({ kind: 'error', statusCode: 404 });
+  it('a failed validity rule, or a 404 the page reported, is the same 404 page in the route’s layout', () => {
+    expect(resolvePage(input('/exchange-btc'))).toEqual({ kind: 'not-found', layout: 'default' });
+    expect(resolvePage(input('/blog/page0'))).toEqual({ kind: 'not-found', layout: 'blog-sidebar' });
+    expect(resolvePage(input('/ru/blog/no-such-post', { reportedNotFound: true }))).toEqual({ kind: 'not-found', layout: 'blog-sidebar' });
+    expect(resolvePage(input('/exchange-btc-eth', { reportedNotFound: true }))).toEqual({ kind: 'not-found', layout: 'default' });
+  });
+
+  it('pair codes are lower-cased (§2): a client navigation to /exchange-BTC-ETH replaces it, query, hash and locale kept', () => {
+    expect(resolvePage(input('/exchange-BTC-ETH', { search: '?amount=1' }))).toMatchObject({ kind: 'redirect', to: '/exchange-btc-eth?amount=1' });
+    expect(resolvePage(input('/ru/exchange-Btc-eth', { search: '?amount=1&ref=x', hash: '#form' }))).toMatchObject({
+      kind: 'redirect',
+      to: '/ru/exchange-btc-eth?amount=1&ref=x#form',
+    });
+    expect(resolvePage(input('/exchange-btc-eth', { search: '?send=BTC' })).kind).toBe('remote');
+    expect(resolvePage(input('/exchange-BTC_ETH')).kind).toBe('not-found');
   });
 
   it('lk-redirect: /lk goes to the profile for a signed-in user, keeping the query and the locale', () => {
@@ -71,7 +81,8 @@ describe('pageTitle', () => {
   it('maintenance, not found and error pages have their own titles', () => {
     expect(pageTitle(resolvePage(input('/', { healthEnabled: false }))).key).toBe('titles.maintenance');
     expect(pageTitle(resolvePage(input('/nowhere'))).key).toBe('titles.notFound');
-    expect(pageTitle(resolvePage(input('/exchange-BTC-ETH'))).key).toBe('titles.notFound');
+    expect(pageTitle(resolvePage(input('/exchange-btc'))).key).toBe('titles.notFound');
+    expect(pageTitle(resolvePage(input('/blog/x', { reportedNotFound: true }))).key).toBe('titles.notFound');
   });
 
   it('a redirecting or waiting account route keeps its own title', () => {

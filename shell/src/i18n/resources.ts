@@ -182,7 +182,7 @@ export const shellResources = {
       url: 'Адрес запроса',
       headers: 'Заголовки',
       home: 'На главную',
-      pageNotFound: 'Page Not Found: {{path}}',
+      pageNotFound: 'Страница не найдена: {{path}}',
     },
     fallback: {
       text: 'Этот раздел сайта временно недоступен',

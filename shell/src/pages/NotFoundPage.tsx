@@ -1,22 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from 'remote-kit/ui';
-import { LocalLink } from '../host/LocalLink';
+import { useLocation } from 'react-router';
+import { ErrorPage } from './ErrorPage';
 
+/**
+ * The one 404 page (§2), in the active locale: a path matching no route, a route whose validity rule fails, and a
+ * not-found a page reports (an unknown blog post or docs page, a list page past the last) all show it.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
   return (
-    <section className="page page--center">
-      <h1 data-testid="not-found">{t('notFound.title')}</h1>
+    <ErrorPage statusCode={404} title={t('notFound.title')} message={t('error.pageNotFound', { path: pathname })} titleTestId="not-found">
       <p className="muted">{t('notFound.text')}</p>
-      <ButtonLink
-        render={({ className, children }) => (
-          <LocalLink to="/" className={className}>
-            {children}
-          </LocalLink>
-        )}
-      >
-        {t('notFound.home')}
-      </ButtonLink>
-    </section>
+    </ErrorPage>
   );
 }

@@ -168,6 +168,19 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
+/**
+ * §2 "codes lower-cased": the pair page's path with its codes in lower case (`/ru/exchange-BTC-ETH` →
+ * `/ru/exchange-btc-eth`), or null when the path is not a pair page written with capitals. web answers it with a
+ * 301 (server/normalise.ts), a client navigation replaces the URL (resolvePage).
+ */
+export function lowerCasedPairPath(pathname: string): string | null {
+  const { prefix, path } = splitLocale(pathname);
+  if (!/^\/exchange-[^/]*[A-Z]/.test(path)) return null;
+  const lower = `${prefix}${path.toLowerCase()}`;
+  const match = matchRoute(lower);
+  return match?.route.name === 'exchange-pair' && match.valid ? lower : null;
+}
+
 /** Adds the locale prefix to a path without one. */
 export function localePath(path: string, locale: LocaleCode): string {
   const prefix = LOCALE_PREFIXES[locale];

@@ -53,6 +53,18 @@ describe('server render of a page request', () => {
     expect(result.html).toContain('data-testid="not-found"');
   });
 
+  it('a page web knows does not exist (notFound) is the localised 404 page, not the remote page, and hydrates as one', async () => {
+    const result = await render(request('/ru/blog/no-such-post', { notFound: true }), { load, fetch: noFetch });
+    expect(result.status).toBe(404);
+    expect(result.html).toContain('data-testid="not-found"');
+    expect(result.html).toContain('Страница не найдена');
+    expect(result.html).toContain('Страница не найдена: /ru/blog/no-such-post');
+    expect(result.html).not.toContain('Roadmap');
+    expect(result.html).toContain('data-testid="layout-blog-sidebar"');
+    expect(result.state).toMatchObject({ notFound: true, locale: 'ru' });
+    expect((await render(request('/ru/roadmap'), { load, fetch: noFetch })).state.notFound).toBeUndefined();
+  });
+
   it('a remote that does not answer within the budget leaves its slot as the skeleton; the rest is rendered', async () => {
     const result = await render(request('/docs', { budgetMs: 20 }), { load, fetch: noFetch });
     expect(result.status).toBe(200);

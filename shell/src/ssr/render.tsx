@@ -45,6 +45,11 @@ export interface SsrRequest {
   budgetMs: number;
   shellConfig?: { defaultTheme?: Theme; partnerReferralParam?: string };
   /**
+   * web knows the page does not exist (the api's SEO lookup said 404: an unknown blog post or docs page, a list page
+   * past the last): the shell's 404 page is rendered, not the remote's page.
+   */
+  notFound?: boolean;
+  /**
    * Called once the render will not redirect (the root's language, lk-redirect), before the remote and its data are
    * loaded: web sends the document's head then, while the body is still being rendered.
    */
@@ -273,10 +278,11 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
     match,
     search: url.search,
     healthEnabled: stores.health.enabled,
-    reportedNotFound: false,
+    reportedNotFound: req.notFound === true,
     session: sessionState(stores.session),
   });
   if (resolution.kind === 'redirect') return redirectTo(resolution.to, locale, themeAttr);
+  const notFound = !match?.valid || req.notFound === true;
   req.onDecided?.();
   let remote: string | null = null;
   let initialPage: InitialPageData | undefined;
@@ -315,9 +321,15 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   const router = createMemoryRouter(routerRoutes, { initialEntries: [`${url.pathname}${url.search}`] });
   // a remote that did not load in time is left out: its slot renders the skeleton, as the browser's first render will
   const serverLoader = { get: (r: string) => loader.get(r), peek: (r: string) => (r === remote ? loader.peek(r) : undefined) };
-  const html = await renderAllReady(<ShellApp deps={{ stores, i18n, api, loader: serverLoader, config, visitEnv, initialPage }} router={router} />, timeLeft());
+  const html = await renderAllReady(
+    <ShellApp
+      deps={{ stores, i18n, api, loader: serverLoader, config, visitEnv, initialPage, initialNotFound: notFound ? url.pathname : undefined }}
+      router={router}
+    />,
+    timeLeft(),
+  );
 
-  const status = !match ? 404 : match.valid ? 200 : 404;
+  const status = notFound ? 404 : 200;
   return {
     status,
     html,
@@ -330,6 +342,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
       theme: themeAttr,
       locale,
       health: stores.health.snapshot,
+      ...(notFound ? { notFound: true } : {}),
       page: initialPage && { name: initialPage.page, data: initialPage.data },
     },
   };

@@ -15,6 +15,8 @@ export interface SsrState {
   locale: LocaleCode;
   /** §4 health as the server rendered it (maintenance page, sandbox badge) */
   health?: HealthSnapshot;
+  /** web answered 404 (the page does not exist): the markup is the 404 page */
+  notFound?: boolean;
   /** the rendered page and its loader's data (`./pages` `loaders`), handed to that page as host.initialData */
   page?: { name: string; data: unknown };
   /** /remotes.json as web answers it (added by web): the browser registers the remotes without asking for it */
