@@ -374,6 +374,22 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
       expect(expectError(r, 404, 'ERR_NOT_FOUND').message).toMatch(/referrerAffiliateId/);
     });
 
+    it("§5 a signed-in customer's orders pay the account's registration referrer: a later click on B's link changes nothing", async () => {
+      const a = await signedIn();
+      const refA = (await a.b.get('/api/v1/affiliates/referrer-id')).body.referrerId as string;
+      const bAff = await signedIn();
+      const refB = (await bAff.b.get('/api/v1/affiliates/referrer-id')).body.referrerId as string;
+      const viaA = await signedIn({ referrerAffiliateId: refA });
+      expect((await createOrder(viaA.b, { referrerId: refB, claimedDepositAmount: '500' })).referrerId).toBe(refA);
+      // registered without a referrer: a click does not make one
+      const direct = await signedIn();
+      expect((await createOrder(direct.b, { referrerId: refB, claimedDepositAmount: '500' })).referrerId).toBeNull();
+      // not theirs to apply, so not checked either: an unknown id from a signed-in customer is no error
+      expect((await createOrder(viaA.b, { referrerId: 'nosuchid22', claimedDepositAmount: '500' })).referrerId).toBe(refA);
+      // a guest with B's link earns B
+      expect((await createOrder(browser(), { referrerId: refB, claimedDepositAmount: '500' })).referrerId).toBe(refB);
+    });
+
     it('converts a non-USDT order to USDT at the execution rate', async () => {
       const a = await signedIn();
       const refId = (await a.b.get('/api/v1/affiliates/referrer-id')).body.referrerId as string;

@@ -50,20 +50,24 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
   const { deps, repo, now } = ctx;
 
   /**
-   * Who the order is attributed to (issue 11): the partner key's owner; else the referrer named in the request
-   * (§5: the client sends the query id or the stored `referralID`); else the referrer the account registered with.
-   * Nobody is their own referrer.
+   * Who the order is attributed to (issue 11, §5): the partner key's owner; for a signed-in customer, the referrer the
+   * account registered with (a referral id in the request is not theirs to apply: a later click on another affiliate's
+   * link changes nothing); for a guest, the referrer named in the request (the query id or the stored `referralID`),
+   * which must be a known affiliate. Nobody is their own referrer.
    */
   async function attribution(body: CreateOrderBody, account: CreateOptions['account'], partner: CreateOptions['partner']): Promise<string | null> {
     if (partner) return partner.referrerId;
+    if (account) {
+      const registeredWith = (await deps.referrers?.referrerOfAccount?.(account.userId)) ?? null;
+      if (registeredWith && (await deps.referrers?.ownerOf?.(registeredWith)) === account.userId) return null;
+      return registeredWith;
+    }
     // §8: an unknown referrer → ERR_NOT_FOUND naming referrerAffiliateId (the client then drops it).
     const named = body.referrerId || null;
     if (named && !(await deps.referrers?.exists(named))) {
       throw ApiError.of('ERR_NOT_FOUND', `referrerAffiliateId ${named} not found`);
     }
-    const referrerId = named ?? (account ? ((await deps.referrers?.referrerOfAccount?.(account.userId)) ?? null) : null);
-    if (referrerId && account && (await deps.referrers?.ownerOf?.(referrerId)) === account.userId) return null;
-    return referrerId;
+    return named;
   }
 
   /** Who may buy with a card, and through which provider (§4 card flow, §6). */
