@@ -8,7 +8,8 @@ import { CLIENT_ID_COOKIE, LOCALE_COOKIE, REDIRECT_STATUS, THEME_COOKIE } from '
 import { NO_CACHE } from 'tooling/static-files';
 import { SharedEncoding, sendCompressed, sendShared, streamEncodingFor } from './compress';
 import { createDocumentRenderer } from './document';
-import { createRedirectLookup, redirectLocation } from './redirects';
+import { createRedirectLookup } from './redirects';
+import { redirectLocation } from '../src/routing/redirectLookup';
 import { createContentPaths, createPairPaths, robotsTxt, sitemapXml } from './sitemap';
 import { escapeHtml, styleTag } from './html';
 import { TtlCache } from './ttlCache';

@@ -1,12 +1,8 @@
 // §2 "a global middleware asks a server lookup for a redirect by path": web asks the api before rendering a
 // page. Failing open: an api that is down or slow means no redirect, never a failed page.
+import type { Redirect } from '../src/routing/redirectLookup';
 import { TtlCache } from './ttlCache';
 import { type ApiTarget, callApi } from './upstream';
-
-export interface Redirect {
-  to: string;
-  external: boolean;
-}
 
 export interface RedirectLookupOptions {
   apiUrl: ApiTarget;
@@ -44,10 +40,4 @@ export function createRedirectLookup(options: RedirectLookupOptions) {
       return null;
     }
   };
-}
-
-/** Where the 301 goes: an internal target keeps the request's query (its own query wins), an external one is used as is. */
-export function redirectLocation(redirect: Redirect, search: string): string {
-  if (redirect.external || !search) return redirect.to;
-  return redirect.to.includes('?') ? `${redirect.to}&${search.replace(/^\?/, '')}` : `${redirect.to}${search.startsWith('?') ? search : `?${search}`}`;
 }

@@ -49,6 +49,23 @@ function fakeVisitEnv(cookie = '') {
   };
 }
 
+/** §2 redirect lookups the shell makes on client navigations: answered from `redirectTable`, counted in `lookups`. */
+let redirectTable: Record<string, { to: string; external: boolean }> = {};
+let lookups: string[] = [];
+let left: string[] = [];
+const redirectsFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (url.pathname !== '/api/v1/redirects/lookup') return fetch(input, init);
+  const path = url.searchParams.get('path') ?? '';
+  lookups.push(path);
+  return new Response(JSON.stringify({ redirect: redirectTable[path] ?? null }), { status: 200, headers: { 'content-type': 'application/json' } });
+};
+beforeEach(() => {
+  redirectTable = {};
+  lookups = [];
+  left = [];
+});
+
 function setup(path: string, load: (remote: string) => Promise<PagesModule>, envOverrides: Partial<RootStoreEnv> = {}, visitEnv = fakeVisitEnv().env) {
   const env: RootStoreEnv = {
     clock: new TestClock(),
@@ -74,7 +91,8 @@ function setup(path: string, load: (remote: string) => Promise<PagesModule>, env
   const deps: ShellDeps = {
     stores,
     i18n,
-    api: createApiClient({ baseUrl: 'http://localhost' }),
+    api: createApiClient({ baseUrl: 'http://localhost', fetch: redirectsFetch }),
+    leaveSite: (url) => left.push(url),
     loader,
     config: { wsUrl: 'ws://x', apiBaseUrl: '', sandbox: true, partnerReferralParam: 'ref' },
     visitEnv,
@@ -144,6 +162,30 @@ describe('ShellApp routing', () => {
     expect(headers).toContain('accept-language');
     expect(document.body.textContent).not.toContain('secret-session');
     expect(document.body.textContent).not.toMatch(/cookie|authorization/i);
+  });
+
+  it('client navigations ask the §2 redirect lookup, once per path: internal navigates (query kept), external leaves', async () => {
+    redirectTable = {
+      '/old-blog': { to: '/blog', external: false },
+      '/ru/partner': { to: 'https://partner.example/x', external: true },
+    };
+    const Page = ({ host }: { host: HostServices }) => <h1 data-testid="page-title">{host.route.name}</h1>;
+    const { router } = setup('/roadmap', async () => mod({ Roadmap: Page, Blog: Page }));
+    await screen.findByTestId('page-title');
+    expect(lookups).toEqual([]); // the first document was web's to check
+    await act(() => router.navigate('/old-blog?page=2'));
+    expect(await screen.findByText('blog___en')).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/blog?page=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate('/roadmap'));
+    await act(() => router.navigate('/old-blog'));
+    await screen.findByText('blog___en');
+    expect(router.state.location.pathname).toBe('/blog');
+    // each path asked once: /old-blog, /blog, /roadmap — the second visit of /old-blog and /blog came from the cache
+    expect([...lookups].sort()).toEqual(['/blog', '/old-blog', '/roadmap']);
+    await act(() => router.navigate('/ru/partner'));
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(left).toEqual(['https://partner.example/x']);
   });
 
   it('pair codes are lower-cased on a client navigation, the query kept (§2)', async () => {

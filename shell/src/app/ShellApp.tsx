@@ -9,6 +9,7 @@ import { followUtm } from '../analytics/utm';
 import { ShellContext, type Router, type ShellDeps, type ShellRuntime } from './ShellContext';
 import { NavigatorBridge } from './NavigatorBridge';
 import { ScrollManager } from './ScrollManager';
+import { RedirectFollower } from './RedirectFollower';
 import { LoadingBar } from '../components/LoadingBar';
 import { Page } from './Page';
 import { LoginQuery } from './LoginQuery';
@@ -25,7 +26,7 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
   const [shell] = useState<ShellRuntime>(() => {
     const currentLocation = new CurrentLocation(router.state.location);
     const visit = createVisitRecords(deps.stores, deps.visitEnv ?? browserVisitRecordsEnv(), () => currentLocation.query.get('ref') || undefined);
-    return { ...deps, router, currentLocation, visit };
+    return { ...deps, leaveSite: deps.leaveSite ?? ((url: string) => window.location.assign(url)), router, currentLocation, visit };
   });
   // The observable location changes in the router's own notification, before React renders the new URL.
   useLayoutEffect(() => shell.currentLocation.follow(router), [shell, router]);
@@ -54,6 +55,7 @@ function Root() {
     <>
       <NavigatorBridge />
       <ScrollManager />
+      <RedirectFollower />
       <LoadingBar />
       <Page />
       <LoginQuery />

@@ -22,6 +22,8 @@ export interface ShellDeps {
   initialNotFound?: string;
   /** The loader data of the server-rendered page: handed to the first slot showing that page, once. */
   initialPage?: InitialPageData;
+  /** Leaves the site for an external URL (a §2 external redirect); default: `window.location.assign`. */
+  leaveSite?: (url: string) => void;
   /** Called once the app is live (hydrated or rendered): bootstrap replays the input made before (ssr/earlyInput.ts). */
   onLive?: () => void;
 }
@@ -35,6 +37,7 @@ export interface InitialPageData {
 /** ShellDeps plus what the shell makes once per mount: the router, its location as an observable, the visit records. */
 export interface ShellRuntime extends ShellDeps {
   router: Router;
+  leaveSite: (url: string) => void;
   currentLocation: CurrentLocation;
   visit: VisitRecords;
 }
