@@ -96,7 +96,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   describe('create', () => {
     it('creates a floating order with a deposit address of the send network and the rules of §5', async () => {
       const order = await create(floating({ claimedDepositAmount: '0.0123456789', destinationAddress: `  ${ETH_ADDR} ` }));
-      expect(order).toMatchObject({ rateMode: 'FLOATING', destinationAddress: ETH_ADDR, claimedDepositAmount: '0.01234567', refundAddress: null });
+      expect(order).toMatchObject({ rateMode: 'FLOATING', destinationAddress: ETH_ADDR, claimedDepositAmount: '0.01234568', refundAddress: null });
       expect(kinds(order)).toEqual(['CREATION_END']);
       expect(order.orderDetails).toMatchObject({ requiredConfirmations: 2, confirmations: 0, depositAddressMemo: null, fixedRateExpiresAt: null });
       const valid = await call('POST', '/api/v1/instruments/public/validate-address', { ...BTC, address: order.orderDetails.depositAddress });

@@ -40,6 +40,7 @@ import {
   WebhookSchema,
   WithdrawalPayloadSchema,
   WithdrawalRecordSchema,
+  SlugSchema,
 } from './schemas';
 import {
   AnalyticsBatchSchema,
@@ -103,6 +104,16 @@ const RedirectRecordSchema = z
   })
   .meta({ id: 'Redirect' });
 
+/** Issue 23: the create body's amount side, rounding and Idempotency-Key rule, in the OpenAPI document. */
+const CREATE_ORDER_DESCRIPTION = [
+  'claimedDepositAmount is the amount to send, or, with claimedDepositAmountCurrency set to instrumentTo.slug, the amount to receive',
+  '(the deposit is then solved for it as GET /api/v2/rates/public/one does).',
+  "Amounts are written to the unit of their coin (the instrument's precisionDecimals, at most 8): the deposit asked for is",
+  "rounded up, the amount promised (amountToGet, claimedAmountToReceive) rounded down, never to the customer's loss.",
+  'A retry with the same Idempotency-Key and the same order (pair, rate mode, amount and its side, addresses and memos,',
+  'email, referrer) answers the order the key created, even if the quote fields changed; another order with that key is 422.',
+].join(' ');
+
 export const CreateOrderBodySchema = z
   .object({
     rateMode: RateModeSchema,
@@ -118,10 +129,15 @@ export const CreateOrderBodySchema = z
     legacyOrderId: z.string().max(64).optional(),
     referrerId: z.string().max(64).optional(),
     claimedDepositAmount: MoneySchema,
+    /**
+     * §3 Exchange request: the slug of the currency claimedDepositAmount is in. instrumentTo's slug: it is the amount
+     * to receive, and the deposit is solved for it as the rate endpoint does; absent or instrumentFrom's: the amount to send.
+     */
+    claimedDepositAmountCurrency: SlugSchema.optional(),
     utmData: UtmRecordSchema.optional(),
     browserFingerprint: z.string().max(128).optional(),
   })
-  .meta({ id: 'CreateOrderRequest' });
+  .meta({ id: 'CreateOrderRequest', description: CREATE_ORDER_DESCRIPTION });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
 const photo = (description: string) => z.string().meta({ format: 'binary', description });
@@ -136,6 +152,7 @@ const KycSubmitFormSchema = KycSubmitFieldsSchema.extend({
 export const PartnerCreateOrderBodySchema = CreateOrderBodySchema.omit({ referrerId: true, browserFingerprint: true, utmData: true, legacyOrderId: true }).meta(
   {
     id: 'PartnerCreateOrderRequest',
+    description: CREATE_ORDER_DESCRIPTION,
   },
 );
 export type PartnerCreateOrderBody = z.infer<typeof PartnerCreateOrderBodySchema>;

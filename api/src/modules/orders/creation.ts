@@ -1,14 +1,13 @@
 // §7 create: the §5 rules, the §8 errors, and Idempotency-Key replays (idempotency.ts). A fiat sender is a card
 // purchase (§4 card flow): signed-in accounts only, KYC from the no-KYC threshold up, paid on the provider's page.
-import { createHash, randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
-import { ApiError, CLAIMED_AMOUNT_DECIMALS, checkMemo, type CreateOrderBody, type Order, type PairData } from 'shared-contracts/server';
+import { randomUUID } from 'node:crypto';
+import { ApiError, checkMemo, type CreateOrderBody, type Order, type PairData } from 'shared-contracts/server';
 import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
 import type { InstrumentRecord } from '../instruments/repo';
 import { blacklisted, invalid, type OrderContext } from './context';
-import { expiredBefore, type IdempotencyScope } from './idempotency';
+import { expiredBefore, intentHash, type IdempotencyScope } from './idempotency';
 import type { OrderPresentation } from './presentation';
 import { IdempotencyKeyTaken, isUniqueViolation, type OrderInsert } from './repo';
 
@@ -113,7 +112,19 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
     if (idempotency && !IDEMPOTENCY_KEY.test(idempotency.key)) {
       throw ApiError.of('ERR_VALIDATION', 'Invalid Idempotency-Key header: 1–128 printable ASCII characters', { fields: { 'Idempotency-Key': 'invalid' } });
     }
-    const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const from = ctx.resolve(body.instrumentFrom, 'instrumentFrom');
+    const to = ctx.resolve(body.instrumentTo, 'instrumentTo');
+    // §3 Exchange request: the amount is in the send currency unless claimedDepositAmountCurrency names the receive one.
+    const amountCurrency = body.claimedDepositAmountCurrency;
+    if (amountCurrency && amountCurrency !== from.slug && amountCurrency !== to.slug) {
+      throw invalid('claimedDepositAmountCurrency', 'must be the slug of instrumentFrom or instrumentTo');
+    }
+    const side = amountCurrency === to.slug ? 'receive' : 'send';
+    const amount = new D(body.claimedDepositAmount);
+    if (amount.lte(0)) throw invalid('claimedDepositAmount', 'must be greater than 0');
+
+    // A retry is recognised by the order's intent, never by the quote fields a client refreshes before retrying (§7 200 s).
+    const requestHash = intentHash({ from: from.slug, to: to.slug, amount, side, body });
     const replay = async (existing: { row: OrderRow; requestHash: string }): Promise<Order> => {
       if (existing.requestHash !== requestHash) {
         throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Idempotency-Key was already used with a different request');
@@ -125,8 +136,6 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
       if (existing) return replay(existing);
     }
 
-    const from = ctx.resolve(body.instrumentFrom, 'instrumentFrom');
-    const to = ctx.resolve(body.instrumentTo, 'instrumentTo');
     // A fiat sender is a card purchase (§1, §4 card flow): paid on the card provider's page, not into a deposit address.
     const card = from.isFiat ? cardPurchase(from, account, partner) : null;
 
@@ -154,12 +163,15 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
     }
     const referrerId = await attribution(body, account, partner);
 
-    // Limits, price and fees exactly as the rate endpoint quotes them; claimed amounts to 8 decimals (§9).
-    // A card is charged in the currency's own units (cents): no more decimals than the fiat instrument has.
-    const decimals = card ? Math.min(CLAIMED_AMOUNT_DECIMALS, from.precisionDecimals) : CLAIMED_AMOUNT_DECIMALS;
-    const claimed = new D(body.claimedDepositAmount).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
-    if (claimed.lte(0)) throw invalid('claimedDepositAmount', 'must be greater than 0');
-    const pair = deps.quote({ instrumentFromSlug: from.slug, instrumentToSlug: to.slug, claimedDepositAmount: money(claimed), rateMode: body.rateMode });
+    // Limits, price, fees and rounding exactly as the rate endpoint quotes them (one rule, §9): the deposit asked for is
+    // rounded up to the send coin's unit (a card is charged in cents), the amount promised down to the receive coin's.
+    const pair = deps.quote({
+      instrumentFromSlug: from.slug,
+      instrumentToSlug: to.slug,
+      claimedDepositAmount: money(amount),
+      ...(side === 'receive' ? { claimedDepositAmountCurrency: to.slug } : {}),
+      rateMode: body.rateMode,
+    });
 
     const orderId = randomUUID();
     // Where the money comes in: the card provider's payment page, or a deposit address on the send network.

@@ -1,6 +1,8 @@
 // Idempotency-Key of order create (issue 7): a key belongs to its owner and lives 24 h, so one visitor's
 // key can neither replay nor block another visitor's order, and an old key makes a new order again.
 import { createHash } from 'node:crypto';
+import type Decimal from 'decimal.js';
+import type { CreateOrderBody } from 'shared-contracts/server';
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -29,6 +31,46 @@ export function idempotencyOwner(sender: KeySender): string {
   return `guest:${createHash('sha256')
     .update(JSON.stringify([sender.visitorId || '', sender.ip]))
     .digest('hex')}`;
+}
+
+/** What a create asks for, as the order's intent (issue 23): the parts of the body a retry must repeat. */
+export interface OrderIntent {
+  from: string;
+  to: string;
+  /** claimedDepositAmount as a value: "0.050" and "0.05" are one amount. */
+  amount: Decimal;
+  /** Which side the amount was entered on (§3 Exchange request claimedDepositAmountCurrency). */
+  side: 'send' | 'receive';
+  body: Pick<
+    CreateOrderBody,
+    'rateMode' | 'destinationAddress' | 'destinationAddressMemo' | 'refundAddress' | 'refundAddressMemo' | 'userEmail' | 'referrerId' | 'legacyOrderId'
+  >;
+}
+
+/**
+ * The request hash an Idempotency-Key is bound to: the order's intent — pair, rate mode, the amount and its side,
+ * addresses and memos, email, referral — compared as values. Never the quote fields (claimedPublicRate,
+ * claimedNetworkFee) or utmData / browserFingerprint, which a client refreshes when it re-quotes before retrying a
+ * create whose answer was lost (§7 200 s timeout): the retry then still answers the original order.
+ */
+export function intentHash({ from, to, amount, side, body }: OrderIntent): string {
+  const text = (v: string | undefined) => v?.trim() || null;
+  const intent = [
+    'order-intent/1',
+    from,
+    to,
+    body.rateMode,
+    amount.toFixed(),
+    side,
+    text(body.destinationAddress),
+    text(body.destinationAddressMemo),
+    text(body.refundAddress),
+    text(body.refundAddressMemo),
+    text(body.userEmail)?.toLowerCase() ?? null,
+    text(body.referrerId),
+    text(body.legacyOrderId),
+  ];
+  return createHash('sha256').update(JSON.stringify(intent)).digest('hex');
 }
 
 /** Claims made at or before this instant have expired. */

@@ -1,7 +1,6 @@
 // Pricing at execution time, with the rate endpoint's formula (rates/quote.ts): the floating rate for the
 // amount actually deposited, the market move a fixed-rate order is checked against, and the refund amount.
-import Decimal from 'decimal.js';
-import { CLAIMED_AMOUNT_DECIMALS, type RefundInfo } from 'shared-contracts/server';
+import { promisedAmount, type RefundInfo } from 'shared-contracts/server';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
 import { amountToGetFor, spreadPrice, usdPrice } from '../rates/quote';
@@ -33,9 +32,9 @@ export function createOrderPricing({ deps, instrument }: OrderContext): OrderPri
       }
       const from = instrument(row.fromSlug);
       const base = new D(row.depositAmount ?? row.claimedDepositAmount);
-      const dp = Math.min(from.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
-      const net = D.max(0, base.minus(from.networkFee)).toDecimalPlaces(dp, Decimal.ROUND_DOWN);
-      return { refundAmountWithoutNetworkFee: money(net), networkFee: money(from.networkFee) };
+      // A refund is a promise: rounded down to the send coin's unit (shared-contracts amounts.ts, §9).
+      const net = promisedAmount(D.max(0, base.minus(from.networkFee)).toFixed(), from);
+      return { refundAmountWithoutNetworkFee: net, networkFee: money(from.networkFee) };
     },
   };
 }

@@ -4,7 +4,16 @@
 //   amountToGet    = claimedDepositAmount × price − finalNetworkFeeAmount − platformFee_Absolute
 // Deposit limits come from the instruments' USD limits converted to the send currency.
 import Decimal from 'decimal.js';
-import { ApiError, CLAIMED_AMOUNT_DECIMALS, DEFAULT_AMOUNT, type ExchangeRequest, type PairData, type RateMode } from 'shared-contracts/server';
+import {
+  ApiError,
+  DEFAULT_AMOUNT,
+  amountDecimals,
+  askedAmount,
+  promisedAmount,
+  type ExchangeRequest,
+  type PairData,
+  type RateMode,
+} from 'shared-contracts/server';
 import type { Config } from '../../config';
 import { D, money, rate } from '../../lib/decimal';
 import type { PriceBoard, QuotePair } from '../../realtime/types';
@@ -38,13 +47,15 @@ export const spreadPrice = (raw: D, spread: Decimal.Value): D => raw.mul(new D(1
 
 /**
  * What the customer receives for `deposit` at `price`: less the payout network fee and the platform fee,
- * never below 0, rounded down to the receive instrument's decimals (at most §9's claimed-amount decimals).
+ * never below 0, a promise: rounded down to the receive coin's unit (shared-contracts amounts.ts, §9).
  * The rate endpoint quotes with it and the order job executes floating orders with it.
  */
 export function amountToGetFor(deposit: D, price: D, fees: { networkFee: Decimal.Value; platformFee: Decimal.Value }, to: InstrumentRecord): D {
-  const dp = Math.min(to.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
-  return D.max(0, deposit.mul(price).minus(fees.networkFee).minus(fees.platformFee)).toDecimalPlaces(dp, Decimal.ROUND_DOWN);
+  return new D(promisedAmount(D.max(0, deposit.mul(price).minus(fees.networkFee).minus(fees.platformFee)).toFixed(), to));
 }
+
+/** A deposit the service asks for: rounded up to the send coin's unit (shared-contracts amounts.ts, §9). */
+const asked = (value: D, from: InstrumentRecord): D => new D(askedAmount(value.toFixed(), from));
 
 /** A quote with no amount prices this many USD worth of the send currency (crypto); fiat uses §9's 500. */
 const DEFAULT_QUOTE_USD = new D(DEFAULT_AMOUNT);
@@ -96,7 +107,7 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
     const price = spreadPrice(raw, spreads[rateMode]);
     const networkFee = new D(to.networkFee);
     const platformFee = platformFeeUsd.div(usdTo).toDecimalPlaces(to.precisionDecimals, Decimal.ROUND_UP);
-    const fromDp = Math.min(from.precisionDecimals, CLAIMED_AMOUNT_DECIMALS);
+    const fromDp = amountDecimals(from);
 
     // The minimum also covers twice the payout fees, so a minimal deposit always receives something.
     const feesUsd = networkFee.mul(usdTo).plus(platformFeeUsd).mul(2);
@@ -110,11 +121,14 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
       deposit = from.isFiat ? new D(DEFAULT_AMOUNT) : DEFAULT_QUOTE_USD.div(usdFrom).toDecimalPlaces(fromDp, Decimal.ROUND_UP);
       deposit = D.min(D.max(deposit, minAmount), maxAmount);
     } else if (amountCurrency === to.slug) {
-      // The amount is what the client wants to receive: solve amountToGet for the deposit.
-      const wanted = new D(request.claimedDepositAmount);
-      deposit = wanted.plus(networkFee).plus(platformFee).div(price).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_UP);
+      // The amount is what the client wants to receive: solve amountToGet for the deposit, asked in the send coin's
+      // unit (rounded up), so that the promise, rounded down to the receive coin's unit, is at least the amount wanted.
+      const wanted = new D(askedAmount(request.claimedDepositAmount, to));
+      deposit = asked(wanted.plus(networkFee).plus(platformFee).div(price), from);
+      // 40 significant digits can land a hair under the exact quotient: one more unit of the send coin then.
+      if (amountToGetFor(deposit, price, { networkFee, platformFee }, to).lt(wanted)) deposit = deposit.plus(new D(10).pow(-fromDp));
     } else {
-      deposit = new D(request.claimedDepositAmount).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS); // §9
+      deposit = asked(new D(request.claimedDepositAmount), from); // §9, to the send coin's unit
     }
 
     const unit = from.currencyTitle;
