@@ -15,6 +15,7 @@ import {
 import { matchRoute, splitLocale, type RouteMatch } from '../src/routing/routes';
 import { shellResources } from '../src/i18n/resources';
 import { seoRequestOf } from '../src/seo/seoRequest';
+import { REACHABILITY_META, reachabilityUrl } from '../src/stores/reachability';
 import { escapeHtml, inlineStylesheets, renderDocument, renderHeadTags, splitDocument, type DocumentParts } from './html';
 import { TtlCache } from './ttlCache';
 import { type ApiTarget, callApi } from './upstream';
@@ -48,6 +49,7 @@ export interface DocumentOptions {
   template: () => string;
   /** the text of one of the template's stylesheets, to inline it (critical CSS); undefined: it stays a link */
   cssOf?: (href: string) => string | undefined;
+  /** SEO_META_KEY_CHECK; REACHABILITY_URL (§4 internet reachability, handed to the page in a meta tag) */
   env: Record<string, string | undefined>;
   /** bound on `POST /dict/seo`; past it the page gets the fallback head */
   seoTimeoutMs?: number;
@@ -139,7 +141,13 @@ export function createDocumentRenderer(options: DocumentOptions) {
     return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(t.error.title)}</title></head><body><h1>500</h1><p>${escapeHtml(t.error.title)}</p><p><a href="${locale === DEFAULT_LOCALE ? '/' : `/${locale}`}">${escapeHtml(t.error.home)}</a></p></body></html>`;
   }
 
-  const template = () => (options.cssOf ? inlineStylesheets(options.template(), options.cssOf) : options.template());
+  // §4: what the browser asks to tell "offline" from "our service is down" (a URL that is not our api)
+  const reachability = reachabilityUrl(options.env.REACHABILITY_URL);
+  const runtimeHead = reachability ? `<meta name="${REACHABILITY_META}" content="${escapeHtml(reachability)}">` : '';
+  const template = () => {
+    const html = options.cssOf ? inlineStylesheets(options.template(), options.cssOf) : options.template();
+    return runtimeHead ? html.replace('</head>', () => `${runtimeHead}</head>`) : html;
+  };
 
   return {
     plan,

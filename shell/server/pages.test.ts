@@ -325,6 +325,15 @@ describe('web pages', () => {
       expect(api.state.calls).toContain('POST /dict/seo');
     });
 
+    it('REACHABILITY_URL (§4) reaches the page as a meta tag, on every page kind; unset or not http(s), none', async () => {
+      const get = await web({ REACHABILITY_URL: 'https://connectivity.example/ping?a=1&b=2' });
+      for (const p of ['/', '/no-such-page']) {
+        expect((await get(p)).text).toContain('<meta name="reachability-url" content="https://connectivity.example/ping?a=1&amp;b=2">');
+      }
+      expect((await (await web())('/')).text).not.toContain('reachability-url');
+      expect((await (await web({ REACHABILITY_URL: 'javascript:alert(1)' }))('/')).text).not.toContain('reachability-url');
+    });
+
     it('order and profile pages are noindex', async () => {
       const get = await web();
       for (const p of ['/order/pending', '/profile/info', '/ru/lk']) {

@@ -378,6 +378,22 @@ describe('ShellApp routing', () => {
     expect(screen.getByTestId('sandbox-mode').textContent).toBe('Sandbox mode');
   });
 
+  it.each([
+    ['/', false, 'offline', 'You are offline'],
+    ['/', true, 'service-down', 'Our service is not answering'],
+    ['/ru', false, 'offline', 'Нет подключения к интернету'],
+    ['/ru', true, 'service-down', 'Наш сервис не отвечает'],
+  ])('health failing past its threshold on %s, internet reachable %s: the %s page', async (path, reachable, outage, title) => {
+    const { stores } = setup(path, async () => mod({ Home: () => <h1 data-testid="page-title">Home</h1> }), {
+      fetchHealth: async () => Promise.reject(new Error('api down')),
+      isReachable: async () => reachable,
+    });
+    for (let i = 0; i < 4; i++) await act(() => stores.health.check());
+    expect(await screen.findByTestId('layout-non-working')).toBeTruthy();
+    expect(screen.getByTestId('maintenance').getAttribute('data-outage')).toBe(outage);
+    expect(screen.getByTestId('page-title').textContent).toBe(title);
+  });
+
   it('the language switch keeps the page and adds the prefix', async () => {
     const { router, stores } = setup('/roadmap', async () => mod({ Roadmap: () => <h1 data-testid="page-title">Roadmap</h1> }));
     await screen.findByTestId('page-title');

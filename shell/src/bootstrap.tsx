@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { createApiClient, type HostConfig } from 'shared-contracts';
 import { RootStore, browserEnv } from './stores/RootStore';
+import { fetchProbe, internetReachable, REACHABILITY_META, reachabilityUrl } from './stores/reachability';
 import { dataLayerSink } from './analytics/AnalyticsService';
 import { browserFirstPartySink, followPageLifecycle } from './analytics/firstPartySink';
 import { browserUtmEnvironment, readUtmSessionId } from './analytics/utm';
@@ -31,11 +32,13 @@ async function main() {
       defaultTheme: config.defaultTheme ?? 'light',
       healthCheckOnStart: config.healthCheckOnStart ?? true,
       fetchHealth: () => api.health(),
+      // §4: the internet, not our api (reachability.ts), so "you are offline" and "our service is down" differ
       isReachable: () =>
-        api
-          .healthz()
-          .then(() => true)
-          .catch(() => false),
+        internetReachable({
+          onLine: () => navigator.onLine,
+          url: reachabilityUrl(document.querySelector(`meta[name="${REACHABILITY_META}"]`)?.getAttribute('content')),
+          probe: fetchProbe,
+        }),
       fetchLatestBuild: async () => {
         const res = await fetch('/builds/latest.json', { cache: 'no-store' });
         return (await res.json()) as { buildId?: string };
@@ -64,6 +67,10 @@ async function main() {
 
   window.addEventListener(REMOTE_FAILED_EVENT, (event) => {
     stores.notifications.add({ type: 'warning', message: i18n.t(`shell:${remoteFailedMessageKey((event as CustomEvent).detail)}`) });
+  });
+  // back online while the app is disabled: ask again now rather than at the next backoff step
+  window.addEventListener('online', () => {
+    if (!stores.health.enabled) void stores.health.check();
   });
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) stores.updates.onChunkError(`${location.pathname}${location.search}${location.hash}`);

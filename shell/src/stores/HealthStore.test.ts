@@ -72,18 +72,48 @@ describe('HealthStore', () => {
     expect(fetchHealth).toHaveBeenCalledTimes(4);
     expect(isReachable).toHaveBeenCalledTimes(1);
     expect(s.enabled).toBe(false);
+    expect(s.outage).toBe('offline');
     expect(clock.nextDelay).toBe(16875);
   });
 
-  it('past the threshold, a reachable internet enables', async () => {
+  it('past the threshold with the internet reachable, it is our service that is down: disabled, told apart, retried until it answers', async () => {
     const clock = new TestClock();
-    const s = new HealthStore({ clock, fetchHealth: async () => Promise.reject(new Error('x')), isReachable: async () => true });
+    let apiUp = false;
+    const s = new HealthStore({
+      clock,
+      fetchHealth: async () => (apiUp ? health('OK') : Promise.reject(new Error('x'))),
+      isReachable: async () => true,
+    });
     await s.start();
+    expect(s.outage).toBeNull();
     for (let i = 0; i < 3; i++) {
       clock.advance(clock.nextDelay!);
       await flush();
     }
+    expect(s.enabled).toBe(false);
+    expect(s.outage).toBe('service-down');
+    expect(clock.pending).toBe(1);
+    apiUp = true;
+    clock.advance(clock.nextDelay!);
+    await flush();
     expect(s.enabled).toBe(true);
+    expect(s.outage).toBeNull();
     expect(clock.pending).toBe(0);
+  });
+
+  it('a visitor back online after an offline spell: the next check clears the outage', async () => {
+    const clock = new TestClock();
+    let online = false;
+    const s = new HealthStore({
+      clock,
+      fetchHealth: async () => (online ? health('OK') : Promise.reject(new Error('offline'))),
+      isReachable: async () => online,
+    });
+    for (let i = 0; i < 4; i++) await s.check();
+    expect(s.outage).toBe('offline');
+    online = true;
+    await s.check();
+    expect(s.outage).toBeNull();
+    expect(s.enabled).toBe(true);
   });
 });

@@ -6,7 +6,10 @@ export interface HealthStoreDeps {
   clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   /** GET /api/v1/health */
   fetchHealth(): Promise<Health>;
-  /** internet-reachability check (e.g. GET /api/v1/healthz or navigator.onLine) */
+  /**
+   * Internet reachability, asked of something other than our api (reachability.ts: navigator.onLine and the
+   * configured REACHABILITY_URL), so a visitor who is offline is told apart from our service being down.
+   */
   isReachable(): Promise<boolean>;
   checkOnStart?: boolean;
 }
@@ -17,18 +20,27 @@ export function healthRetryDelay(attempt: number): number {
 }
 
 /**
- * §4 health: OK enables the app; TECHNICAL_DIFFICULTIES disables it; UNHEALTHY disables it and retries.
- * A failed check is retried with backoff; past the failure threshold a reachability check decides.
+ * Why the health check could not be answered, past its failure threshold: the visitor is offline, or the internet is
+ * there and our service does not answer. null: the api answered (its status says the rest).
  */
+export type HealthOutage = 'offline' | 'service-down';
+
 export interface HealthSnapshot {
   enabled: boolean;
   status: HealthStatus | null;
   sandbox: boolean;
 }
 
+/**
+ * §4 health: OK enables the app; TECHNICAL_DIFFICULTIES disables it; UNHEALTHY disables it and retries.
+ * A failed check is retried with backoff (a single failure changes nothing on screen); past the failure threshold the
+ * internet-reachability check decides what the app shows: disabled either way, as "you are offline" when the
+ * internet cannot be reached, as "our service is down" when it can; retries go on until the api answers.
+ */
 export class HealthStore {
   enabled = true;
   status: HealthStatus | null = null;
+  outage: HealthOutage | null = null;
   sandbox = false;
   failures = 0;
   checking = false;
@@ -40,6 +52,7 @@ export class HealthStore {
     makeObservable<HealthStore, 'scheduleRetry'>(this, {
       enabled: observable,
       status: observable,
+      outage: observable,
       sandbox: observable,
       failures: observable,
       checking: observable,
@@ -72,6 +85,7 @@ export class HealthStore {
       runInAction(() => {
         this.checking = false;
         this.failures = 0;
+        this.outage = null;
         this.status = health.status;
         this.sandbox = Object.values(health.sandbox ?? {}).some(Boolean);
         if (health.status === 'OK') {
@@ -100,9 +114,10 @@ export class HealthStore {
         reachable = false;
       }
       runInAction(() => {
-        this.enabled = reachable;
+        this.enabled = false;
+        this.outage = reachable ? 'service-down' : 'offline';
       });
-      if (!reachable) this.scheduleRetry();
+      this.scheduleRetry();
     }
   }
 
