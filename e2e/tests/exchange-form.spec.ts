@@ -36,14 +36,16 @@ test('an amount below the minimum: error_min_amount, and set-minimal fills it', 
   await pickInstrument(page, 'receive', 'eth', 'ethereum');
   await page.getByTestId('amount-send').fill('0.00000001');
   const error = page.getByTestId('pair-error');
-  await expect(error).toContainText(/The minimum amount is [\d.]+ BTC\./);
+  await expect(error).toContainText(/Send at least [\d.]+ BTC\. The minimum is [\d.]+ BTC right now/);
   await expect(page).not.toHaveURL(/amount=/); // §2: dropped after a pair-load error
   // The minimum covers fees priced in USD, so it moves with the market (a tick every second): set-minimal
   // fills it with a small headroom, so the api accepts that amount now and still after the next ticks.
-  const minimum = /is ([\d.]+) BTC/.exec((await error.textContent()) ?? '')![1];
+  const minimum = /The minimum is ([\d.]+) BTC/.exec((await error.textContent()) ?? '')![1];
   const setMinimal = page.getByTestId('set-minimal');
   const filled = (await setMinimal.getAttribute('data-amount'))!;
   expect(Number(filled)).toBeGreaterThan(Number(minimum));
+  // the text names the amount the button fills (issue 23: they used to disagree)
+  await expect(error).toContainText(`Send at least ${filled} BTC.`);
   const answer = page.waitForResponse((r) => {
     const url = new URL(r.url());
     return url.pathname === '/api/v2/rates/public/one' && url.searchParams.get('claimedDepositAmount') === filled;

@@ -4,8 +4,10 @@ import type { TFunction } from 'i18next';
 import { DEFAULT_PRECISION, type Instrument, type PairData, type RateMode } from 'shared-contracts';
 import { Badge, Button, Dialog, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
 import { formatAmount, RelativeTime } from 'remote-kit/format';
-import type { ExchangeFormStore, FormError } from '../stores/ExchangeFormStore';
+import Decimal from 'decimal.js';
+import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from '../stores/ExchangeFormStore';
 import type { RatesSocket } from '../stores/RatesSocket';
+import { pricePoint } from '../lib/pricePoint';
 import { InstrumentSelect } from './InstrumentSelect';
 import { formatDuration, useNow } from './useNow';
 import styles from './ExchangeForm.module.css';
@@ -23,10 +25,14 @@ const precisionOf = (i: Pick<Instrument, 'precisionDecimals'> | null | undefined
 /** A limit the api named is shown whole (cutting a minimum would show less than the minimum), only grouped. */
 const EXACT = 18;
 
-/** "1 BTC = 20.41234567 ETH" in the site's locale, at the receive instrument's precision. */
+/** §9 price points: the send side of a price line ("1000 SHIB"), with 2 decimals. */
+const pointOf = (multiplier: string, locale: string) => formatAmount(multiplier, { locale, maxDecimals: DEFAULT_PRECISION.send });
+
+/** "1 BTC = 20.41234567 ETH" in the site's locale, at the receive instrument's precision; a tiny unit price at a price point ("1000 SHIB = 0.0123 USDT"). */
 function rateLine(pair: PairData, locale: string): string {
-  const price = formatAmount(pair.price, { locale, maxDecimals: precisionOf(pair.instrumentTo) });
-  return `1 ${pair.instrumentFrom.currencyTitle} = ${price} ${pair.instrumentTo.currencyTitle}`;
+  const point = pricePoint(pair.price);
+  const price = formatAmount(point.value, { locale, maxDecimals: precisionOf(pair.instrumentTo) });
+  return `${pointOf(point.multiplier, locale)} ${pair.instrumentFrom.currencyTitle} = ${price} ${pair.instrumentTo.currencyTitle}`;
 }
 
 /** The calculator: rate mode, the send and receive rows, errors, the rate and the fees (§2, §4, §5, §8). */
@@ -52,6 +58,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
   const errorId = `${ids}-error`;
   const kycNoteId = `${ids}-kyc`;
   const money = (value: string, instrument: Instrument) => formatAmount(value, { locale, maxDecimals: precisionOf(instrument) });
+  const marketPoint = pricePoint(pair?.marketLeftPrice ?? '0');
   return (
     <div className={styles.form} aria-busy={form.isLoading}>
       <Tabs
@@ -186,8 +193,9 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
                     <dd data-testid="fee-spread">
                       {formatAmount(fees.spreadPercent, { locale, maxDecimals: 2 })}% (
                       {t('fee_market_price', {
+                        points: pointOf(marketPoint.multiplier, locale),
                         from: pair.instrumentFrom.currencyTitle,
-                        price: money(fees.marketPrice, pair.instrumentTo),
+                        price: money(marketPoint.value, pair.instrumentTo),
                         to: pair.instrumentTo.currencyTitle,
                       })}
                       )
@@ -261,12 +269,22 @@ function ErrorMessage({
 }) {
   const amount = (value: string) => formatAmount(value, { locale, maxDecimals: EXACT });
   let text: string;
+  let headroom: string | null = null;
   switch (error.kind) {
     case 'min':
     case 'max':
-      text = error.expectedAmount
-        ? t(error.kind === 'min' ? 'error_min_amount' : 'error_max_amount', { amount: amount(error.expectedAmount), currency })
-        : t(error.kind === 'min' ? 'error_min_amount_plain' : 'error_max_amount_plain');
+      // The text names the amount the button fills in (the limit moved LIMIT_HEADROOM inside), then the limit itself.
+      if (error.expectedAmount && limitToFill) {
+        text = t(error.kind === 'min' ? 'error_min_amount' : 'error_max_amount', { amount: amount(limitToFill), currency });
+        headroom =
+          limitToFill === error.expectedAmount
+            ? null
+            : t(error.kind === 'min' ? 'error_min_headroom' : 'error_max_headroom', {
+                limit: amount(error.expectedAmount),
+                currency,
+                headroom: formatAmount(new Decimal(LIMIT_HEADROOM).mul(100).toFixed(), { locale, maxDecimals: 2 }),
+              });
+      } else text = t(error.kind === 'min' ? 'error_min_amount_plain' : 'error_max_amount_plain');
       break;
     case 'unsupported':
       text = t('error_pair_unsupported');
@@ -286,7 +304,15 @@ function ErrorMessage({
   return (
     <Toast tone="danger" data-testid="pair-error">
       <span className={styles.errorBody}>
-        <span id={id}>{text}</span>
+        <span id={id}>
+          {text}
+          {headroom ? (
+            <>
+              {' '}
+              <span data-testid="limit-headroom">{headroom}</span>
+            </>
+          ) : null}
+        </span>
         {limitToFill ? (
           <Button variant="secondary" size="sm" onClick={onUseLimit} data-testid="set-minimal" data-amount={limitToFill}>
             {t('set_minimal', { amount: amount(limitToFill) })}

@@ -16,7 +16,7 @@ export function ExchangePairPage({ host }: RemotePageProps) {
       pairIn="path"
       title={t('pair_title', { from: from.toUpperCase(), to: to.toUpperCase() })}
       header={(form) => <PairHeader form={form} t={t} />}
-      initial={{ from: from || undefined, to: to || undefined, amount }}
+      initial={{ from: from || undefined, to: to || undefined, amount, pairInPath: true }}
     />
   );
 }

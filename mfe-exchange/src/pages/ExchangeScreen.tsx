@@ -68,7 +68,8 @@ export function ExchangeScreen({ host, title, lead, aside, header, initial, pair
     let stopPathSync: (() => void) | null = null;
     void root.start().then(() => {
       if (!active) return;
-      // §2 route validity: an unknown pair code is a 404.
+      // §2 route validity: an unknown pair code in the pair page's path is a 404 (home's query falls back to the
+      // default pair instead: `unknownSlugs` is only filled for the path, see InitialSelection.pairInPath).
       if (root.form.unknownSlugs.length > 0) {
         host.notFound();
         return;

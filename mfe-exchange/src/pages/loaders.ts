@@ -11,6 +11,6 @@ export const loaders = {
   },
   ExchangePair: async ({ api, params, query }) => {
     const { amount } = pageQuery({ query }, 'mfe_exchange', 'ExchangePair');
-    return loadExchangeSnapshot(api, { from: params.from.toLowerCase() || undefined, to: params.to.toLowerCase() || undefined, amount });
+    return loadExchangeSnapshot(api, { from: params.from.toLowerCase() || undefined, to: params.to.toLowerCase() || undefined, amount, pairInPath: true });
   },
 } satisfies RemoteLoadersOf<'mfe_exchange'>;

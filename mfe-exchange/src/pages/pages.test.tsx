@@ -12,6 +12,7 @@ const api = () => ({
   instrumentsV2: jest.fn(async () => [BTC, ETH, USDT]),
   pairsDefault: jest.fn(async () => ({ instrumentFrom: BTC, instrumentTo: ETH, amount: '0.5' })),
   rateOne: jest.fn(async (_input?: unknown) => pairData(BTC, ETH)),
+  recommendedAmount: jest.fn(async (_input?: unknown) => ({ recommendedAmount: '0.5' })),
   validateAddress: jest.fn(async ({ body }: { body: { address: string } }) => body.address.startsWith('0x')),
   orderCreate: jest.fn(async ({ body }: { body: { destinationAddress: string } }) => ({
     orderId: 'o-1',
@@ -100,11 +101,24 @@ describe('mfe-exchange ./pages', () => {
     await waitFor(() => expect(a.rateOne).toHaveBeenCalledTimes(2));
   });
 
-  it('shows a min-amount error message with the expected amount', async () => {
+  it.each([
+    ['en', 'Send at least 0.0003105 BTC.', 'The minimum is 0.00030742 BTC right now; it moves with the market, so we suggest 1% more.', 'Set 0.0003105'],
+    [
+      'ru',
+      'Отправьте не меньше 0,0003105 BTC.',
+      'Сейчас минимум — 0,00030742 BTC; он меняется вместе с рынком, поэтому мы предлагаем на 1% больше.',
+      'Указать 0,0003105',
+    ],
+  ] as const)('%s: the min-amount text names the amount its Set button fills, and explains the headroom (issue 23)', async (lng, text, why, button) => {
     const a = api();
-    a.rateOne.mockRejectedValue(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '0.01' } }));
-    renderPage(pages.Home, createTestHost({ api: a }));
-    expect((await screen.findByTestId('pair-error')).textContent).toContain('The minimum amount is 0.01 BTC.');
+    a.rateOne.mockRejectedValue(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '0.00030742' } }));
+    renderPage(pages.Home, createTestHost({ api: a, lng }));
+    const error = await screen.findByTestId('pair-error');
+    const setMinimal = within(error).getByTestId('set-minimal');
+    expect(setMinimal.getAttribute('data-amount')).toBe('0.0003105');
+    expect(setMinimal.textContent).toBe(button);
+    expect(error.textContent).toContain(text);
+    expect(screen.getByTestId('limit-headroom').textContent).toBe(why);
   });
 
   it.each([
@@ -132,6 +146,26 @@ describe('mfe-exchange ./pages', () => {
     const notFound = jest.spyOn(host, 'notFound').mockImplementation(() => undefined);
     renderPage(pages.ExchangePair, host);
     await waitFor(() => expect(notFound).toHaveBeenCalled());
+  });
+
+  it('home with an unknown or delisted send/receive in its query shows the form for the default pair, not a 404 (issue 23)', async () => {
+    const host = createTestHost({ api: api(), query: new URLSearchParams('send=nosuchcoin&receive=delisted') });
+    const notFound = jest.spyOn(host, 'notFound').mockImplementation(() => undefined);
+    renderPage(pages.Home, host);
+    expect((await screen.findByTestId('live-rate')).textContent).toBe('1 BTC = 20.41234567 ETH');
+    expect(screen.getByTestId('instrument-send').getAttribute('data-slug')).toBe('btc');
+    await act(async () => undefined);
+    expect(notFound).not.toHaveBeenCalled();
+  });
+
+  it('§9 price points: a tiny unit price is shown for 1000 of the send coin, the send side with at most 2 decimals', async () => {
+    const a = api();
+    const shib = { ...BTC, slug: 'shib', currencyTitle: 'SHIB', networkTitle: 'ERC20' };
+    a.instrumentsV2.mockResolvedValue([shib, USDT]);
+    a.rateOne.mockImplementation(async () => pairData(shib, { ...USDT, precisionDecimals: 6 }, { price: '0.0000123456', marketLeftPrice: '0.0000124' }));
+    renderPage(pages.Home, createTestHost({ api: a }));
+    expect((await screen.findByTestId('live-rate')).textContent).toBe('1,000 SHIB = 0.012345 USDT');
+    expect(screen.getByTestId('fee-spread').textContent).toContain('market price 1,000 SHIB = 0.0124 USDT');
   });
 
   it('PopularExchanges lists pairs, or says honestly that there are none', async () => {
@@ -247,7 +281,7 @@ describe('mfe-exchange ./pages', () => {
     expect(document.activeElement).toBe(screen.getByTestId('instrument-receive-search'));
     // Enter in the search field takes the first match
     fireEvent.change(screen.getByTestId('instrument-receive-search'), { target: { value: 'trc' } });
-    expect(within(screen.getByRole('dialog')).getByRole('status').textContent).toBe('Currencies found: 1');
+    expect(within(screen.getByRole('dialog')).getByRole('status').textContent).toBe('1 currency found');
     await act(async () => fireEvent.keyDown(screen.getByTestId('instrument-receive-search'), { key: 'Enter' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(trigger.getAttribute('data-slug')).toBe('usdttrc20');

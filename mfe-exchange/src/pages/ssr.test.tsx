@@ -16,6 +16,7 @@ const api = {
   pairsDefault: async () => ({ instrumentFrom: BTC, instrumentTo: ETH, amount: '0.5' }),
   rateOne: async ({ query }: { query: ExchangeRequest }) =>
     pairData([BTC, ETH, USDT].find((i) => i.slug === query.instrumentFromSlug)!, [BTC, ETH, USDT].find((i) => i.slug === query.instrumentToSlug)!),
+  recommendedAmount: async () => ({ recommendedAmount: '0.5' }),
 };
 const ctx = <P extends object = Record<string, never>>(query = '', params = {} as P) => ({
   api: api as never,

@@ -17,6 +17,7 @@ function makeApi() {
       const to = ALL.find((i) => i.slug === query.instrumentToSlug)!;
       return pairData(from, to, { claimedDepositAmount: query.claimedDepositAmount! });
     }),
+    recommendedAmount: jest.fn(async (_input: { query: Record<string, string> }) => ({ recommendedAmount: '0.5' })),
   };
 }
 
@@ -57,14 +58,60 @@ describe('ExchangeFormStore', () => {
     expect(form.unknownSlugs).toEqual([]);
   });
 
-  it('reports route slugs that are not instruments and falls back to the default amount', async () => {
+  it('the pair page reports path codes that are not instruments (its 404) and falls back to the recommended amount', async () => {
     const api = makeApi();
     api.pairsDefault.mockRejectedValueOnce(new Error('down'));
     const { form } = setup(api);
-    await form.init({ from: 'doge', to: 'eth', amount: '0' });
+    await form.init({ from: 'doge', to: 'eth', amount: '0', pairInPath: true });
     expect(form.unknownSlugs).toEqual(['doge']);
     expect(form.from?.slug).toBe('btc');
-    expect(form.amount).toBe(DEFAULT_AMOUNT);
+    expect(form.amount).toBe('0.5');
+  });
+
+  it('home: an unknown or delisted send/receive in the query falls back to the default pair, no 404 (issue 23)', async () => {
+    const { api, form } = setup();
+    await form.init({ from: 'nosuchcoin', to: 'delisted' });
+    expect(form.unknownSlugs).toEqual([]);
+    expect([form.from?.slug, form.to?.slug]).toEqual(['btc', 'eth']);
+    expect(form.status).toBe('ready');
+    expect(api.rateOne).toHaveBeenCalledTimes(1);
+  });
+
+  describe('the default amount (§9 500 for a fiat sender; §7 recommended-amount for a crypto one)', () => {
+    it('a crypto sender starts at the api’s recommended amount for the pair', async () => {
+      const api = makeApi();
+      api.recommendedAmount.mockResolvedValueOnce({ recommendedAmount: '0.00833334' });
+      const { form } = setup(api);
+      await form.init({ from: 'btc', to: 'usdttrc20' });
+      expect(api.recommendedAmount).toHaveBeenCalledWith({
+        query: { fromCurrency: 'BTC', fromNetwork: 'BTC', toCurrency: 'USDT', toNetwork: 'TRC20', rateMode: 'FLOATING' },
+      });
+      expect(form.amount).toBe('0.00833334');
+      expect(api.rateOne.mock.calls.at(-1)![0].query.claimedDepositAmount).toBe('0.00833334');
+    });
+
+    it('a fiat sender starts at 500 without asking; an amount in the query is kept without asking', async () => {
+      const api = makeApi();
+      api.instrumentsV2.mockResolvedValue(ALL);
+      const { form } = setup(api);
+      await form.init({ from: 'usd', to: 'btc' });
+      expect(form.amount).toBe(DEFAULT_AMOUNT);
+      await form.init({ from: 'eth', to: 'btc', amount: '3' });
+      expect(form.amount).toBe('3');
+      expect(api.recommendedAmount).not.toHaveBeenCalled();
+    });
+
+    it('when the recommended amount fails: the default pair’s amount for its own sender, never it for another coin', async () => {
+      const api = makeApi();
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      api.recommendedAmount.mockRejectedValue(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'down'));
+      const { form } = setup(api);
+      await form.init({ from: 'btc', to: 'eth' });
+      expect(form.amount).toBe('0.5'); // the default pair is 0.5 BTC
+      await form.init({ from: 'eth', to: 'btc' });
+      expect(form.amount).toBe(''); // 0.5 of the default pair is BTC, not ETH: the visitor types one
+      warn.mockRestore();
+    });
   });
 
   it('reloads the rate when the amount changes (cleaned per §5)', async () => {
@@ -262,18 +309,124 @@ describe('ExchangeFormStore', () => {
     });
   });
 
-  it('rate mode FIXED reloads with rateMode FIXED; ERR_NOT_ACCEPTABLE switches back to floating, unsupported', async () => {
+  it('rate mode FIXED reloads with rateMode FIXED; ERR_NOT_ACCEPTABLE says so and reloads in FLOATING (§8)', async () => {
     const { api, form } = setup();
     await form.init();
+    api.rateOne.mockClear();
     api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_NOT_ACCEPTABLE', 'no fixed'));
     form.setRateMode('FIXED');
     expect(api.rateOne.mock.calls.at(-1)![0].query.rateMode).toBe('FIXED');
     await flush();
+    await flush();
     expect(form.rateMode).toBe('FLOATING');
-    expect(form.isUnsupported).toBe(true);
+    expect(api.rateOne.mock.calls.map(([call]) => call.query.rateMode)).toEqual(['FIXED', 'FLOATING']);
+    // the form shows what the pair does offer: a floating quote, not the stale one, not an empty form
+    expect(form.status).toBe('ready');
+    expect(form.pairData?.rateMode).toBe('FLOATING');
+    expect(form.valueToReceive).toBe('10.2');
     expect(form.unsupportedPopupOpen).toBe(true);
     form.closeUnsupportedPopup();
     expect(form.unsupportedPopupOpen).toBe(false);
+  });
+
+  it('after a failed load, retyping the same amount or clicking the shown rate mode asks again (issue 23)', async () => {
+    const { api, form } = setup();
+    await form.init();
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_NO_LIQUIDITY_AVAILABLE', 'none'));
+    form.setAmount('0.7');
+    await flush();
+    expect(form.status).toBe('error');
+    api.rateOne.mockClear();
+    form.setAmount('0.7');
+    await flush();
+    expect(api.rateOne).toHaveBeenCalledTimes(1);
+    expect(form.status).toBe('ready');
+    expect(form.valueToReceive).toBe('10.2');
+
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_NO_LIQUIDITY_AVAILABLE', 'none'));
+    form.setAmount('0.8');
+    await flush();
+    expect(form.status).toBe('error');
+    api.rateOne.mockClear();
+    form.setRateMode('FLOATING');
+    await flush();
+    expect(api.rateOne).toHaveBeenCalledTimes(1);
+    expect(form.status).toBe('ready');
+    // while it is loaded, the same amount and mode are no-ops
+    api.rateOne.mockClear();
+    form.setAmount('0.8');
+    form.setRateMode('FLOATING');
+    expect(api.rateOne).not.toHaveBeenCalled();
+  });
+
+  it('after a pair-load error the computed amount is cleared; the typed one stays (issue 23)', async () => {
+    const { api, form, root } = setup();
+    await form.init();
+    expect(form.valueToReceive).toBe('10.2');
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '0.01' } }));
+    form.setAmount('0.001');
+    await flush();
+    expect(form.error?.kind).toBe('min');
+    expect(form.valueToSend).toBe('0.001');
+    expect(form.valueToReceive).toBe('');
+    expect(form.amountToReceive).toBeNull();
+
+    // receive side typed: the computed send amount goes
+    api.rateOne.mockImplementationOnce(async () => pairData(BTC, ETH, { amountToGive: '0.25', amountToGet: '5' }));
+    form.setReceiveAmount('5');
+    await flush();
+    expect(form.valueToSend).toBe('0.25');
+    api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', 'big', { details: { expectedAmount: '10' } }));
+    form.setReceiveAmount('5000');
+    await flush();
+    expect(form.error?.kind).toBe('max');
+    expect([form.valueToSend, form.valueToReceive]).toEqual(['', '5000']);
+
+    // the same over the live rates: an error tick clears what the last tick computed
+    api.rateOne.mockImplementationOnce(async () => pairData(BTC, ETH, { amountToGive: '0.25', amountToGet: '5' }));
+    form.setReceiveAmount('5');
+    await flush();
+    FakeWebSocket.last.open();
+    FakeWebSocket.last.message({
+      channel: 'pairs',
+      event: 'error',
+      data: { statusCode: 400, code: 'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', message: 'small', details: { expectedAmount: '0.3' } },
+    });
+    expect([form.valueToSend, form.valueToReceive]).toEqual(['', '5']);
+    root.dispose();
+  });
+
+  it('a live tick applies only to the subscription it answers: pair, rate mode, amount and side (issue 23)', async () => {
+    const { form, root } = setup();
+    await form.init();
+    const ws = FakeWebSocket.last;
+    ws.open();
+    form.setAmount('2');
+    await flush();
+    expect(form.pairData?.claimedDepositAmount).toBe('2');
+    // still in flight from the 0.5 subscription: neither the receive amount nor the pair data create uses change
+    ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { claimedDepositAmount: '0.5', amountToGet: '99' }) });
+    expect(form.pairData?.claimedDepositAmount).toBe('2');
+    expect(form.valueToReceive).toBe('10.2');
+    // the same amount in the other rate mode answers nothing either
+    ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { claimedDepositAmount: '2', amountToGet: '77', rateMode: 'FIXED' }) });
+    expect(form.valueToReceive).toBe('10.2');
+    // a tick of the current subscription applies
+    ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { claimedDepositAmount: '2', amountToGet: '40.8' }) });
+    expect(form.valueToReceive).toBe('40.8');
+
+    // receive side: 5 ETH wanted; a tick of the send-side subscription (2 BTC) does not answer it
+    form.setReceiveAmount('5');
+    await flush();
+    ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { claimedDepositAmount: '2', amountToGive: '2', amountToGet: '40.8' }) });
+    expect(form.valueToSend).not.toBe('2');
+    ws.message({
+      channel: 'pairs',
+      event: 'data',
+      data: pairData(BTC, ETH, { claimedDepositAmount: '0.24600001', amountToGive: '0.24600001', amountToGet: '5.00000012', price: '20.5' }),
+    });
+    expect(form.valueToSend).toBe('0.24600001');
+    root.dispose();
   });
 
   it.each(['ERR_PAIR_NOT_ACTIVE', 'ERR_NO_LIQUIDITY_AVAILABLE', 'ERR_UNPROCESSABLE_ENTITY'] as const)('%s marks the pair unsupported', async (code) => {

@@ -18,10 +18,11 @@ import {
 } from 'shared-contracts';
 import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from '../lib/cleanNumericInput';
 import { spreadPercent } from '../lib/fees';
+import { pricePoint } from '../lib/pricePoint';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
 import type { FormAnalytics } from './FormAnalytics';
-import { exchangeRequest, findBySlug, firstSelection, isFiat, type InitialSelection } from './formSelection';
-import type { PairsSocketError, RatesSocket } from './RatesSocket';
+import { exchangeRequest, findBySlug, firstSelection, isFiat, withRecommendedAmount, type InitialSelection } from './formSelection';
+import { answersRequest, type PairsSocketError, type RatesSocket } from './RatesSocket';
 
 export type FormStatus = 'idle' | 'initialising' | 'initFailed' | 'loadingRate' | 'ready' | 'error';
 /** §3 "Active side: send or receive": the side whose amount the visitor typed (the buy flag). */
@@ -35,7 +36,7 @@ export interface FormError {
   message?: string;
 }
 
-export type FormApi = Pick<ApiClient, 'instrumentsV2' | 'pairsDefault' | 'rateOne'>;
+export type FormApi = Pick<ApiClient, 'instrumentsV2' | 'pairsDefault' | 'rateOne' | 'recommendedAmount'>;
 
 /**
  * §8 set-minimal: the limits follow the market every tick, so the amount filled in sits this far inside the
@@ -215,12 +216,13 @@ export class ExchangeFormStore {
     return exchangeRequest(this);
   }
 
-  /** "1 BTC = 20.41234567 ETH" */
+  /** "1 BTC = 20.41234567 ETH"; a tiny unit price at a §9 price point: "1000 SHIB = 0.0123 USDT". */
   get rateText(): string | null {
     const p = this.pairData;
     if (!p) return null;
     const precision = p.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive;
-    return `1 ${p.instrumentFrom.currencyTitle} = ${formatDecimal(p.price, precision)} ${p.instrumentTo.currencyTitle}`;
+    const point = pricePoint(p.price);
+    return `${formatDecimal(point.multiplier, DEFAULT_PRECISION.send)} ${p.instrumentFrom.currencyTitle} = ${formatDecimal(point.value, precision)} ${p.instrumentTo.currencyTitle}`;
   }
 
   get amountToReceive(): string | null {
@@ -277,8 +279,8 @@ export class ExchangeFormStore {
       return;
     }
     const def: DefaultPair | null = defaultResult.status === 'fulfilled' ? defaultResult.value : null;
+    const first = await withRecommendedAmount(this.api, firstSelection(instrumentsResult.value, def, initial), this.rateMode);
     runInAction(() => {
-      const first = firstSelection(instrumentsResult.value, def, initial);
       this.instruments = first.instruments;
       this.unknownSlugs = first.unknownSlugs;
       this.from = first.from;
@@ -296,7 +298,8 @@ export class ExchangeFormStore {
   /** Send side typed (§5 cleaning). */
   setAmount(raw: string): void {
     const cleaned = cleanNumericInput(raw);
-    if (cleaned === this.valueToSend && this.activeSide === 'send') return;
+    // the same amount again is a no-op, except after a failed load: then it asks again
+    if (cleaned === this.valueToSend && this.activeSide === 'send' && this.status !== 'error') return;
     this.analytics?.changed('amount');
     this.valueToSend = cleaned;
     this.activeSide = 'send';
@@ -307,7 +310,7 @@ export class ExchangeFormStore {
   /** Receive side typed: the pair is asked for with the amount in the receive currency. */
   setReceiveAmount(raw: string): void {
     const cleaned = cleanNumericInput(raw);
-    if (cleaned === this.valueToReceive && this.activeSide === 'receive') return;
+    if (cleaned === this.valueToReceive && this.activeSide === 'receive' && this.status !== 'error') return;
     this.analytics?.changed('amount');
     this.valueToReceive = cleaned;
     this.activeSide = 'receive';
@@ -368,7 +371,8 @@ export class ExchangeFormStore {
   }
 
   setRateMode(mode: RateMode): void {
-    if (mode === this.rateMode) return;
+    // the mode shown again is a no-op, except after a failed load: then it asks again
+    if (mode === this.rateMode && this.status !== 'error') return;
     this.analytics?.changed('rate_mode');
     this.rateMode = mode;
     void this.loadRate();
@@ -468,12 +472,11 @@ export class ExchangeFormStore {
     else this.valueToSend = shown(formatDecimal(data.amountToGive, data.instrumentFrom.precisionDecimals ?? DEFAULT_PRECISION.receive));
   }
 
-  /** A `pairs` data message: accepted only for the pair and mode currently shown. */
+  /** A `pairs` data message: accepted only when it answers the form's current request (pair, mode, amount and side). */
   applyLive(data: PairData): void {
     const request = this.request;
     if (!request || this.status === 'loadingRate') return;
-    if (data.instrumentFrom.slug !== request.instrumentFromSlug || data.instrumentTo.slug !== request.instrumentToSlug) return;
-    if (data.rateMode !== this.rateMode) return;
+    if (!answersRequest(request, data)) return;
     this.applyPairData(data);
     this.error = null;
     this.status = 'ready';
@@ -489,6 +492,9 @@ export class ExchangeFormStore {
     this.pairData = null;
     this.status = 'error';
     this.isErrorLoadPair = true;
+    // what the failed pair data computed is no longer true: only the typed side stays (§5)
+    if (this.activeSide === 'send') this.valueToReceive = '';
+    else this.valueToSend = '';
     const code = isApiError(error) || isErrorBody(error) ? error.code : undefined;
     const details = isApiError(error) || isErrorBody(error) ? error.details : undefined;
     const expected = typeof details?.expectedAmount === 'string' || typeof details?.expectedAmount === 'number' ? String(details.expectedAmount) : undefined;
@@ -510,9 +516,14 @@ export class ExchangeFormStore {
         break;
       case 'ERR_NOT_ACCEPTABLE':
       case 'ERR_UNPROCESSABLE_ENTITY':
-        this.rateMode = 'FLOATING'; // §8: switch to floating and mark the pair unsupported
+        // §8: switch to floating and mark the pair unsupported (the popup says so); a FIXED request that was refused
+        // is asked again in FLOATING, so the form shows what the pair does offer.
         this.error = { kind: 'unsupported' };
         this.unsupportedPopupOpen = true;
+        if (this.rateMode !== 'FLOATING') {
+          this.rateMode = 'FLOATING';
+          void this.loadRate();
+        }
         break;
       default:
         console.warn('[mfe-exchange] unknown pair load error', error);

@@ -132,14 +132,14 @@ describe("ExchangeRootStore from the server's snapshot (host.initialData)", () =
     expect(api.rateOne).not.toHaveBeenCalled();
     FakeWebSocket.last.open();
     expect(FakeWebSocket.last.sent).toEqual([{ event: 'pairs.rates', data: root.form.request }]);
-    FakeWebSocket.last.message({ channel: 'pairs', event: 'data', data: pairData(ETH, BTC, { price: '21', amountToGet: '42' }) });
+    FakeWebSocket.last.message({ channel: 'pairs', event: 'data', data: pairData(ETH, BTC, { price: '21', amountToGet: '42', claimedDepositAmount: '2' }) });
     expect(root.form.rateText).toBe('1 ETH = 21 BTC');
     expect(root.form.valueToReceive).toBe('42');
     root.dispose();
   });
 
-  it('an unknown pair code stays unknown (the page calls notFound) and nothing loads', async () => {
-    const snapshot = await loadExchangeSnapshot(makeApi() as never, { from: 'nope', to: 'btc' });
+  it('an unknown pair code in the path stays unknown (the page calls notFound) and nothing loads', async () => {
+    const snapshot = await loadExchangeSnapshot(makeApi() as never, { from: 'nope', to: 'btc', pairInPath: true });
     const api = makeApi();
     const root = new ExchangeRootStore({ api: api as never, wsUrl: 'ws://test/ws', createSocket: fakeSocketFactory, snapshot });
     await root.start();

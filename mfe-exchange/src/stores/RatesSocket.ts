@@ -1,7 +1,8 @@
 // Live rates over `/api/v2/ws` (ARCHITECTURE.md "WebSocket"): the pair subscription on top of the shared
 // reconnecting connection (remote-kit/socket), which owns the §9 reconnect state machine.
+import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observableRef } from 'mobx';
-import type { ExchangeRequest, PairData, WsServerMessage } from 'shared-contracts';
+import { CLAIMED_AMOUNT_DECIMALS, DEFAULT_PRECISION, type ExchangeRequest, type Instrument, type PairData, type WsServerMessage } from 'shared-contracts';
 import { ReconnectingSocket, type SocketFactory, type SocketState } from 'remote-kit/socket';
 
 export type { SocketFactory };
@@ -19,6 +20,32 @@ export interface RatesSocketOptions {
   createSocket?: SocketFactory;
   reconnectIntervalMs?: number;
   maxReconnectAttempts?: number;
+}
+
+/** One unit of an instrument's amounts (§9: its precisionDecimals, at most the 8 decimals of a claimed amount). */
+function unitOf(i: Pick<Instrument, 'precisionDecimals'>): Decimal {
+  return new Decimal(10).pow(-Math.min(i.precisionDecimals ?? DEFAULT_PRECISION.receive, CLAIMED_AMOUNT_DECIMALS));
+}
+
+/**
+ * Whether pair data answers `request`: the same pair and rate mode, and the amount typed on the request's side. The
+ * data does not echo the request, so the amount is recognised as the server computes it: on the send side the deposit
+ * is the typed amount in the send coin's unit; on the receive side the deposit is the smallest one (in send units)
+ * that yields the typed amount, so what it yields is the typed amount give or take one send unit's worth.
+ * A tick of a previous subscription (another amount, the other side, the old pair) answers nothing on screen.
+ */
+export function answersRequest(request: ExchangeRequest, data: PairData): boolean {
+  if (data.instrumentFrom.slug !== request.instrumentFromSlug || data.instrumentTo.slug !== request.instrumentToSlug) return false;
+  if (data.rateMode !== (request.rateMode ?? 'FLOATING')) return false;
+  if (request.claimedDepositAmount === undefined) return true;
+  const typed = new Decimal(request.claimedDepositAmount);
+  const fromUnit = unitOf(data.instrumentFrom);
+  if (request.claimedDepositAmountCurrency && request.claimedDepositAmountCurrency === request.instrumentToSlug) {
+    const toUnit = unitOf(data.instrumentTo);
+    const got = new Decimal(data.amountToGet);
+    return got.gte(typed.minus(toUnit)) && got.lte(typed.plus(new Decimal(data.price).mul(fromUnit)).plus(toUnit));
+  }
+  return new Decimal(data.claimedDepositAmount).minus(typed).abs().lt(fromUnit);
 }
 
 export class RatesSocket {
@@ -87,6 +114,8 @@ export class RatesSocket {
     // after unsubscribe, ticks of the old subscription may still arrive: they describe nothing on screen
     if (message.channel !== 'pairs' || !this.request) return;
     if (message.event === 'data') {
+      // nor do ticks of the subscription this one replaced (another amount, side, pair or mode), still in flight
+      if (!answersRequest(this.request, message.data)) return;
       this.lastData = message.data;
       for (const l of this.listeners) l.onData?.(message.data);
     } else if (message.event === 'error') {

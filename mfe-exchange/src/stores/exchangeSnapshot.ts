@@ -2,7 +2,7 @@
 // and handed back as `host.initialData`: the form starts ready from it and only subscribes the live rates.
 import { isApiError, type ApiErrorBody, type Instrument, type PairData } from 'shared-contracts';
 import type { FormApi } from './ExchangeFormStore';
-import { exchangeRequest, firstSelection, type InitialSelection } from './formSelection';
+import { exchangeRequest, firstSelection, withRecommendedAmount, type InitialSelection } from './formSelection';
 
 export interface ExchangeSnapshot {
   kind: 'mfe_exchange.form';
@@ -28,7 +28,7 @@ export function isExchangeSnapshot(value: unknown): value is ExchangeSnapshot {
  */
 export async function loadExchangeSnapshot(api: FormApi, initial: InitialSelection): Promise<ExchangeSnapshot | undefined> {
   const [instruments, def] = await Promise.all([api.instrumentsV2({ query: {} }), api.pairsDefault().catch(() => null)]);
-  const selection = firstSelection(instruments, def, initial);
+  const selection = await withRecommendedAmount(api, firstSelection(instruments, def, initial));
   const snapshot: ExchangeSnapshot = {
     kind: 'mfe_exchange.form',
     instruments: selection.instruments,
