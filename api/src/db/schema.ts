@@ -83,6 +83,9 @@ export const orders = pgTable('orders', {
   // 0008_order_attribution.sql
   apiKeyId: text('api_key_id'),
   rewardsPostedAt: timestamp('rewards_posted_at', { withTimezone: true }),
+  // 0019_rewards_retry.sql: an order the rewards job could not price yet waits for its next attempt (backoff)
+  rewardsAttempts: integer('rewards_attempts').notNull().default(0),
+  rewardsNextAttemptAt: timestamp('rewards_next_attempt_at', { withTimezone: true }),
   // 0013_card_orders.sql: card purchases (§4 card flow)
   paymentProvider: text('payment_provider'),
   paymentId: text('payment_id'),

@@ -1,7 +1,9 @@
 // Rewards on completed orders (issue 11): the referrer's commission and the account's cashback, both in USDT,
 // posted once per order. The rewards job scans COMPLETED orders whose rewards_posted_at is NULL; each order's
 // rewards and the mark are one transaction, and the transfer ids (`affiliate:<orderId>`, `cashback:<orderId>`)
-// make a second posting impossible even if two replicas pick the same order.
+// make a second posting impossible even if two replicas pick the same order. An order that cannot be priced yet
+// (no USD price for its coin, an instrument gone from the catalogue) waits with backoff (rewards_next_attempt_at,
+// 0019) and never holds up the orders behind it: a pass keeps taking batches until nothing due is left.
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { MoneyConfig } from '../../config';
@@ -12,6 +14,11 @@ import type { InstrumentRepo } from '../instruments/repo';
 import { LEDGER_CURRENCY, postTransfer, rowsOf } from './ledger';
 
 const BATCH = 50;
+/** A pass stops after this many batches (the next pass carries on): a bound on one pass's work. */
+const MAX_BATCHES_PER_PASS = 20;
+/** Backoff of an order that could not be priced: 1 min, doubling, at most 6 h; retried until it can be. */
+const REWARDS_RETRY_BASE_MS = 60_000;
+const REWARDS_RETRY_MAX_MS = 6 * 3600 * 1000;
 /** USDT TRC20 has 6 decimals (catalogue precision): credits are rounded down to it. */
 export const USDT_DECIMALS = 6;
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
@@ -80,19 +87,35 @@ export function createRewards(deps: RewardsDeps) {
     return received.mul(toUsd.toString()).div(usdtUsd.toString());
   }
 
-  async function postFor(orderId: string): Promise<void> {
-    await deps.db.transaction(async (tx) => {
+  /** The order's next attempt after a failed one (`attempts` failures so far, this one included). */
+  function nextAttemptAt(attempts: number, t: Date): Date {
+    const delay = Math.min(REWARDS_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 30), REWARDS_RETRY_MAX_MS);
+    return new Date(t.getTime() + delay);
+  }
+
+  /** Puts the order back with backoff: the job skips it until its next attempt. */
+  async function postpone(orderId: string): Promise<void> {
+    const [row] = await rowsOf<{ rewards_attempts: number }>(
+      deps.db,
+      sql`UPDATE orders SET rewards_attempts = rewards_attempts + 1 WHERE order_id = ${orderId} RETURNING rewards_attempts`,
+    );
+    const attempts = row?.rewards_attempts ?? 1;
+    const next = nextAttemptAt(attempts, now());
+    await deps.db.execute(sql`UPDATE orders SET rewards_next_attempt_at = ${next.toISOString()}::timestamptz WHERE order_id = ${orderId}`);
+    deps.log.warn({ orderId, attempts, nextAttemptAt: next.toISOString() }, 'rewards: the order cannot be priced yet; retried later');
+  }
+
+  /** 'unpriced': no USD price for the order yet (it is to be retried later). */
+  async function postFor(orderId: string): Promise<'posted' | 'unpriced' | 'gone'> {
+    return deps.db.transaction(async (tx) => {
       const [o] = await rowsOf<DueOrder>(
         tx,
         sql`SELECT order_id, from_slug, to_slug, deposit_amount, claimed_deposit_amount, execution_price, referrer_id, user_id
             FROM orders WHERE order_id = ${orderId} AND status = 'COMPLETED' AND rewards_posted_at IS NULL FOR UPDATE SKIP LOCKED`,
       );
-      if (!o) return;
+      if (!o) return 'gone';
       const volume = volumeOf(o);
-      if (!volume) {
-        deps.log.warn({ orderId }, 'rewards: no USD price for the order yet');
-        return;
-      }
+      if (!volume) return 'unpriced';
       const t = now();
       const customer = o.user_id === null ? null : Number(o.user_id);
       if (o.referrer_id) {
@@ -132,23 +155,37 @@ export function createRewards(deps: RewardsDeps) {
         });
       }
       await tx.execute(sql`UPDATE orders SET rewards_posted_at = ${t.toISOString()}::timestamptz WHERE order_id = ${orderId}`);
+      return 'posted';
     });
   }
 
   return {
-    postFor,
-    /** One pass of the rewards job. */
+    /**
+     * One pass of the rewards job: every due order (oldest completion first), batch after batch. An order that cannot
+     * be priced or whose posting fails waits for its next attempt, so the next batch is made of other orders.
+     */
     async processDue(): Promise<void> {
-      const due = await rowsOf<{ order_id: string }>(
-        deps.db,
-        sql`SELECT order_id FROM orders WHERE status = 'COMPLETED' AND rewards_posted_at IS NULL ORDER BY completed_at LIMIT ${BATCH}`,
-      );
-      for (const { order_id } of due) {
-        try {
-          await postFor(order_id);
-        } catch (err) {
-          deps.log.error({ err, orderId: order_id }, 'rewards: posting failed');
+      for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+        const due = await rowsOf<{ order_id: string }>(
+          deps.db,
+          sql`SELECT order_id FROM orders WHERE status = 'COMPLETED' AND rewards_posted_at IS NULL
+              AND (rewards_next_attempt_at IS NULL OR rewards_next_attempt_at <= ${now().toISOString()}::timestamptz)
+              ORDER BY completed_at LIMIT ${BATCH}`,
+        );
+        let moved = 0;
+        for (const { order_id } of due) {
+          try {
+            const result = await postFor(order_id);
+            if (result === 'unpriced') await postpone(order_id);
+            if (result !== 'gone') moved++;
+          } catch (err) {
+            deps.log.error({ err, orderId: order_id }, 'rewards: posting failed');
+            await postpone(order_id).catch((e) => deps.log.error({ err: e, orderId: order_id }, 'rewards: could not postpone the order'));
+            moved++;
+          }
         }
+        // Fewer than a batch: nothing else is due. None moved: the rest is another replica's (locked) this instant.
+        if (due.length < BATCH || moved === 0) return;
       }
     },
   };
