@@ -151,6 +151,7 @@ export const en = {
   withdraw_error_balance_not_found: 'You have no USDT balance yet. Earn commission or cashback first.',
   withdraw_error_network: 'Withdrawals are possible in USDT on TRC20 only.',
   withdraw_error_too_many: 'Too many attempts. Please wait a minute and try again.',
+  withdraw_error_failed: 'This withdrawal failed and the amount is back in your balance. You can submit it again.',
   error_address_incorrect: 'This is not a valid USDT TRC20 address: it has 34 characters and starts with T.',
   withdraw_success_title: 'Withdrawal requested',
   withdraw_success_text: '{{amount}} {{currency}} will be sent to {{address}}. It usually takes a few minutes; follow its state in the list below.',

@@ -153,6 +153,7 @@ export const ru: Record<keyof typeof en, string> = {
   withdraw_error_balance_not_found: 'У вас пока нет баланса в USDT. Сначала заработайте комиссию или кэшбэк.',
   withdraw_error_network: 'Вывод возможен только в USDT в сети TRC20.',
   withdraw_error_too_many: 'Слишком много попыток. Подождите минуту и попробуйте снова.',
+  withdraw_error_failed: 'Этот вывод не удался, сумма вернулась на ваш баланс. Можно отправить его снова.',
   error_address_incorrect: 'Это не адрес USDT TRC20: в нём 34 символа, и он начинается с T.',
   withdraw_success_title: 'Вывод запрошен',
   withdraw_success_text: '{{amount}} {{currency}} будут отправлены на адрес {{address}}. Обычно это занимает несколько минут; статус виден в списке ниже.',

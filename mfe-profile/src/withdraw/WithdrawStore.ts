@@ -30,7 +30,8 @@ type WithdrawErrorKey =
   | 'withdraw_error_balance_too_low'
   | 'withdraw_error_balance_not_found'
   | 'withdraw_error_network'
-  | 'withdraw_error_too_many';
+  | 'withdraw_error_too_many'
+  | 'withdraw_error_failed';
 
 export interface WithdrawError {
   key: WithdrawErrorKey;
@@ -153,6 +154,17 @@ export class WithdrawStore {
     this.submitting = true;
     try {
       const record = await this.deps.api.affiliateWithdraw({ body, headers: { 'Idempotency-Key': key } });
+      if (record.status === 'FAILED') {
+        // A replay of a key whose withdrawal has since failed (its amount is back in the balance): not a success. The
+        // form keeps what was typed, and the next submission is a new withdrawal with a new key.
+        runInAction(() => {
+          this.submitting = false;
+          this.error = { key: 'withdraw_error_failed' };
+          this.idempotency = null;
+        });
+        this.deps.reloadWallet();
+        return;
+      }
       runInAction(() => {
         this.submitting = false;
         this.success = record;

@@ -112,6 +112,32 @@ describe('WithdrawStore', () => {
     expect(keys).toEqual(['key-1', 'key-1', 'key-2', 'key-3']);
     warn.mockRestore();
   });
+
+  it('a retry whose key answers with a FAILED withdrawal shows the failure, not the success modal; the next try is a new withdrawal', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answers: (() => Promise<unknown>)[] = [
+      async () => Promise.reject(new ApiError({ statusCode: 504, code: 'ERR_SERVICE_UNAVAILABLE', message: 'timeout' })),
+      // the replay of key-1: meanwhile the payout was refused and the amount returned
+      async () => withdrawal('w', 'FAILED', '50'),
+      async () => withdrawal('w2', 'PENDING', '50'),
+    ];
+    const send = jest.fn(() => (answers.shift() as () => Promise<unknown>)());
+    const d = deps(send);
+    const store = new WithdrawStore(d);
+    store.setAmount('50');
+    store.setAddress(ADDRESS);
+    await store.submit();
+    await store.submit();
+    expect(store.success).toBeNull();
+    expect(store.error).toEqual({ key: 'withdraw_error_failed' });
+    expect(store.amount).toBe('50'); // kept, to submit again
+    expect(d.reloadWallet).toHaveBeenCalledTimes(2); // the balance has the amount back
+    await store.submit();
+    expect(store.success).toMatchObject({ id: 'w2' });
+    const keys = send.mock.calls.map((c) => (c as unknown as [{ headers: Record<string, string> }])[0].headers['Idempotency-Key']);
+    expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
+    warn.mockRestore();
+  });
 });
 
 describe('ProfileWithdraw page', () => {
