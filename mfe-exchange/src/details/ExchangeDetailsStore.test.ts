@@ -1,4 +1,4 @@
-import { ApiError, PAIR_LOADING_WAIT_POLL_MS, type PairData, type RateMode } from 'shared-contracts';
+import { ApiError, PAIR_LOADING_WAIT_POLL_MS, type ExchangeRequest, type PairData, type RateMode } from 'shared-contracts';
 import { ExchangeDetailsStore, type ExchangeDetailsDeps, type PairSource } from './ExchangeDetailsStore';
 import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { BTC, ETH, instrument, pairData } from '../test/fixtures';
@@ -16,6 +16,7 @@ function makeForm(over: Partial<Omit<PairSource, 'loadRate'>> & { pair?: PairDat
     pairData: pair,
     isLoading: false,
     isSwapCoinsLoading: false,
+    request: null as ExchangeRequest | null,
     ...over,
     loadRate: jest.fn(async () => true),
   };
@@ -178,7 +179,8 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
       destinationAddress: '0xgood',
       claimedPublicRate: expect.objectContaining({ price: '20.412345678', claimedAmountToReceive: '10.12345678' }),
       claimedNetworkFee: '0.001',
-      claimedDepositAmount: '0.5',
+      // the pair's deposit, asked for: rounded up to the send coin's unit (issue 23)
+      claimedDepositAmount: '0.50000001',
       utmData: { timestamp: 1, utmParams: { source: 'x' }, additionalInfo: {}, sessionId: 's' },
       browserFingerprint: 'fp-1',
     });
@@ -235,6 +237,82 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  describe('the amount as entered, and one key per intent across re-quotes (issue 23, §7 200 s)', () => {
+    const USDT = instrument('usdttrc20', { currencyTitle: 'USDT', networkTitle: 'TRC20', precisionDecimals: 6 });
+    const calls = (api: ReturnType<typeof setup>['api']) =>
+      api.orderCreate.mock.calls.map((c) => (c as unknown as [{ body: Record<string, unknown>; headers: Record<string, string> }])[0]);
+    /** A FIXED USDT → BTC form typed on the receive side (0.01 BTC); each loadRate is a fresh quote with a moved price. */
+    const receiveSideForm = () => {
+      const quotes = [
+        pairData(USDT, BTC, { rateMode: 'FIXED', price: '0.0000150307', claimedDepositAmount: '665.303003', amountToGet: '0.01' }),
+        pairData(USDT, BTC, { rateMode: 'FIXED', price: '0.0000149913', claimedDepositAmount: '667.051232', amountToGet: '0.01000001' }),
+      ];
+      const form = makeForm({
+        pair: quotes[0],
+        rateMode: 'FIXED',
+        request: {
+          instrumentFromSlug: 'usdttrc20',
+          instrumentToSlug: 'btc',
+          claimedDepositAmount: '0.010',
+          claimedDepositAmountCurrency: 'btc',
+          rateMode: 'FIXED',
+        },
+      });
+      let n = 0;
+      form.loadRate.mockImplementation(async () => {
+        form.pairData = quotes[Math.min(n++, quotes.length - 1)];
+        return true;
+      });
+      return form;
+    };
+    const fillFixed = (store: ExchangeDetailsStore) => {
+      fill(store, 'bc1qdestination');
+      store.set('refundAddress', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    };
+
+    it('a receive-side create sends the typed receive amount with claimedDepositAmountCurrency', async () => {
+      const { store, api } = setup({ form: receiveSideForm() });
+      fillFixed(store);
+      expect(await store.create()).toBe(true);
+      const [{ body }] = calls(api);
+      expect(body).toMatchObject({ claimedDepositAmount: '0.01', claimedDepositAmountCurrency: 'btc', rateMode: 'FIXED' });
+      expect(body.claimedPublicRate).toMatchObject({ claimedAmountToReceive: '0.01' });
+    });
+
+    it('the create retried after a re-quote sends the same Idempotency-Key and the same amount', async () => {
+      const { store, api } = setup({ form: receiveSideForm() });
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      api.orderCreate.mockRejectedValueOnce(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'timeout'));
+      fillFixed(store);
+      expect(await store.create()).toBe(false);
+      expect(await store.create()).toBe(true);
+      const [first, retry] = calls(api);
+      // the retry went out on the fresh quote …
+      expect((first.body.claimedPublicRate as { price: string }).price).not.toBe((retry.body.claimedPublicRate as { price: string }).price);
+      // … as the same order: the same amount and side, and the same key
+      expect(retry.body).toMatchObject({ claimedDepositAmount: '0.01', claimedDepositAmountCurrency: 'btc' });
+      expect(retry.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+    });
+
+    it('a send-side create sends the typed amount rounded up to the send coin unit, and another intent gets another key', async () => {
+      const form = makeForm({
+        pair: pairData(USDT, BTC, { claimedDepositAmount: '700.123457' }),
+        request: { instrumentFromSlug: 'usdttrc20', instrumentToSlug: 'btc', claimedDepositAmount: '700.1234567', rateMode: 'FLOATING' },
+      });
+      const { store, api } = setup({ form });
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      api.orderCreate.mockRejectedValueOnce(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'timeout'));
+      fill(store, 'bc1qdestination');
+      expect(await store.create()).toBe(false);
+      fill(store, 'bc1qanother');
+      expect(await store.create()).toBe(true);
+      const [first, second] = calls(api);
+      expect(first.body.claimedDepositAmount).toBe('700.123457');
+      expect(first.body).not.toHaveProperty('claimedDepositAmountCurrency');
+      expect(second.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+    });
+  });
+
   it.each([
     [ApiError.of('ERR_FORBIDDEN', 'Client data is blacklisted'), 'error_address_blacklisted'],
     [ApiError.of('ERR_INTERNAL_SERVER_ERROR', 'boom'), 'error_create_exchange'],
@@ -264,7 +342,7 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
       const [first, retry] = bodies(api);
       expect(first.body.referrerId).toBe('nosuchpartner');
       expect(retry.body).not.toHaveProperty('referrerId');
-      expect(retry.body).toMatchObject({ destinationAddress: '0xgood', claimedDepositAmount: '0.5' });
+      expect(retry.body).toMatchObject({ destinationAddress: '0xgood', claimedDepositAmount: '0.50000001' });
       expect(retry.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
       expect(deps.referral.clear).toHaveBeenCalledTimes(1);
       expect(deps.referral.get()).toBeUndefined();

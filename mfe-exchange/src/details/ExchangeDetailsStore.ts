@@ -6,12 +6,14 @@
 import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
-  CLAIMED_AMOUNT_DECIMALS,
   PAIR_LOADING_WAIT_POLL_MS,
+  askedAmount,
   isApiError,
+  promisedAmount,
   type AnalyticsEvent,
   type ApiClient,
   type CreateOrderBody,
+  type ExchangeRequest,
   type Instrument,
   type Order,
   type PairData,
@@ -34,6 +36,11 @@ export interface PairSource {
   readonly pairData: PairData | null;
   readonly isLoading: boolean;
   readonly isSwapCoinsLoading: boolean;
+  /**
+   * The §3 exchange request the form asks for: the amount as typed and, when typed on the receive side, its currency
+   * (claimedDepositAmountCurrency). The create says the same (issue 23), so a retry is the same intent whatever the quote.
+   */
+  readonly request: ExchangeRequest | null;
   loadRate(): Promise<boolean>;
 }
 
@@ -64,8 +71,6 @@ export interface ExchangeDetailsDeps {
 
 /** What one create attempt gave: the order, or nothing because the calculator could not price it (it shows why). */
 type Placed = { order: Order } | null;
-
-const round8 = (value: string) => new Decimal(value).toDecimalPlaces(CLAIMED_AMOUNT_DECIMALS, Decimal.ROUND_DOWN).toFixed();
 
 export class ExchangeDetailsStore {
   destinationAddress = '';
@@ -255,10 +260,10 @@ export class ExchangeDetailsStore {
         platformFee_Absolute: pair.platformFee_Absolute,
         quotes: pair.quotes,
         updatedAt: pair.updatedAt,
-        claimedAmountToReceive: round8(pair.amountToGet),
+        claimedAmountToReceive: promisedAmount(pair.amountToGet, pair.instrumentTo),
       },
       claimedNetworkFee: pair.finalNetworkFeeAmount,
-      claimedDepositAmount: round8(pair.claimedDepositAmount),
+      ...this.claimedAmount(pair),
     };
     // §5: memo only if the instrument requires it; refund fields only for fixed rate (never for a card purchase).
     if (this.requiresMemo && memo) body.destinationAddressMemo = memo;
@@ -275,10 +280,42 @@ export class ExchangeDetailsStore {
     return body;
   }
 
-  /** One key per set of user choices, so a retried create never makes two orders. */
+  /**
+   * The amount as the visitor entered it (issue 23): typed on the receive side, the receive amount with
+   * claimedDepositAmountCurrency, and the api solves the deposit; otherwise the send amount, rounded up to the send
+   * coin's unit by the shared rule (shared-contracts amounts.ts), as the api asks for it. Never a quote-derived value
+   * when the form's request answers this pair, so a re-quote before a retry changes nothing here.
+   */
+  private claimedAmount(pair: PairData): Pick<CreateOrderBody, 'claimedDepositAmount' | 'claimedDepositAmountCurrency'> {
+    const { instrumentFrom: from, instrumentTo: to } = pair;
+    const request = this.deps.form.request;
+    if (!request?.claimedDepositAmount || request.instrumentFromSlug !== from.slug || request.instrumentToSlug !== to.slug) {
+      return { claimedDepositAmount: askedAmount(pair.claimedDepositAmount, from) };
+    }
+    if (request.claimedDepositAmountCurrency === to.slug) {
+      return { claimedDepositAmount: new Decimal(request.claimedDepositAmount).toFixed(), claimedDepositAmountCurrency: to.slug };
+    }
+    return { claimedDepositAmount: askedAmount(request.claimedDepositAmount, from) };
+  }
+
+  /**
+   * One key per intent — pair, rate mode, the amount and its side, addresses and memos, email, referral — so a retried
+   * create never makes two orders, even after a re-quote: the quote fields, UTM data and fingerprint are left out.
+   */
   private idempotencyKeyFor(body: CreateOrderBody): string {
-    const { claimedPublicRate: _rate, claimedNetworkFee: _fee, utmData: _utm, ...choices } = body;
-    const fingerprint = JSON.stringify(choices);
+    const fingerprint = JSON.stringify([
+      body.instrumentFrom.slug,
+      body.instrumentTo.slug,
+      body.rateMode,
+      new Decimal(body.claimedDepositAmount).toFixed(),
+      body.claimedDepositAmountCurrency ?? null,
+      body.destinationAddress,
+      body.destinationAddressMemo ?? null,
+      body.refundAddress ?? null,
+      body.refundAddressMemo ?? null,
+      body.userEmail ?? null,
+      body.referrerId ?? null,
+    ]);
     if (this.idempotency?.fingerprint !== fingerprint) this.idempotency = { fingerprint, key: this.deps.newIdempotencyKey() };
     return this.idempotency.key;
   }
