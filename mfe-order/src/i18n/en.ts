@@ -145,3 +145,28 @@ export const en = {
   card_declined_no_reason: 'The card provider gave no reason.',
   card_declined_new_order: 'Start a new order',
 } satisfies Record<OrderEventTextKey, string> & Record<string, string>;
+  // issue 23: known provider decline reasons, said in the page's language (any other is shown as the provider wrote it)
+  card_decline_insufficient_funds: 'there are not enough funds on the card',
+  card_decline_expired_card: 'the card has expired',
+  card_decline_incorrect_cvc: 'the security code (CVC) is incorrect',
+  card_decline_lost_or_stolen: 'the card was reported lost or stolen',
+  card_decline_suspected_fraud: 'the card issuer suspects fraud',
+  card_decline_not_test_card: 'this is not a sandbox test card: use 4242 4242 4242 4242',
+  card_decline_issuer: 'the card was declined by its issuer',
+  // issue 23: a new-rate offer holds for a while; past it a fresh one is asked for before anything is paid
+  offer_time_left: 'This offer holds for {{time}}.',
+  offer_expired: 'This offer has expired: getting a fresh one…',
+  offer_renewed: 'The offer expired and was renewed: check the new amount before you accept.',
+  error_offer_expired: 'That offer had expired, so nothing was exchanged. Check the fresh offer and accept again.',
+  // issue 23: after the fixed-rate window, no more "send X"
+  expired_title: 'The fixed rate of this order has expired',
+  state_fixed_rate_expired: 'Fixed rate expired: do not send',
+  expired_text: 'Do not send {{amount}} {{currency}} for this order any more: that amount was held at the fixed rate only until the window ended.',
+  expired_late_deposit:
+    'A deposit that still arrives is not lost: you will choose between the exchange at the rate of that moment and a refund to {{address}}.',
+  expired_late_deposit_no_address: 'A deposit that still arrives is not lost: you will choose between the exchange at the rate of that moment and a refund.',
+  expired_new_order_hint: 'To exchange now, start a new order with a fresh rate.',
+  expired_new_order: 'Start a new order',
+  // issue 23: where the exchange is paid out, shown while waiting for the deposit
+  destination_address: 'Your {{currency}} goes to',
+  destination_memo: 'Memo / destination tag',

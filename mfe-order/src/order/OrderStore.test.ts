@@ -255,6 +255,57 @@ describe('OrderStore', () => {
     expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
   });
 
+  describe('a new-rate offer (issue 23)', () => {
+    const PROBLEM = ['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'RATE_MODE_CHANGED'] as const;
+    const withOffer = (amountToGet: string, updatedAt: string, expiresAt: string) =>
+      orderWith([...PROBLEM], {
+        rateMode: 'FIXED',
+        orderDetails: { ...orderWith([]).orderDetails, offeredRate: { price: '19', amountToGet, updatedAt, expiresAt } },
+      });
+
+    it('accepting names the offer shown; a stale one is refused, nothing is paid, and the fresh offer is asked again', async () => {
+      const later = new Date(Date.now() + 60_000).toISOString();
+      const shown = withOffer('1.5', '2030-01-01T00:00:00.000Z', later);
+      const api = makeApi(shown);
+      api.orderAcceptRateModeChange.mockRejectedValueOnce(ApiError.of('ERR_NOT_ACCEPTABLE', 'The new-rate offer has expired'));
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { store } = make({}, api);
+      store.start();
+      await flush();
+      const fresh = withOffer('1.4', '2030-01-01T00:02:00.000Z', later);
+      api.orderPublicInfo.mockResolvedValue(fresh);
+      await store.acceptNewRate();
+      expect(api.orderAcceptRateModeChange).toHaveBeenCalledWith({ body: { orderId: 'ord1', destinationAddress: '0xdest', offeredAmountToGet: '1.5' } });
+      expect(store.actionError).toBe('error_offer_expired');
+      expect(store.rateChangedWarningOpen).toBe(true);
+      expect(store.order?.orderDetails.offeredRate?.amountToGet).toBe('1.4');
+      expect(store.offerRenewed).toBe(true);
+      // asked again: the acceptance names the fresh offer
+      await store.acceptNewRate();
+      expect(api.orderAcceptRateModeChange).toHaveBeenLastCalledWith({ body: { orderId: 'ord1', destinationAddress: '0xdest', offeredAmountToGet: '1.4' } });
+      expect(store.offerRenewed).toBe(false);
+      expect(store.actionError).toBeNull();
+    });
+
+    it('reads the order again when the offer expires (the server renews it) and says the offer changed', async () => {
+      const api = makeApi(withOffer('1.5', '2030-01-01T00:00:00.000Z', new Date(Date.now() + 2_000).toISOString()));
+      const { store } = make({}, api);
+      store.start();
+      await flush();
+      expect(store.offerRenewed).toBe(false);
+      api.orderPublicInfo.mockResolvedValue(withOffer('1.45', '2030-01-01T00:02:00.000Z', new Date(Date.now() + 62_000).toISOString()));
+      jest.advanceTimersByTime(2_000);
+      await flush();
+      expect(api.orderPublicInfo).toHaveBeenCalledTimes(1);
+      jest.advanceTimersByTime(500);
+      await flush();
+      expect(api.orderPublicInfo).toHaveBeenCalledTimes(2);
+      expect(store.order?.orderDetails.offeredRate?.amountToGet).toBe('1.45');
+      expect(store.offerRenewed).toBe(true);
+      store.dispose();
+    });
+  });
+
   it('set-email failure notifies error_email_already_set for 3000 ms (§8)', async () => {
     const api = makeApi();
     const notify = jest.fn();

@@ -5,6 +5,9 @@
 //   ready (from `initialOrder`, the server's load) → polled and pushed from start() the same way
 // The constructor starts nothing (render-safe); start() after mount, dispose() on unmount.
 // Actions: request refund / accept the new rate (each followed by a re-fetch), email the link.
+// Issue 23: a new-rate offer holds until its expiresAt. Accepting names the offer shown (its amount), which the server
+// pays exactly or refuses once stale (ERR_NOT_ACCEPTABLE); at the expiry the store re-fetches the order, whose offer the
+// server renews, and the panel says the offer changed and asks again (offerRenewed). An amount not shown is never paid.
 // An order on hold (issue 7: deposit above the pair's limits) offers only the refund; when the order has
 // no refund address (floating), the customer types one first.
 // A card order (issue 12, §4 card flow) awaiting its payment offers the provider's payment page: the redirect modal
@@ -85,6 +88,14 @@ function refundErrorKey(error: unknown): string {
   return 'error_refund_failed';
 }
 
+/** Issue 23: a stale offer (expired or renewed since it was shown) is refused; the re-fetch brings the fresh one. */
+function acceptErrorKey(error: unknown): string {
+  return isApiError(error) && error.code === 'ERR_NOT_ACCEPTABLE' ? 'error_offer_expired' : 'error_accept_rate_failed';
+}
+
+/** The order is read again this long after its offer's expiry (the server renews an offer once it has expired). */
+const OFFER_REFRESH_MARGIN_MS = 500;
+
 export class OrderStore {
   status: OrderStatus;
   order: Order | null = null;
@@ -92,6 +103,8 @@ export class OrderStore {
   busyAction: OrderAction | null = null;
   actionError: string | null = null;
   emailSaved = false;
+  /** Issue 23: the offer shown expired and a fresh one replaced it: the panel asks again. */
+  offerRenewed = false;
   isPolling = false;
   /** §2 redirect modal of type order: the card payment page offered in a dialog, once per page. */
   redirectModalOpen = false;
@@ -104,6 +117,7 @@ export class OrderStore {
   readonly orderId: string;
   readonly destinationAddress: string;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private offerTimer: ReturnType<typeof setTimeout> | null = null;
   private socket: OrderSocket | null = null;
   private disposed = false;
   private started = false;
@@ -127,6 +141,7 @@ export class OrderStore {
       busyAction: observable,
       actionError: observable,
       emailSaved: observable,
+      offerRenewed: observable,
       isPolling: observable,
       redirectModalOpen: observable,
       isCardOrder: computed,
@@ -246,6 +261,7 @@ export class OrderStore {
       this.reportCompletion();
       if (!shouldKeepPolling(restored.orderEvents)) return;
       if (wantsRefundInfo(restored)) void this.loadRefundInfo();
+      this.scheduleOfferRefresh();
       this.schedule();
     } else void this.fetch();
     if (this.deps.wsUrl) {
@@ -285,7 +301,11 @@ export class OrderStore {
     if (this.disposed || this.status === 'addressIncorrect') return;
     // a late poll answer never rolls the page back behind a pushed event
     if (this.order && order.orderEvents.length < this.order.orderEvents.length) return;
+    const shown = this.order?.orderDetails.offeredRate;
+    const offer = order.orderDetails.offeredRate;
+    if (shown && offer && shown.updatedAt !== offer.updatedAt && isRateChangedWarningOpen(order.orderEvents)) this.offerRenewed = true;
     this.order = order;
+    this.scheduleOfferRefresh();
     this.status = 'ready';
     if (this.started) this.offerRedirect();
     if (this.started) this.reportCompletion();
@@ -305,6 +325,17 @@ export class OrderStore {
       () => !analytics.session.isLoading,
       () => analytics.track(analytics.session.isAuthorised ? 'exchange_completed_registered' : 'exchange_completed_guest', data),
     );
+  }
+
+  /** Issue 23: when the offer shown expires, the order is read again: the server renews the offer it answers with. */
+  private scheduleOfferRefresh(): void {
+    if (this.offerTimer) clearTimeout(this.offerTimer);
+    this.offerTimer = null;
+    const expiresAt = this.order?.orderDetails.offeredRate?.expiresAt;
+    if (!this.started || this.disposed || !expiresAt || !this.rateChangedWarningOpen) return;
+    const left = Date.parse(expiresAt) - Date.now();
+    // already past (a clock behind the server's, or a page left in the background): the regular poll reads it again
+    if (left > 0) this.offerTimer = setTimeout(() => void this.fetch(), left + OFFER_REFRESH_MARGIN_MS);
   }
 
   private schedule(): void {
@@ -379,12 +410,20 @@ export class OrderStore {
     return memo ? { address, memo } : { address };
   }
 
-  /** Fixed-rate problem, second choice: continue at the new floating rate. */
+  /** Fixed-rate problem, second choice: continue at the new floating rate, exactly the offer shown (issue 23). */
   async acceptNewRate(): Promise<void> {
     const order = this.order;
     if (!order || this.busyAction) return;
+    const offered = order.orderDetails.offeredRate;
+    runInAction(() => (this.offerRenewed = false));
     await this.runAction('acceptRate', () =>
-      this.deps.api.orderAcceptRateModeChange({ body: { orderId: order.orderId, destinationAddress: this.destinationAddress } }),
+      this.deps.api.orderAcceptRateModeChange({
+        body: {
+          orderId: order.orderId,
+          destinationAddress: this.destinationAddress,
+          ...(offered ? { offeredAmountToGet: offered.amountToGet } : {}),
+        },
+      }),
     );
   }
 
@@ -398,7 +437,7 @@ export class OrderStore {
       if (order?.orderEvents) this.apply(order);
     } catch (error) {
       console.warn(`[mfe-order] ${kind} failed`, error);
-      runInAction(() => (this.actionError = kind === 'refund' ? refundErrorKey(error) : 'error_accept_rate_failed'));
+      runInAction(() => (this.actionError = kind === 'refund' ? refundErrorKey(error) : acceptErrorKey(error)));
     } finally {
       runInAction(() => (this.busyAction = null));
     }
@@ -427,6 +466,8 @@ export class OrderStore {
     if (status) this.status = status;
     this.isPolling = false;
     this.clearTimer();
+    if (this.offerTimer) clearTimeout(this.offerTimer);
+    this.offerTimer = null;
     this.socket?.dispose();
     this.socket = null;
   }

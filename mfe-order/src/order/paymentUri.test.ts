@@ -6,7 +6,8 @@ const USDT_ERC20 = { currencyTitle: 'USDT', networkTitle: 'ERC20', token: { cont
 describe('paymentUri: the deposit QR payload', () => {
   it('BIP21 and its forks carry the amount in coins', () => {
     expect(paymentUri({ instrument: native('BTC'), address: 'bc1qdeposit', amount: '0.1' })).toBe('bitcoin:bc1qdeposit?amount=0.1');
-    expect(paymentUri({ instrument: native('LTC'), address: 'ltc1qdep', amount: '2.50000000' })).toBe('litecoin:ltc1qdep?amount=2.5');
+    // issue 23: the very string the page shows and copies, digit for digit
+    expect(paymentUri({ instrument: native('LTC'), address: 'ltc1qdep', amount: '2.50000000' })).toBe('litecoin:ltc1qdep?amount=2.50000000');
     expect(paymentUri({ instrument: native('DOGE'), address: 'DDep', amount: '1000' })).toBe('dogecoin:DDep?amount=1000');
     expect(paymentUri({ instrument: native('DASH'), address: 'XDep', amount: '0.5' })).toBe('dash:XDep?amount=0.5');
     expect(paymentUri({ instrument: native('ZEC'), address: 't1Dep', amount: '0.5' })).toBe('zcash:t1Dep?amount=0.5');

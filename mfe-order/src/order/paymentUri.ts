@@ -70,9 +70,12 @@ function positive(amount: string | null | undefined): Decimal | undefined {
   return d.isPositive() && !d.isZero() ? d : undefined;
 }
 
-/** The amount in whole coins, written plainly (no exponent, no trailing zeros); undefined when it has more decimals than the coin. */
-function coins(amount: Decimal | undefined, decimals: number): string | undefined {
-  return amount && amount.decimalPlaces() <= decimals ? amount.toFixed() : undefined;
+/**
+ * The amount in whole coins exactly as the order writes it (issue 23: the QR code carries the very string shown and
+ * copied); undefined when it has more decimals than the coin.
+ */
+function coins(amount: Decimal | undefined, decimals: number, text: string | null | undefined): string | undefined {
+  return amount && text && amount.decimalPlaces() <= decimals ? text.trim() : undefined;
 }
 
 /** The amount in the smallest unit (wei, nanoton, token units); undefined when it is not a whole number of them. */
@@ -101,7 +104,7 @@ export function paymentUri({ instrument, address, amount, memo }: PaymentTarget)
       if (!isNative) return addr;
       // a CashAddr may already carry its prefix
       const bare = addr.toLowerCase().startsWith(`${scheme.prefix}:`) ? addr.slice(scheme.prefix.length + 1) : addr;
-      return `${scheme.prefix}:${bare}${query([[scheme.amountKey, coins(value, scheme.decimals)]])}`;
+      return `${scheme.prefix}:${bare}${query([[scheme.amountKey, coins(value, scheme.decimals, amount)]])}`;
     }
     case 'evm':
       if (isNative) return `ethereum:${addr}@${scheme.chainId}${query([['value', units(value, EVM_DECIMALS)]])}`;
@@ -112,10 +115,10 @@ export function paymentUri({ instrument, address, amount, memo }: PaymentTarget)
         ])}`;
       return addr; // a token whose contract is unknown: a URI could only name the native coin
     case 'solana':
-      if (isNative) return `solana:${addr}${query([['amount', coins(value, SOL_DECIMALS)]])}`;
+      if (isNative) return `solana:${addr}${query([['amount', coins(value, SOL_DECIMALS, amount)]])}`;
       if (token)
         return `solana:${addr}${query([
-          ['amount', coins(value, token.decimals)],
+          ['amount', coins(value, token.decimals, amount)],
           ['spl-token', token.contract],
         ])}`;
       return addr;

@@ -8,7 +8,7 @@ import { OrderStore } from '../order/OrderStore';
 import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
 import styles from './order.module.css';
 import { CardPaymentDeclined, FixedRateProblems, EventNote, HeldDeposit } from './ProblemCards';
-import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard } from './SendCard';
+import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard, useFixedRateExpired } from './SendCard';
 import { TransactionsCard } from './TransactionsCard';
 import { useT } from './useT';
 import { amountOf, type View } from './view';
@@ -207,7 +207,9 @@ const ProgressCard = observer(function ProgressCard({ store, order, v }: { store
   const stepper = store.stepper;
   const d = order.orderDetails;
   const card = store.isCardOrder;
-  const stateText = t((card && CARD_STATE_TEXT[state]) || `state_${state}`);
+  // issue 23: past the fixed-rate window an order without a deposit no longer says "waiting for your deposit"
+  const fixedExpired = useFixedRateExpired(order) && state === 'CREATION_END';
+  const stateText = t(fixedExpired ? 'state_fixed_rate_expired' : (card && CARD_STATE_TEXT[state]) || `state_${state}`);
   const confirmationsText = t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations });
   const announcement = useChangeAnnouncement(state, stateText, d.confirmations, confirmationsText);
   return (
@@ -215,7 +217,7 @@ const ProgressCard = observer(function ProgressCard({ store, order, v }: { store
       title={t('steps_label')}
       actions={
         <p className={styles.state} data-testid="order-state" data-state={state}>
-          <Badge tone={STATE_TONE[state] ?? 'info'}>{stateText}</Badge>
+          <Badge tone={fixedExpired ? 'warning' : (STATE_TONE[state] ?? 'info')}>{stateText}</Badge>
         </p>
       }
     >

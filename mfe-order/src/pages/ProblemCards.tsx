@@ -1,9 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { type Instrument, ORDER_NEXT_STEPS, type Order, pairPath } from 'shared-contracts';
+import { useNow } from 'remote-kit/format';
 import { Badge, Button, ButtonLink, Card, TextField } from 'remote-kit/ui';
+import { declineReasonKey } from '../order/declineReason';
 import type { OrderStore } from '../order/OrderStore';
 import styles from './order.module.css';
-import { amountOf, type View } from './view';
+import { amountOf, formatDuration, type View } from './view';
 
 /** §2 order step block "fixed-rate problems": what happened, why, what next, and the customer's two choices. */
 export const FixedRateProblems = observer(function FixedRateProblems({ store, order, v }: { store: OrderStore; order: Order; v: View }) {
@@ -21,13 +23,19 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
         <p className={styles.value}>{problem ? t(`state_${problem.kind}`) : t('rate_changed_warning')}</p>
         {problem ? <EventNote order={order} kind={problem.kind} v={v} /> : null}
         {offered ? (
-          <p data-testid="offered-rate">
+          <p className={styles.text} data-testid="offered-rate">
             {t('offered_rate', {
               from,
               to,
               price: amountOf(v, offered.price, store.instrumentTo),
               amount: amountOf(v, offered.amountToGet, store.instrumentTo),
             })}
+          </p>
+        ) : null}
+        {offered?.expiresAt && store.rateChangedWarningOpen ? <OfferTimeLeft until={offered.expiresAt} v={v} /> : null}
+        {store.offerRenewed && !store.actionError ? (
+          <p role="status" className={styles.value} data-testid="offer-renewed">
+            {t('offer_renewed')}
           </p>
         ) : null}
         {refundable && info && order.refundAddress ? (
@@ -75,6 +83,20 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
 });
 
 /**
+ * Issue 23: how long the new-rate offer holds. Past it the store reads the order again and the server renews the offer;
+ * meanwhile the panel says a fresh one is on its way (before mount, a placeholder: the same on the server and at hydration).
+ */
+function OfferTimeLeft({ until, v }: { until: string; v: View }) {
+  const now = useNow(1000);
+  const left = now === null ? null : Date.parse(until) - now;
+  return (
+    <p className={styles.muted} data-testid="offer-time-left" data-expired={left !== null && left <= 0 ? 'true' : 'false'}>
+      {left === null ? v.t('offer_time_left', { time: '–:––' }) : left > 0 ? v.t('offer_time_left', { time: formatDuration(left) }) : v.t('offer_expired')}
+    </p>
+  );
+}
+
+/**
  * Issue 7: the deposit was above the pair's limits and is held. Says why in a sentence, then the refund:
  * to the order's refund address, or to one the customer types here (floating orders have none).
  */
@@ -91,10 +113,14 @@ export const HeldDeposit = observer(function HeldDeposit({ store, order, v }: { 
   return (
     <div data-testid="order-on-hold" data-reason={hold?.reason ?? ''}>
       <Card title={t('hold_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
-        <p data-testid="hold-reason">{t(`hold_text_${hold?.reason}`, { ...vars, defaultValue: t('hold_text_other', vars) })}</p>
+        <p className={styles.text} data-testid="hold-reason">
+          {t(`hold_text_${hold?.reason}`, { ...vars, defaultValue: t('hold_text_other', vars) })}
+        </p>
         {store.isCardOrder ? (
           // issue 12: no refund of a card payment here; support settles it
-          <p data-testid="hold-next-step">{t('hold_next_card')}</p>
+          <p className={styles.text} data-testid="hold-next-step">
+            {t('hold_next_card')}
+          </p>
         ) : (
           <HoldRefund store={store} order={order} v={v} />
         )}
@@ -122,7 +148,9 @@ const HoldRefund = observer(function HoldRefund({ store, order, v }: { store: Or
   const memoError = asking && store.refundTakesMemo && error === 'error_refund_memo_incorrect' ? errorText : undefined;
   return (
     <>
-      <p data-testid="hold-next-step">{t(`hold_next_${hold?.nextStep}`, { defaultValue: t('hold_next_other') })}</p>
+      <p className={styles.text} data-testid="hold-next-step">
+        {t(`hold_next_${hold?.nextStep}`, { defaultValue: t('hold_next_other') })}
+      </p>
       {info ? (
         <p className={styles.muted} data-testid="hold-refund-amount">
           {order.refundAddress
@@ -189,7 +217,10 @@ const HoldRefund = observer(function HoldRefund({ store, order, v }: { store: Or
  */
 export function CardPaymentDeclined({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
   const { t, Link } = v;
-  const reason = order.orderDetails.cardPayment?.declineReason;
+  const raw = order.orderDetails.cardPayment?.declineReason;
+  // issue 23: a known reason in the page's language, else the provider's own words
+  const known = raw ? declineReasonKey(raw) : null;
+  const reason = known ? t(known) : raw;
   const event = [...order.orderEvents].reverse().find((e) => e.kind === 'CARD_PAYMENT_DECLINED');
   const next = event?.nextStep ?? ORDER_NEXT_STEPS.createNewOrder;
   // the order's refs carry slugs; the catalogue's entries when an older order's do not
@@ -198,8 +229,13 @@ export function CardPaymentDeclined({ order, from, to, v }: { order: Order; from
   const newOrderPath = fromSlug && toSlug ? pairPath(fromSlug, toSlug) : '/';
   return (
     <Card title={t('card_declined_title')} data-testid="card-payment-declined">
-      <p data-testid="card-decline-reason">{reason ? t('card_declined_reason', { reason }) : t('card_declined_no_reason')}</p>
-      <p data-testid="event-next-step">{t('problem_next', { next: t(`next_${next}`, { defaultValue: next }) })}</p>
+      {/* the card's grid sets the spacing: paragraphs without their own margins (issue 23: no gap under the reason) */}
+      <p className={styles.text} data-testid="card-decline-reason">
+        {reason ? t('card_declined_reason', { reason }) : t('card_declined_no_reason')}
+      </p>
+      <p className={styles.text} data-testid="event-next-step">
+        {t('problem_next', { next: t(`next_${next}`, { defaultValue: next }) })}
+      </p>
       <div className={styles.actions}>
         <ButtonLink render={(p) => <Link to={newOrderPath} data-testid="card-new-order" {...p} />}>{t('card_declined_new_order')}</ButtonLink>
       </div>
@@ -214,9 +250,15 @@ export function EventNote({ order, kind, v }: { order: Order; kind: string; v: V
   if (!event?.reason && !event?.nextStep) return null;
   return (
     <>
-      {event.reason ? <p data-testid="event-reason">{t('problem_reason', { reason: t(`reason_${event.reason}`, { defaultValue: event.reason }) })}</p> : null}
+      {event.reason ? (
+        <p className={styles.text} data-testid="event-reason">
+          {t('problem_reason', { reason: t(`reason_${event.reason}`, { defaultValue: event.reason }) })}
+        </p>
+      ) : null}
       {event.nextStep ? (
-        <p data-testid="event-next-step">{t('problem_next', { next: t(`next_${event.nextStep}`, { defaultValue: event.nextStep }) })}</p>
+        <p className={styles.text} data-testid="event-next-step">
+          {t('problem_next', { next: t(`next_${event.nextStep}`, { defaultValue: event.nextStep }) })}
+        </p>
       ) : null}
     </>
   );

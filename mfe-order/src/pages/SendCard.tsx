@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import type { Instrument, Order } from 'shared-contracts';
+import { type Instrument, type Order, pairPath } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
 import { Badge, Button, ButtonLink, Card, CopyButton, Dialog, VisuallyHidden } from 'remote-kit/ui';
 import { explorerAddressLink, explorerHost } from '../order/explorer';
@@ -11,14 +11,55 @@ import { QrCode } from './QrCode';
 import { amountOf, formatDuration, type View } from './view';
 
 /**
+ * Issue 23: a fixed-rate order still waiting for its deposit after the fixed-rate window. Known after mount only (the
+ * server render and hydration show the send block): the clock is the browser's.
+ */
+export function useFixedRateExpired(order: Order): boolean {
+  const now = useNow(1000);
+  const expiresAt = order.rateMode === 'FIXED' ? order.orderDetails.fixedRateExpiresAt : null;
+  const noDeposit = order.deposits.length === 0 && !order.orderDetails.depositTxHash;
+  return !!expiresAt && noDeposit && now !== null && now >= Date.parse(expiresAt);
+}
+
+/**
  * §2 order step block "send": what to send, where, the memo where the network needs one (its own copy button and
- * QR code), the payment QR code (a payment URI with the amount where the network has one) and the fixed rate's time.
+ * QR code), the payment QR code (a payment URI with the amount where the network has one), where the exchange is paid
+ * out (issue 23) and the fixed rate's time. After the fixed-rate window it gives way to FixedRateExpired.
  */
 export function SendCard({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+  const expired = useFixedRateExpired(order);
+  return expired ? <FixedRateExpired order={order} from={from} to={to} v={v} /> : <SendDetails order={order} from={from} to={to} v={v} />;
+}
+
+/**
+ * Issue 23: after the fixed-rate window the old amount is no longer the thing to send: no QR code, no amount to copy. Says
+ * what happens to a deposit that still arrives (the §4 choice between the new rate and a refund) and offers a new order.
+ */
+function FixedRateExpired({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+  const { t, Link } = v;
+  const fromSlug = order.pair.instrumentFrom.slug ?? from?.slug;
+  const toSlug = order.pair.instrumentTo.slug ?? to?.slug;
+  const newOrderPath = fromSlug && toSlug ? pairPath(fromSlug, toSlug) : '/';
+  return (
+    <Card title={t('expired_title')} data-testid="order-fixed-expired" actions={<Badge tone="warning">{t('time_expired')}</Badge>}>
+      <p className={styles.value}>{t('expired_text', { amount: order.claimedDepositAmount, currency: order.pair.instrumentFrom.currencyTitle })}</p>
+      <p className={styles.text} data-testid="expired-late-deposit">
+        {order.refundAddress ? t('expired_late_deposit', { address: order.refundAddress }) : t('expired_late_deposit_no_address')}
+      </p>
+      <p className={styles.muted}>{t('expired_new_order_hint')}</p>
+      <div className={styles.actions}>
+        <ButtonLink render={(p) => <Link to={newOrderPath} data-testid="expired-new-order" {...p} />}>{t('expired_new_order')}</ButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+function SendDetails({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
   const { t } = v;
   const d = order.orderDetails;
   const fromRef = order.pair.instrumentFrom;
-  const amount = amountOf(v, order.claimedDepositAmount, from);
+  // issue 23: shown, copied and in the QR code, the amount is one value: the order's claimedDepositAmount as the api wrote it
+  const amount = order.claimedDepositAmount;
   const uri = paymentUri({
     instrument: { currencyTitle: fromRef.currencyTitle, networkTitle: fromRef.networkTitle, token: from?.token },
     address: d.depositAddress,
@@ -68,6 +109,20 @@ export function SendCard({ order, from, to, v }: { order: Order; from: Instrumen
               <dd className={styles.note}>{t('memo_hint')}</dd>
               <dd className={styles.memoQr}>
                 <QrCode value={d.depositAddressMemo} label={t('qr_memo_label')} testId="deposit-memo-qr" size="sm" />
+              </dd>
+            </div>
+          ) : null}
+          <div className={styles.detail}>
+            <dt className={styles.term}>{t('destination_address', { currency: order.pair.instrumentTo.currencyTitle })}</dt>
+            <dd className={styles.mono} data-testid="destination-address">
+              {order.destinationAddress}
+            </dd>
+          </div>
+          {order.destinationAddressMemo ? (
+            <div className={styles.detail}>
+              <dt className={styles.term}>{t('destination_memo')}</dt>
+              <dd className={styles.mono} data-testid="destination-memo">
+                {order.destinationAddressMemo}
               </dd>
             </div>
           ) : null}

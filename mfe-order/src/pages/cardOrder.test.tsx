@@ -155,7 +155,7 @@ describe('a declined card payment', () => {
     [
       'en',
       'Card payment declined',
-      'Reason: Card declined by the issuer',
+      'Reason: the card was declined by its issuer',
       'What happens next: create a new order and pay with another card',
       'Start a new order',
       '/exchange-usd-btc',
@@ -163,7 +163,7 @@ describe('a declined card payment', () => {
     [
       'ru',
       'Оплата картой отклонена',
-      'Причина: Card declined by the issuer',
+      'Причина: банк-эмитент отклонил оплату',
       'Что дальше: создайте новый заказ и оплатите другой картой',
       'Создать новый заказ',
       '/ru/exchange-usd-btc',
@@ -194,8 +194,29 @@ describe('a declined card payment', () => {
     api.orderPublicInfo.mockResolvedValue(declinedCardOrder());
     await act(async () => jest.advanceTimersByTime(ORDER_POLL_INTERVAL_MS));
     await flush();
-    expect(screen.getByTestId('card-payment-declined').textContent).toContain('Card declined by the issuer');
+    expect(screen.getByTestId('card-payment-declined').textContent).toContain('the card was declined by its issuer');
     expect(screen.queryByTestId('card-payment')).toBeNull();
+  });
+
+  it.each([
+    ['en', 'insufficient_funds', 'Reason: there are not enough funds on the card'],
+    ['ru', 'Insufficient funds on the card (sandbox test card)', 'Причина: на карте недостаточно средств'],
+    ['ru', 'expired_card', 'Причина: срок действия карты истёк'],
+    ['ru', 'Not a sandbox test card; use 4242 4242 4242 4242', 'Причина: это не тестовая карта песочницы: используйте 4242 4242 4242 4242'],
+    // a reason the page does not know is shown as the provider wrote it
+    ['ru', 'Velocity limit 7731 exceeded', 'Причина: Velocity limit 7731 exceeded'],
+  ] as const)('%s: the provider reason %j is said in the page language where it is known', async (lng, declineReason, text) => {
+    show(cardOrderWith(['CREATION_END', 'CARD_PAYMENT_DECLINED'], { status: 'DECLINED', declineReason }), lng);
+    expect((await screen.findByTestId('card-decline-reason')).textContent).toBe(text);
+  });
+
+  it('leaves no empty gap under the reason: the card spaces its paragraphs, none adds a margin of its own', async () => {
+    show(declinedCardOrder());
+    const card = await screen.findByTestId('card-payment-declined');
+    const paragraphs = card.querySelectorAll('p');
+    expect(paragraphs.length).toBeGreaterThan(1);
+    // CSS modules map to their class names in tests: `text` and `muted` are the margin-free paragraph classes
+    for (const p of paragraphs) expect(p.className).toMatch(/\b(text|muted|value)\b/);
   });
 
   it('without a reason from the provider says so', async () => {

@@ -141,12 +141,12 @@ describe('order page on the design system (issue 10)', () => {
     await waitFor(() => expect(memoQr.getAttribute('data-ready')).toBe('true'));
   });
 
-  it('amounts are grouped in the locale and cut to the instrument’s displayed precision (§9)', async () => {
-    show(orderWith(['CREATION_END'], { claimedDepositAmount: '1234.123456789', amountToGet: '24682.1234567' }), { lng: 'ru' });
+  it('amounts are grouped in the locale and cut to the instrument’s displayed precision (§9); the deposit amount is exact', async () => {
+    show(orderWith(['CREATION_END'], { claimedDepositAmount: '1234.12345678', amountToGet: '24682.1234567' }), { lng: 'ru' });
     await screen.findByTestId('order-send');
-    // BTC: 8 decimals; ETH: 6 (the catalogue), cut, never rounded up
-    // (ru groups with a no-break space)
-    await waitFor(() => expect(screen.getByRole('heading', { name: /^Отправьте 1\s234,12345678 BTC$/ })).toBeTruthy());
+    // issue 23: the amount to send is the order's own string (the one copied and in the QR code), never reformatted
+    await waitFor(() => expect(screen.getByRole('heading', { name: /^Отправьте 1234\.12345678 BTC$/ })).toBeTruthy());
+    // ETH: 6 decimals (the catalogue), cut, never rounded up (ru groups with a no-break space)
     expect(screen.getByText(/^Вы получите около 24\s682,123456 ETH$/)).toBeTruthy();
   });
 
