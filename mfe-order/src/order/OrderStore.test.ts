@@ -309,11 +309,12 @@ describe('OrderStore', () => {
   it('set-email failure notifies error_email_already_set for 3000 ms (§8)', async () => {
     const api = makeApi();
     const notify = jest.fn();
-    const { store } = make({ notify, translate: (k) => `t:${k}` }, api);
+    const { store } = make({ notify, translate: (k) => `t:${k}`, locale: 'ru' }, api);
     store.start();
     await flush();
     expect(await store.setEmail(' a@b.co ')).toBe(true);
-    expect(api.orderSetEmail).toHaveBeenCalledWith({ body: { orderId: 'ord1', userEmail: 'a@b.co' } });
+    // issue 23: the mail with the link is written in the page's language
+    expect(api.orderSetEmail).toHaveBeenCalledWith({ body: { orderId: 'ord1', userEmail: 'a@b.co', locale: 'ru' } });
     expect(store.emailSaved).toBe(true);
     api.orderSetEmail.mockRejectedValue(ApiError.of('ERR_BAD_REQUEST', 'already'));
     expect(await store.setEmail('c@d.co')).toBe(false);

@@ -60,6 +60,8 @@ export interface OrderStoreDeps {
   notify?: HostServices['notify'];
   /** Translates text keys for notifications. */
   translate?: (key: string) => string;
+  /** The site's locale: the mail with the order's link is written in it (issue 23). */
+  locale?: string;
   wsUrl?: string;
   createSocket?: SocketFactory;
   /** The order as the server loaded it for this id and address (`host.initialData`): the store starts ready. */
@@ -450,7 +452,8 @@ export class OrderStore {
     if (!this.order || this.busyAction) return false;
     runInAction(() => (this.busyAction = 'email'));
     try {
-      await this.deps.api.orderSetEmail({ body: { orderId: this.orderId, userEmail: email.trim() } });
+      const locale = this.deps.locale === 'ru' ? 'ru' : 'en';
+      await this.deps.api.orderSetEmail({ body: { orderId: this.orderId, userEmail: email.trim(), locale } });
       runInAction(() => (this.emailSaved = true));
       return true;
     } catch {

@@ -49,6 +49,7 @@ function OrderBody({ host, id, destination, v }: { host: RemotePageProps['host']
         wsUrl: host.config.wsUrl,
         notify: (n) => host.notify(n),
         translate: (key) => host.i18n.t(key, { ns: 'mfe-order' }),
+        locale: host.locale.current,
         initialOrder: snapshotOrder(host.initialData, id, destination),
         initialInstruments: snapshotInstruments(host.initialData, id, destination),
         analytics: { track: (event, data) => host.analytics.track(event, data), session: host.session },
