@@ -7,7 +7,7 @@ import { PRICE_MULTIPLIER_POINTS } from 'shared-contracts';
 /** The smallest value of a price line read comfortably: below it the line moves to a larger multiplier point. */
 const READABLE = new Decimal('0.01');
 
-export interface PricePoint {
+interface PricePoint {
   /** how much of the send coin the line is for: "1", "1000" */
   multiplier: string;
   /** the price of that much, exact (the caller cuts it to the receive coin's precision) */

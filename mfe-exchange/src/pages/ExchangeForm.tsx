@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { DEFAULT_PRECISION, type Instrument, type PairData, type RateMode } from 'shared-contracts';
@@ -38,6 +38,18 @@ function rateLine(pair: PairData, locale: string): string {
 /** The calculator: rate mode, the send and receive rows, errors, the rate and the fees (§2, §4, §5, §8). */
 export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, locale }: ExchangeFormProps) {
   const ids = useId();
+  const sendRef = useRef<HTMLInputElement>(null);
+  const receiveRef = useRef<HTMLInputElement>(null);
+  // Typed into the server's page before it was live: hydration keeps what is in the field but fires no change, so
+  // the store still holds the server's amount and its next render would put that back. Once, on mount (before the
+  // screen's effect starts the root), what the visitor typed becomes the form's amount.
+  useEffect(() => {
+    if (form.isLoading) return; // a loading side renders empty: nothing of it was the server's
+    const send = sendRef.current?.value;
+    const receive = receiveRef.current?.value;
+    if (send !== undefined && send !== form.valueToSend) form.setAmount(send);
+    else if (receive !== undefined && receive !== form.valueToReceive) form.setReceiveAmount(receive);
+  }, [form]);
   if (form.status === 'idle' || form.status === 'initialising') {
     return (
       <div className={styles.placeholder} aria-busy="true">
@@ -78,6 +90,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
         <div className={styles.sides}>
           <TextField
             id="exchange-amount"
+            ref={sendRef}
             label={t('you_send')}
             inputMode="decimal"
             autoComplete="off"
@@ -123,6 +136,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
 
           <TextField
             id="exchange-receive"
+            ref={receiveRef}
             label={t('you_get')}
             inputMode="decimal"
             autoComplete="off"

@@ -58,6 +58,14 @@ export function ExchangeScreen({ host, title, lead, aside, header, initial, pair
           window.addEventListener('pagehide', listener);
           return () => window.removeEventListener('pagehide', listener);
         },
+        // §4/§8 state preserved across an update reload (read after mount, by start())
+        draft: () => {
+          try {
+            return { storage: window.sessionStorage, location: window.location, now: () => Date.now() };
+          } catch {
+            return null; // storage refused (privacy settings): no draft
+          }
+        },
       }),
   );
   const { from, to } = initial;

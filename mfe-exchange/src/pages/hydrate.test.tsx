@@ -15,6 +15,7 @@ const api = {
   pairsDefault: async () => ({ instrumentFrom: BTC, instrumentTo: ETH, amount: '0.5' }),
   rateOne: async ({ query }: { query: ExchangeRequest }) =>
     pairData([BTC, ETH, USDT].find((i) => i.slug === query.instrumentFromSlug)!, [BTC, ETH, USDT].find((i) => i.slug === query.instrumentToSlug)!),
+  recommendedAmount: async () => ({ recommendedAmount: '0.5' }),
 };
 
 it('home hydrates the server markup without a mismatch and keeps the rate', async () => {
@@ -65,3 +66,43 @@ it('the verification note (issue 12) is in the server markup and hydrates withou
   expect(errors).not.toHaveBeenCalled();
   expect(container.querySelector('[data-testid="kyc-threshold-note"]')).not.toBeNull();
 });
+
+it.each([
+  ['send', 'amount-send', '1.25', 'amount-receive'],
+  ['receive', 'amount-receive', '7', 'amount-send'],
+] as const)(
+  'an amount typed on the %s side before hydration is kept, and the other side computed from it (issue 23)',
+  async (side, typedId, typed, otherId) => {
+    (globalThis as { WebSocket: unknown }).WebSocket = SilentWebSocket;
+    const initialData = await loaders.Home({ api: api as never, params: {}, query: new URLSearchParams(), locale: 'en' });
+    const rateOne = jest.fn(async ({ query }: { query: ExchangeRequest }) =>
+      query.claimedDepositAmountCurrency === 'eth'
+        ? pairData(BTC, ETH, { amountToGive: '0.35', amountToGet: query.claimedDepositAmount })
+        : pairData(BTC, ETH, { claimedDepositAmount: query.claimedDepositAmount, amountToGet: '25.5' }),
+    );
+    const host = () =>
+      createTestHost({
+        page: 'Home',
+        initialData,
+        api: { ...api, rateOne, ordersPublicLatest: async () => [], statsPublic: () => new Promise(() => undefined) },
+      });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<pages.Home host={host()} />);
+    document.body.append(container);
+    const field = (id: string) => container.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)!;
+    expect(field('amount-send').value).toBe('0.5');
+    // the visitor types while the page is not live yet (no handlers, no change event reaches React)
+    field(typedId).value = typed;
+    await act(async () => {
+      hydrateRoot(container, <pages.Home host={host()} />, { onRecoverableError: () => undefined });
+    });
+    expect(rateOne).toHaveBeenCalledWith(
+      expect.objectContaining({
+        query: expect.objectContaining({ claimedDepositAmount: typed, ...(side === 'receive' ? { claimedDepositAmountCurrency: 'eth' } : {}) }),
+      }),
+    );
+    expect(field(typedId).value).toBe(typed);
+    expect(field(otherId).value).toBe(side === 'send' ? '25.5' : '0.35');
+    container.remove();
+  },
+);

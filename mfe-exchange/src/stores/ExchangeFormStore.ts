@@ -126,6 +126,7 @@ export class ExchangeFormStore {
       needsVerification: computed,
       limitToFill: computed,
       init: action,
+      restoreDraft: action,
       setAmount: action,
       setReceiveAmount: action,
       setFrom: action,
@@ -165,6 +166,8 @@ export class ExchangeFormStore {
    * rate the server did not ask for is loaded now.
    */
   async resume(): Promise<void> {
+    // the visitor typed into the server's page before it was live: that amount is loading already
+    if (this.status === 'loadingRate') return;
     const request = this.request;
     if (this.pairData && request) this.socket.subscribe(request);
     else if (!this.error && this.unknownSlugs.length === 0) await this.loadRate();
@@ -289,6 +292,24 @@ export class ExchangeFormStore {
       this.activeSide = 'send';
     });
     await this.loadRate();
+  }
+
+  /**
+   * §4/§8 a form given back after a new-build or chunk-error reload (formDraft.ts): its pair, rate mode, side and
+   * amounts, then its rate. A code that is no longer an instrument keeps the current choice.
+   */
+  restoreDraft(
+    draft: Pick<ExchangeFormStore, 'rateMode' | 'activeSide' | 'valueToSend' | 'valueToReceive'> & { from: string | null; to: string | null },
+  ): Promise<boolean> {
+    const from = this.bySlug(draft.from);
+    const to = this.bySlug(draft.to);
+    if (from) this.from = from;
+    if (to && !isFiat(to)) this.to = to;
+    this.rateMode = draft.rateMode;
+    this.activeSide = draft.activeSide;
+    this.valueToSend = cleanNumericInput(draft.valueToSend);
+    this.valueToReceive = cleanNumericInput(draft.valueToReceive);
+    return this.loadRate();
   }
 
   private bySlug(slug?: string | null): Instrument | undefined {

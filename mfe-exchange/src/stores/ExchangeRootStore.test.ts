@@ -1,4 +1,4 @@
-import type { ExchangeRequest } from 'shared-contracts';
+import { RELOAD_GUARD_KEY, type ExchangeRequest } from 'shared-contracts';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { ExchangeRootStore } from './ExchangeRootStore';
 import { ExchangeFormStore } from './ExchangeFormStore';
@@ -10,6 +10,7 @@ import { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
 import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 import { loadExchangeSnapshot } from './exchangeSnapshot';
+import { DRAFT_SAVE_DELAY_MS, type DraftPlace } from './formDraft';
 
 function makeApi() {
   return {
@@ -20,6 +21,7 @@ function makeApi() {
     ),
     ordersPublicLatest: jest.fn(async () => []),
     statsPublic: jest.fn(async () => ({ ordersCompleted: 1, volumeUsd: '1', instrumentsCount: 3 })),
+    recommendedAmount: jest.fn(async () => ({ recommendedAmount: '0.5' })),
   };
 }
 
@@ -146,6 +148,103 @@ describe("ExchangeRootStore from the server's snapshot (host.initialData)", () =
     expect(root.form.unknownSlugs).toEqual(['nope']);
     expect(api.rateOne).not.toHaveBeenCalled();
     expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});
+
+describe('§4/§8 the form survives a new-build or chunk-error reload (issue 23)', () => {
+  beforeEach(() => {
+    FakeWebSocket.reset();
+    jest.useFakeTimers();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  const NOW = 1_800_000_000_000;
+  /** A session storage and a location shared by the page before the reload and the page after it. */
+  function browser(pathname = '/', search = '') {
+    const items = new Map<string, string>();
+    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+    const location = { pathname, search };
+    let now = NOW;
+    const place: DraftPlace = { storage, location, now: () => now };
+    return {
+      place,
+      items,
+      location,
+      tick: (ms: number) => (now += ms),
+      /** what the shell writes just before reloading the page for an update (10 s guard) */
+      guardReload: () => items.set(RELOAD_GUARD_KEY, JSON.stringify({ [location.pathname + location.search]: now + 10_000 })),
+    };
+  }
+  function page(b: ReturnType<typeof browser>, api = makeApi()) {
+    const root = new ExchangeRootStore({
+      api: api as never,
+      wsUrl: 'ws://test/ws',
+      createSocket: fakeSocketFactory,
+      initial: { from: 'btc', to: 'eth', amount: '0.5' },
+      loadDetails: async () => detailsFactory,
+      draft: () => b.place,
+    });
+    return { api, root };
+  }
+  const wait = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+  async function typeADraft(b: ReturnType<typeof browser>) {
+    const before = page(b).root;
+    await before.start();
+    await wait(0);
+    before.form.setTo('usdttrc20');
+    before.form.setRateMode('FIXED');
+    before.form.setReceiveAmount('150');
+    before.details!.set('destinationAddress', 'TXyz123');
+    before.details!.set('refundAddress', 'bc1qrefund');
+    before.details!.set('refundMemo', '42');
+    before.details!.setEmail('me@example.com');
+    await wait(DRAFT_SAVE_DELAY_MS);
+    before.dispose();
+  }
+
+  it('pair, rate mode, active side, amounts, addresses and memo come back after the shell reloads this address', async () => {
+    const b = browser('/', '?send=btc&receive=eth');
+    await typeADraft(b);
+    const saved = b.items.get('mfe_exchange:form-draft')!;
+    expect(saved).toContain('TXyz123');
+    expect(saved).not.toContain('me@example.com'); // never the email (nor any secret)
+    b.guardReload();
+
+    const { api, root } = page(b);
+    await root.start();
+    await wait(0);
+    const f = root.form;
+    expect([f.from?.slug, f.to?.slug, f.rateMode, f.activeSide, f.valueToReceive]).toEqual(['btc', 'usdttrc20', 'FIXED', 'receive', '150']);
+    expect(api.rateOne.mock.calls.at(-1)![0].query).toMatchObject({
+      instrumentToSlug: 'usdttrc20',
+      claimedDepositAmount: '150',
+      claimedDepositAmountCurrency: 'usdttrc20',
+      rateMode: 'FIXED',
+    });
+    expect(root.details!.destinationAddress).toBe('TXyz123');
+    expect([root.details!.refundAddress, root.details!.refundMemo]).toEqual(['bc1qrefund', '42']);
+    expect(root.details!.email).toBe('');
+    root.dispose();
+  });
+
+  it('a plain visit or reload, an expired guard, or another page starts from the address as always', async () => {
+    for (const variant of ['no guard', 'expired guard', 'another page'] as const) {
+      const b = browser('/');
+      await typeADraft(b);
+      if (variant !== 'no guard') b.guardReload();
+      if (variant === 'expired guard') b.tick(10_001);
+      if (variant === 'another page') {
+        b.location.pathname = '/exchange-btc-eth';
+        b.guardReload();
+      }
+      const { root } = page(b);
+      await root.start();
+      await wait(0);
+      expect([root.form.to?.slug, root.form.rateMode, root.form.valueToSend]).toEqual(['eth', 'FLOATING', '0.5']);
+      expect(root.details!.destinationAddress).toBe('');
+      root.dispose();
+    }
   });
 });
 

@@ -10,12 +10,17 @@
 // `details`: the details UI is an async chunk (not on the calculator's first paint), and so is its store. The root
 // does not import ExchangeDetailsStore (only its type); `start()` asks `loadDetails` (the page wires it to that same
 // chunk, which exports the factory) and then owns what the factory made. Until then `details` is null.
-import { makeObservable, observableRef, runInAction } from 'mobx';
+//
+// The draft (§4/§8 "reload … with state preserved", formDraft.ts): with `draft`, start() gives back the draft saved
+// before a new-build or chunk-error reload of this address (the form's pair, mode, side and amounts, then the
+// details' addresses and memos once that store exists), and from then on saves the draft a moment after each change.
+import { makeObservable, observableRef, reaction, runInAction } from 'mobx';
 import type { AnalyticsEvent, ApiClient } from 'shared-contracts';
 import type { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
 import { ExchangeFormStore, type FormApi } from './ExchangeFormStore';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
 import { FormAnalytics } from './FormAnalytics';
+import { DRAFT_SAVE_DELAY_MS, draftToRestore, saveDraft, type DraftPlace, type FormDraft } from './formDraft';
 import type { InitialSelection } from './formSelection';
 import { HomeExtrasStore } from './HomeExtrasStore';
 import { RatesSocket, type SocketFactory } from './RatesSocket';
@@ -41,6 +46,8 @@ export interface ExchangeRootDeps {
   track?(event: AnalyticsEvent, data?: Record<string, unknown>): void;
   /** Subscribes to the page going away (the browser: pagehide); returns the unsubscribe. Called by start(). */
   onPageHide?(listener: () => void): () => void;
+  /** Where the form's draft is kept across an update reload (the browser's session storage); called by start(). */
+  draft?(): DraftPlace | null;
 }
 
 export class ExchangeRootStore {
@@ -54,6 +61,7 @@ export class ExchangeRootStore {
   private started = false;
   private disposed = false;
   private stopPageHide: (() => void) | null = null;
+  private stopDraft: (() => void) | null = null;
 
   constructor(private readonly deps: ExchangeRootDeps) {
     this.ratesSocket = new RatesSocket({ url: deps.wsUrl, createSocket: deps.createSocket });
@@ -87,8 +95,51 @@ export class ExchangeRootStore {
     const analytics = this.form.analytics;
     if (analytics) this.stopPageHide = this.deps.onPageHide?.(() => analytics.leave()) ?? null;
     void this.extras?.load();
-    void this.startDetails();
+    const place = this.deps.draft?.() ?? null;
+    const draft = place ? draftToRestore(place) : null;
+    const details = this.startDetails();
     await (this.deps.snapshot ? this.form.resume() : this.form.init(this.deps.initial));
+    if (this.disposed) return;
+    if (draft && this.form.instruments.length > 0 && this.form.unknownSlugs.length === 0) {
+      // the addresses after the pair: a store that follows the instruments must not see them change under a restored memo
+      void details.then(() => this.restoreAddresses(draft));
+      await this.form.restoreDraft(draft);
+    }
+    if (place && !this.disposed) this.saveDraftOnChange(place);
+  }
+
+  private restoreAddresses(draft: FormDraft): void {
+    const details = this.details;
+    if (!details || this.disposed) return;
+    runInAction(() => {
+      details.destinationAddress = draft.destinationAddress;
+      details.destinationMemo = draft.destinationMemo;
+      details.refundAddress = draft.refundAddress;
+      details.refundMemo = draft.refundMemo;
+    });
+  }
+
+  private saveDraftOnChange(place: DraftPlace): void {
+    this.stopDraft = reaction(
+      () => {
+        const f = this.form;
+        const d = this.details;
+        return JSON.stringify({
+          from: f.from?.slug ?? null,
+          to: f.to?.slug ?? null,
+          rateMode: f.rateMode,
+          activeSide: f.activeSide,
+          valueToSend: f.valueToSend,
+          valueToReceive: f.valueToReceive,
+          destinationAddress: d?.destinationAddress ?? '',
+          destinationMemo: d?.destinationMemo ?? '',
+          refundAddress: d?.refundAddress ?? '',
+          refundMemo: d?.refundMemo ?? '',
+        });
+      },
+      (json) => saveDraft(place, JSON.parse(json) as Omit<FormDraft, 'page'>),
+      { delay: DRAFT_SAVE_DELAY_MS },
+    );
   }
 
   private async startDetails(): Promise<void> {
@@ -110,6 +161,7 @@ export class ExchangeRootStore {
     this.disposed = true;
     // unmounted (another page): the visitor left the form
     this.stopPageHide?.();
+    this.stopDraft?.();
     this.form.analytics?.leave();
     this.stopListening();
     this.details?.dispose();
