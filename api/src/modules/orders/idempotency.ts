@@ -34,7 +34,7 @@ export function idempotencyOwner(sender: KeySender): string {
 }
 
 /** What a create asks for, as the order's intent (issue 23): the parts of the body a retry must repeat. */
-export interface OrderIntent {
+interface OrderIntent {
   from: string;
   to: string;
   /** claimedDepositAmount as a value: "0.050" and "0.05" are one amount. */
