@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   FIXED_RATE_VOLATILITY_THRESHOLD: decimalString('0.02'),
   /** §4 RATE_MODE_CHANGED: how long a new-rate offer's amount holds; past it the offer is renewed before it can be accepted (issue 23). */
   NEW_RATE_OFFER_TTL_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Card orders (§4 card flow): a card payment still PENDING this long after the order was created is cancelled (issue 23). */
+  CARD_PAYMENT_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(1800),
   /** Comma-separated addresses refused by order creation with ERR_FORBIDDEN "Client data is blacklisted" (§8). */
   BLACKLISTED_ADDRESSES: z.string().default(''),
   /** Platform spread per rate mode, as a fraction (0.005 = 0.5 %). */
@@ -211,6 +213,7 @@ export interface Config {
   confirmationIntervalMs: number;
   fixedRateVolatilityThreshold: string;
   newRateOfferTtlMs: number;
+  cardPaymentExpiryMs: number;
   blacklistedAddresses: readonly string[];
   spread: { FLOATING: string; FIXED: string };
   platformFeeUsd: string;
@@ -371,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     confirmationIntervalMs: e.CONFIRMATION_INTERVAL_MS,
     fixedRateVolatilityThreshold: e.FIXED_RATE_VOLATILITY_THRESHOLD,
     newRateOfferTtlMs: e.NEW_RATE_OFFER_TTL_SECONDS * 1000,
+    cardPaymentExpiryMs: e.CARD_PAYMENT_EXPIRY_SECONDS * 1000,
     blacklistedAddresses: e.BLACKLISTED_ADDRESSES.split(',')
       .map((a) => a.trim())
       .filter(Boolean),

@@ -223,6 +223,38 @@ describe.each(BACKENDS)('card orders on %s', (backend) => {
     expect(kinds(done).filter((k) => k === 'DEPOSIT_REGISTERED')).toHaveLength(1);
   }, 30_000); // the job looks at a pending payment once per PROVIDER_POLL interval (5 s)
 
+  it('ends an order whose card payment stays pending past the expiry (30 min by default) as a declined one; the page can no longer pay it', async () => {
+    const u = await h.signUp();
+    const order = await create(u, usdBtc('250'));
+    const fresh = await create(u, usdBtc('260'));
+    // The order was created 31 minutes ago (the job reads the clock; the order's age is what counts).
+    await t.handle.withSession((s) => s.query(`UPDATE orders SET created_at = created_at - interval '31 minutes' WHERE order_id = $1`, [order.orderId]));
+    const ended = await waitFor(order, 'CARD_PAYMENT_DECLINED');
+    expect(ended.orderEvents.map(({ kind, reason, nextStep }) => ({ kind, reason, nextStep }))).toEqual([
+      { kind: 'CREATION_END', reason: undefined, nextStep: undefined },
+      { kind: 'CARD_PAYMENT_DECLINED', reason: 'CARD_PAYMENT_DECLINED', nextStep: 'CREATE_NEW_ORDER' },
+    ]);
+    expect(ended.orderDetails.cardPayment).toEqual({ provider: 'sandbox', status: 'DECLINED', declineReason: expect.stringContaining('within 30 minutes') });
+    expect(await statusOf(order.orderId)).toBe('PAYMENT_FAILED');
+    // The provider cancelled it: a card entered on its page now pays nothing.
+    expect((await pay(order, PAID_CARD)).body.status).toBe('DECLINED');
+    expect(await statusOf(order.orderId)).toBe('PAYMENT_FAILED');
+    // A younger order is left waiting for its payment.
+    expect(await statusOf(fresh.orderId)).toBe('AWAITING_DEPOSIT');
+    expect((await info(fresh)).orderDetails.cardPayment?.status).toBe('PENDING');
+  });
+
+  it('an expired order whose payment was in fact paid moves on as paid, not declined', async () => {
+    const u = await h.signUp();
+    const order = await create(u, usdBtc('270'));
+    // Paid on another replica's provider (no notice here), then found past the expiry before the poll looked at it.
+    expect(await createSandboxProvider({ db: t.handle }).pay(paymentIdOf(order), PAID_CARD)).toMatchObject({ status: 'PAID' });
+    await t.handle.withSession((s) => s.query(`UPDATE orders SET created_at = created_at - interval '31 minutes' WHERE order_id = $1`, [order.orderId]));
+    const moved = await waitFor(order, 'DEPOSIT_REGISTERED');
+    expect(kinds(moved)).not.toContain('CARD_PAYMENT_DECLINED');
+    expect(moved.orderDetails.cardPayment?.status).toBe('PAID');
+  });
+
   it('refuses a refund address, a fixed rate and the partner API for a card purchase', async () => {
     const u = await h.signUp();
     const before = await countOrders();

@@ -208,6 +208,16 @@ export function createSandboxProvider(deps: SandboxProviderDeps): SandboxProvide
 
     paymentStatus,
 
+    async cancelPayment(paymentId, reason) {
+      await q(`UPDATE provider_payments SET status = 'DECLINED', reason = $3, updated_at = $4 WHERE provider = $1 AND id = $2 AND status = 'PENDING'`, [
+        name,
+        paymentId,
+        reason,
+        now(),
+      ]);
+      return paymentStatus(paymentId);
+    },
+
     onPaymentSettled(listener) {
       listeners.push(listener);
     },

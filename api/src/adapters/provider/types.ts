@@ -70,6 +70,12 @@ export interface ProviderAdapter {
   createPayment(input: CardPaymentInput): Promise<CardPayment>;
   paymentStatus(paymentId: string): Promise<CardPayment | null>;
   /**
+   * Cancels a payment still PENDING, so that it can no longer be paid (an order whose payment expired, issue 23):
+   * it is DECLINED with `reason`. Answers the payment as it then stands: PAID or DECLINED if it settled first; null
+   * for a payment the provider does not know. Settled-payment listeners are not told (the caller moves the order).
+   */
+  cancelPayment(paymentId: string, reason: string): Promise<CardPayment | null>;
+  /**
    * Registers who hears of a payment that settled (PAID or DECLINED) in this process: the orders module, so the order
    * moves at once (a real provider's callback would land here; the sandbox calls it from its payment page). Listeners
    * handle their own errors; the order job's polling of paymentStatus covers a notice that never arrives.

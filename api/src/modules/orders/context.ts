@@ -22,7 +22,7 @@ export interface ReferrerDirectory {
 }
 
 type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'> &
-  Partial<Pick<Config, 'newRateOfferTtlMs'>>;
+  Partial<Pick<Config, 'newRateOfferTtlMs' | 'cardPaymentExpiryMs'>>;
 
 export interface OrderServiceDeps {
   repo: OrderRepo;
