@@ -1,8 +1,9 @@
 // The Russian texts of the `mfe-blog` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
+import type { RuTexts } from 'remote-kit/use-t';
 import type { en } from './en';
 import { supportRu } from './support.ru';
 
-export const ru: Record<keyof typeof en, string> = {
+export const ru: RuTexts<typeof en> = {
   ...supportRu,
   blog_title: 'Блог',
   blog_page: 'Страница {{page}}',
@@ -18,7 +19,10 @@ export const ru: Record<keyof typeof en, string> = {
   blog_sidebar_label: 'Рубрики блога и новые статьи',
   blog_categories: 'Рубрики',
   blog_recent: 'Новые статьи',
-  blog_reading_time: '{{minutes}} мин чтения',
+  blog_reading_time_one: '{{count, number}} минута чтения',
+  blog_reading_time_few: '{{count, number}} минуты чтения',
+  blog_reading_time_many: '{{count, number}} минут чтения',
+  blog_reading_time_other: '{{count, number}} минуты чтения',
   blog_category_articles: 'Статьи рубрики',
   post_toc: 'Содержание',
   post_read_all: 'Читать все статьи',

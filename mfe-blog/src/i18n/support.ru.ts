@@ -1,7 +1,8 @@
 // The ru texts of the support and status pages (mfe-blog namespace), merged into ./ru.ts.
+import type { RuTexts } from 'remote-kit/use-t';
 import type { supportEn } from './support.en';
 
-export const supportRu: Record<keyof typeof supportEn, string> = {
+export const supportRu: RuTexts<typeof supportEn> = {
   support_title: 'Поддержка',
   support_lead: 'Ответы на частые вопросы, связь с нами и помощь гостю, потерявшему ссылку на заявку.',
   support_faq_title: 'Частые вопросы',
@@ -56,11 +57,20 @@ export const supportRu: Record<keyof typeof supportEn, string> = {
   status_outage_text: 'Сервис недоступен. Заявки в работе сохранены и продолжатся, когда он вернётся.',
   status_no_data_text: 'Ничего не записано.',
   status_checked_at: 'Проверено {{time}}',
-  status_open_incidents: 'Открытых инцидентов: {{count}}',
-  status_history_title: 'Последние дни: {{count}}',
+  status_open_incidents_one: 'Открыт {{count, number}} инцидент',
+  status_open_incidents_few: 'Открыто {{count, number}} инцидента',
+  status_open_incidents_many: 'Открыто {{count, number}} инцидентов',
+  status_open_incidents_other: 'Открыто {{count, number}} инцидента',
+  status_history_title_one: 'Последний {{count, number}} день',
+  status_history_title_few: 'Последние {{count, number}} дня',
+  status_history_title_many: 'Последние {{count, number}} дней',
+  status_history_title_other: 'Последние {{count, number}} дня',
   status_uptime: 'Доступность за период: {{percent}}%',
   status_uptime_none: 'За период ещё нет записанных проверок.',
-  status_strip_label: 'Статус за каждый из последних дней ({{count}}), от старых к новым',
+  status_strip_label_one: 'Статус по дням за последний {{count, number}} день',
+  status_strip_label_few: 'Статус по дням за последние {{count, number}} дня, от старых к новым',
+  status_strip_label_many: 'Статус по дням за последние {{count, number}} дней, от старых к новым',
+  status_strip_label_other: 'Статус по дням за последние {{count, number}} дня, от старых к новым',
   status_day_label: '{{date}}: {{status}}, успешных проверок {{percent}}%',
   status_day_no_data: '{{date}}: нет данных',
   status_today: 'Сегодня',

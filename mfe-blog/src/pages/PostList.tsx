@@ -47,7 +47,7 @@ export function PostMeta({ host, post }: { host: HostServices; post: BlogPostSum
     <p className={styles.meta}>
       <Badge tone="info">{post.category.title}</Badge>
       <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, host.locale.current)}</time>
-      <span>{t('blog_reading_time', { minutes: post.readingMinutes })}</span>
+      <span>{t('blog_reading_time', { count: post.readingMinutes })}</span>
     </p>
   );
 }

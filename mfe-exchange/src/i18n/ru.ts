@@ -1,7 +1,8 @@
 // The Russian texts of the `mfe-exchange` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
+import type { RuTexts } from 'remote-kit/use-t';
 import type { en } from './en';
 
-export const ru: Record<keyof typeof en, string> = {
+export const ru: RuTexts<typeof en> = {
   home_title: 'Обмен криптовалюты',
   pair_title: 'Обмен {{from}} на {{to}}',
   popular_title: 'Популярные обмены',
@@ -44,7 +45,10 @@ export const ru: Record<keyof typeof en, string> = {
   fee_network: 'Комиссия сети',
   fee_spread: 'Спред к рыночной цене',
   fee_market_price: 'рыночная цена {{points}} {{from}} = {{price}} {{to}}',
-  min_confirmations: 'Требуется подтверждений депозита: {{count}}',
+  min_confirmations_one: 'Депозиту нужно {{count, number}} подтверждение сети',
+  min_confirmations_few: 'Депозиту нужно {{count, number}} подтверждения сети',
+  min_confirmations_many: 'Депозиту нужно {{count, number}} подтверждений сети',
+  min_confirmations_other: 'Депозиту нужно {{count, number}} подтверждения сети',
   kyc_threshold_note: 'Для сумм от {{threshold}} {{currency}} перед обменом нужна проверка личности.',
   set_minimal: 'Указать {{amount}}',
   error_pair_not_supported_title: 'Эта пара не поддерживается',
@@ -102,7 +106,10 @@ export const ru: Record<keyof typeof en, string> = {
   stats_title: 'Наши цифры',
   popular_caption: 'Популярные пары для обмена',
   popular_pair_column: 'Пара',
-  currencies_found: 'Найдено валют: {{count}}',
+  currencies_found_one: 'Найдена {{count, number}} валюта',
+  currencies_found_few: 'Найдено {{count, number}} валюты',
+  currencies_found_many: 'Найдено {{count, number}} валют',
+  currencies_found_other: 'Найдено {{count, number}} валюты',
   network_prefix: ', сеть ',
   how_title: 'Как это работает',
   how_pair: 'Выберите, что отправляете и что получаете, и сумму: курс и все комиссии видны сразу.',

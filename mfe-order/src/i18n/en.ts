@@ -65,7 +65,9 @@ export const en = {
   tx_title: 'Transactions',
   deposit_tx: 'Deposit transaction',
   payout_tx: 'Payout transaction',
-  confirmations: 'Confirmations: {{count}} of {{required}}',
+  // count: the confirmations required (the noun agrees with it); confirmed: how many the deposit has
+  confirmations_one: '{{confirmed, number}} of {{count, number}} confirmation',
+  confirmations_other: '{{confirmed, number}} of {{count, number}} confirmations',
   estimated_time: 'Estimated time left: {{time}}',
   completed_title: 'Exchange completed',
   completed_text: '{{amount}} {{currency}} were sent to {{address}}.',

@@ -1,7 +1,8 @@
 // The Russian texts of the `mfe-order` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
+import type { RuTexts } from 'remote-kit/use-t';
 import type { en } from './en';
 
-export const ru: Record<keyof typeof en, string> = {
+export const ru: RuTexts<typeof en> = {
   order_title: 'Заказ',
   pending_title: 'Заказ в обработке',
   order_id: 'Номер заказа: {{id}}',
@@ -61,7 +62,10 @@ export const ru: Record<keyof typeof en, string> = {
   tx_title: 'Транзакции',
   deposit_tx: 'Транзакция депозита',
   payout_tx: 'Транзакция выплаты',
-  confirmations: 'Подтверждений: {{count}} из {{required}}',
+  confirmations_one: '{{confirmed, number}} из {{count, number}} подтверждения',
+  confirmations_few: '{{confirmed, number}} из {{count, number}} подтверждений',
+  confirmations_many: '{{confirmed, number}} из {{count, number}} подтверждений',
+  confirmations_other: '{{confirmed, number}} из {{count, number}} подтверждения',
   estimated_time: 'Осталось примерно: {{time}}',
   completed_title: 'Обмен завершён',
   completed_text: '{{amount}} {{currency}} отправлены на {{address}}.',

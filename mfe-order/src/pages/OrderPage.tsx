@@ -211,7 +211,7 @@ const ProgressCard = observer(function ProgressCard({ store, order, v }: { store
   // issue 23: past the fixed-rate window an order without a deposit no longer says "waiting for your deposit"
   const fixedExpired = useFixedRateExpired(order) && state === 'CREATION_END';
   const stateText = t(fixedExpired ? 'state_fixed_rate_expired' : (card && CARD_STATE_TEXT[state]) || `state_${state}`);
-  const confirmationsText = t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations });
+  const confirmationsText = t('confirmations', { confirmed: Math.min(d.confirmations, d.requiredConfirmations), count: d.requiredConfirmations });
   const announcement = useChangeAnnouncement(state, stateText, d.confirmations, confirmationsText);
   return (
     <Card

@@ -35,7 +35,7 @@ export function TransactionsCard({
     <Card title={t('tx_title')} data-testid="order-transactions">
       {card ? null : (
         <p className={styles.value} data-testid="confirmations">
-          {t('confirmations', { count: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })}
+          {t('confirmations', { confirmed: Math.min(d.confirmations, d.requiredConfirmations), count: d.requiredConfirmations })}
         </p>
       )}
       {!card && left > 0 && d.secondsPerConfirmation ? (

@@ -160,10 +160,10 @@ describe('order page on the design system (issue 10)', () => {
     await waitFor(() => expect(region.textContent).toBe('Deposit seen, waiting for confirmations'));
     // a confirmation is a change too
     push({ ...registered, orderDetails: { ...registered.orderDetails, confirmations: 1 } });
-    await waitFor(() => expect(region.textContent).toBe('Confirmations: 1 of 2'));
+    await waitFor(() => expect(region.textContent).toBe('1 of 2 confirmations'));
     // the same order again is no change
     push({ ...registered, orderDetails: { ...registered.orderDetails, confirmations: 1 } });
-    expect(region.textContent).toBe('Confirmations: 1 of 2');
+    expect(region.textContent).toBe('1 of 2 confirmations');
     push(completed());
     await waitFor(() => expect(region.textContent).toBe('Completed'));
   });

@@ -4,7 +4,7 @@ import { loadResources, namespace, pages } from './index';
 import { en } from '../i18n/en';
 import { ru } from '../i18n/ru';
 import { createTestHost, renderPage } from '../test/testHost';
-import { orderWith } from 'remote-kit/testing';
+import { orderWith, ruKeysOf } from 'remote-kit/testing';
 
 class SilentSocket {
   static all: SilentSocket[] = [];
@@ -44,7 +44,7 @@ describe('mfe-order ./pages', () => {
   it('exports the pages, namespace and resources of ARCHITECTURE.md', () => {
     expect(Object.keys(pages)).toEqual(['Order']);
     expect(namespace).toBe('mfe-order');
-    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(ru).sort()).toEqual(ruKeysOf(en));
     expect(en).toHaveProperty('error_email_already_set');
     expect(ru).toHaveProperty('error_email_already_set');
   });
@@ -104,7 +104,7 @@ describe('mfe-order ./pages', () => {
     });
     act(() => ws.onmessage?.({ data: JSON.stringify({ channel: 'orders', event: 'data', data: next }) }));
     expect(screen.getByTestId('order-state').textContent).toBe('Completed');
-    expect(screen.getByTestId('confirmations').textContent).toBe('Confirmations: 2 of 2');
+    expect(screen.getByTestId('confirmations').textContent).toBe('2 of 2 confirmations');
     expect(screen.getByTestId('payout-tx').textContent).toBe('ptx');
     expect(screen.getByTestId('order-completed').textContent).toContain('1.99 ETH were sent to 0xdest');
   });

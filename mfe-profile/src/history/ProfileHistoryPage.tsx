@@ -149,7 +149,7 @@ const HistoryBody = observer(function HistoryBody({ host, store }: { host: HostS
           <Button variant="secondary" disabled={!store.hasPrevious} onClick={() => go(store.page - 1)} data-testid="history-previous">
             {t('history_previous')}
           </Button>
-          <span className={styles.muted}>{t('history_page', { page: store.page, count: store.pageCount })}</span>
+          <span className={styles.muted}>{t('history_page', { page: store.page, total: store.pageCount })}</span>
           <Button variant="secondary" disabled={!store.hasNext} onClick={() => go(store.page + 1)} data-testid="history-next">
             {t('history_next')}
           </Button>

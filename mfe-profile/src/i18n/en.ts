@@ -95,7 +95,7 @@ export const en = {
   history_pages_label: 'Order history pages',
   history_previous: 'Previous',
   history_next: 'Next',
-  history_page: 'Page {{page}} of {{count}}',
+  history_page: 'Page {{page, number}} of {{total, number}}',
   status_refund_completed: 'Refunded',
   status_refund_requested: 'Refund requested',
   status_on_hold: 'On hold: action needed',

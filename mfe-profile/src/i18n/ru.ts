@@ -1,7 +1,8 @@
 // The Russian texts of the `mfe-profile` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
+import type { RuTexts } from 'remote-kit/use-t';
 import type { en } from './en';
 
-export const ru: Record<keyof typeof en, string> = {
+export const ru: RuTexts<typeof en> = {
   info_title: 'Профиль',
   history_title: 'История заказов',
   wallet_title: 'Кошелёк',
@@ -97,7 +98,7 @@ export const ru: Record<keyof typeof en, string> = {
   history_pages_label: 'Страницы истории заказов',
   history_previous: 'Назад',
   history_next: 'Вперёд',
-  history_page: 'Страница {{page}} из {{count}}',
+  history_page: 'Страница {{page, number}} из {{total, number}}',
   status_refund_completed: 'Возврат выполнен',
   status_refund_requested: 'Запрошен возврат',
   status_on_hold: 'Приостановлен: нужно действие',

@@ -3,27 +3,39 @@ import type { MailKind, MailLocale, MailMessage } from './types';
 
 type CodeMailKind = Extract<MailKind, 'password_reset' | 'email_confirmation'>;
 
+/** The word "minute" in each plural category of the locale (Intl.PluralRules; ru as the object of "действует"). */
+const MINUTE_FORMS: Record<MailLocale, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }> = {
+  en: { one: 'minute', other: 'minutes' },
+  ru: { one: 'минуту', few: 'минуты', many: 'минут', other: 'минуты' },
+};
+
+/** "15 minutes", "1 минуту", "21 минуту", "5 минут": the count written by Intl and the noun in its plural form. */
+function minutesIn(locale: MailLocale, minutes: number): string {
+  const forms = MINUTE_FORMS[locale];
+  return `${new Intl.NumberFormat(locale).format(minutes)} ${forms[new Intl.PluralRules(locale).select(minutes)] ?? forms.other}`;
+}
+
 const TEXTS: Record<CodeMailKind, Record<MailLocale, { subject: string; body: (code: string, minutes: number) => string }>> = {
   password_reset: {
     en: {
       subject: 'Your password reset code',
       body: (code, minutes) =>
-        `Your password reset code is ${code}.\n\nIt is valid for ${minutes} minutes and can be used once.\nIf you did not ask to reset your password, ignore this message: your password stays the same.`,
+        `Your password reset code is ${code}.\n\nIt is valid for ${minutesIn('en', minutes)} and can be used once.\nIf you did not ask to reset your password, ignore this message: your password stays the same.`,
     },
     ru: {
       subject: 'Код для сброса пароля',
       body: (code, minutes) =>
-        `Ваш код для сброса пароля: ${code}.\n\nКод действует ${minutes} минут и может быть использован один раз.\nЕсли вы не запрашивали сброс пароля, просто проигнорируйте это письмо: пароль останется прежним.`,
+        `Ваш код для сброса пароля: ${code}.\n\nКод действует ${minutesIn('ru', minutes)} и может быть использован один раз.\nЕсли вы не запрашивали сброс пароля, просто проигнорируйте это письмо: пароль останется прежним.`,
     },
   },
   email_confirmation: {
     en: {
       subject: 'Confirm your email',
-      body: (code, minutes) => `Your email confirmation code is ${code}.\n\nIt is valid for ${minutes} minutes.`,
+      body: (code, minutes) => `Your email confirmation code is ${code}.\n\nIt is valid for ${minutesIn('en', minutes)}.`,
     },
     ru: {
       subject: 'Подтверждение email',
-      body: (code, minutes) => `Ваш код подтверждения email: ${code}.\n\nКод действует ${minutes} минут.`,
+      body: (code, minutes) => `Ваш код подтверждения email: ${code}.\n\nКод действует ${minutesIn('ru', minutes)}.`,
     },
   },
 };
