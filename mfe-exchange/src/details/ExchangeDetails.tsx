@@ -158,6 +158,7 @@ const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: E
             autoComplete="off"
             value={store.refundMemo}
             onChange={(e) => store.set('refundMemo', e.target.value)}
+            error={err('refundMemo')}
             endAdornment={scan('refundMemo')}
             data-testid="refund-memo"
           />

@@ -203,6 +203,73 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
     expect(deps.onOrderCreated).not.toHaveBeenCalled();
   });
 
+  it("a memo that breaks its network's rule is refused at its field and nothing is created (§5, shared-contracts memo.ts)", async () => {
+    const { store, api } = setup({ form: makeForm({ pair: pairData(BTC, XRP) }) });
+    fill(store, 'rXRP');
+    store.set('destinationMemo', 'abc-not-a-number');
+    expect(await store.create()).toBe(false);
+    expect(store.errors).toEqual({ destinationMemo: 'error_memo_tag' });
+    expect(api.orderCreate).not.toHaveBeenCalled();
+    store.set('destinationMemo', '4294967296');
+    expect(await store.create()).toBe(false);
+    expect(store.errors.destinationMemo).toBe('error_memo_tag');
+    store.set('destinationMemo', ' 4294967295 ');
+    expect(await store.create()).toBe(true);
+    expect(api.orderCreate).toHaveBeenCalledTimes(1);
+
+    const xlm = instrument('xlm', { requiresMemo: true });
+    const s = setup({ form: makeForm({ pair: pairData(BTC, xlm) }) });
+    fill(s.store, 'GXLM');
+    s.store.set('destinationMemo', 'x'.repeat(59));
+    expect(await s.store.validate()).toBe(false);
+    expect(s.store.errors).toEqual({ destinationMemo: 'error_memo_stellar' });
+  });
+
+  it('a refund memo is checked against the send network, and not sent once the send coin takes none', async () => {
+    const form = makeForm({ pair: pairData(XRP, ETH), rateMode: 'FIXED' });
+    const { store, api } = setup({ form });
+    fill(store);
+    store.set('refundAddress', 'rRefund');
+    store.set('refundMemo', 'tag 7');
+    expect(await store.create()).toBe(false);
+    expect(store.errors).toEqual({ refundMemo: 'error_memo_tag' });
+    store.set('refundMemo', '7');
+    // the visitor switches the send coin to BTC: the XRP refund memo stays in the field but is no order's
+    form.from = BTC;
+    form.pairData = pairData(BTC, ETH);
+    store.set('refundAddress', 'bc1refund');
+    expect(await store.create()).toBe(true);
+    const body = (api.orderCreate.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
+    expect(body).toMatchObject({ refundAddress: 'bc1refund' });
+    expect(body).not.toHaveProperty('refundAddressMemo');
+  });
+
+  it("the server's refusal of a memo or address shows at that field, not as error_create_exchange", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { store, api } = setup({ form: makeForm({ pair: pairData(BTC, XRP), rateMode: 'FIXED' }) });
+    fill(store, 'rXRP');
+    store.set('destinationMemo', '12');
+    store.set('refundAddress', 'bc1refund');
+    const refuse = (field: string, message: string) =>
+      api.orderCreate.mockImplementationOnce(async () =>
+        Promise.reject(ApiError.of('ERR_VALIDATION', `Invalid body.${field}: ${message}`, { fields: { [field]: message } })),
+      );
+    refuse('destinationAddressMemo', 'XRP XRP: a destination tag is a whole number from 0 to 4294967295');
+    expect(await store.create()).toBe(false);
+    expect(store.errors).toEqual({ destinationMemo: 'error_memo_incorrect' });
+    expect(store.createError).toBeNull();
+    refuse('destinationAddress', 'not a valid XRP XRP address');
+    await store.create();
+    expect(store.errors).toEqual({ destinationAddress: 'error_address_incorrect' });
+    refuse('refundAddress', 'must differ from the destination address');
+    await store.create();
+    expect(store.errors).toEqual({ refundAddress: 'error_address_must_be_different' });
+    refuse('claimedDepositAmount', 'must be greater than 0');
+    await store.create();
+    expect(store.createError).toBe('error_create_exchange');
+    warn.mockRestore();
+  });
+
   it('memo only when required; refund fields only for fixed rate', async () => {
     const fixedMemo = makeForm({ pair: pairData(BTC, XRP), rateMode: 'FIXED' });
     const a = setup({ form: fixedMemo });

@@ -8,6 +8,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import {
   PAIR_LOADING_WAIT_POLL_MS,
   askedAmount,
+  checkMemo,
   isApiError,
   promisedAmount,
   type AnalyticsEvent,
@@ -212,6 +213,11 @@ export class ExchangeDetailsStore {
     if (!destination) errors.destinationAddress = 'error_address_empty';
     else if (to) checks.push(this.checkAddress(to, destination).then((ok) => void (ok || (errors.destinationAddress = 'error_address_incorrect'))));
     if (this.requiresMemo && !this.destinationMemo.trim() && !this.noMemo) errors.destinationMemo = 'error_memo_empty';
+    // §5 a memo that is sent follows its network's rule (shared-contracts memo.ts, as the server checks it)
+    const destinationMemoError = this.memoError('destinationMemo');
+    if (destinationMemoError) errors.destinationMemo = destinationMemoError;
+    const refundMemoError = this.memoError('refundMemo');
+    if (refundMemoError) errors.refundMemo = refundMemoError;
     if (this.asksRefund) {
       if (!refund) errors.refundAddress = 'error_address_empty';
       else if (refund === destination) errors.refundAddress = 'error_address_must_be_different';
@@ -226,6 +232,15 @@ export class ExchangeDetailsStore {
       this.refundAddress = refund;
     });
     return Object.keys(errors).length === 0;
+  }
+
+  /** What is wrong with a memo the order would carry (one is sent only where its instrument requires it, §5). */
+  private memoError(field: 'destinationMemo' | 'refundMemo'): string | undefined {
+    const instrument = field === 'destinationMemo' ? this.deps.form.to : this.deps.form.from;
+    const sent = field === 'destinationMemo' ? this.requiresMemo : this.asksRefund && this.refundRequiresMemo;
+    const memo = this[field].trim();
+    if (!sent || !memo || !instrument) return undefined;
+    return checkMemo(instrument.networkTitle, memo)?.key;
   }
 
   private async checkAddress(instrument: Instrument, address: string): Promise<boolean> {
@@ -269,7 +284,7 @@ export class ExchangeDetailsStore {
     if (this.requiresMemo && memo) body.destinationAddressMemo = memo;
     if (this.asksRefund) {
       body.refundAddress = this.refundAddress.trim();
-      if (this.refundMemo.trim()) body.refundAddressMemo = this.refundMemo.trim();
+      if (this.refundRequiresMemo && this.refundMemo.trim()) body.refundAddressMemo = this.refundMemo.trim();
     }
     if (email) body.userEmail = email;
     const referrerId = this.deps.referral.get();
@@ -363,7 +378,11 @@ export class ExchangeDetailsStore {
       this.deps.navigate(`/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`);
       return true;
     } catch (error) {
-      runInAction(() => (this.createError = this.createErrorKey(error)));
+      const refused = this.refusedField(error);
+      runInAction(() => {
+        if (refused) this.errors = { ...this.errors, ...refused };
+        else this.createError = this.createErrorKey(error);
+      });
       return false;
     } finally {
       runInAction(() => (this.isCreating = false));
@@ -414,6 +433,23 @@ export class ExchangeDetailsStore {
   }
 
   /** §8 order creation errors. */
+  /**
+   * The server's §5 refusal of one of the form's fields (ERR_VALIDATION naming it) shows at that field, as the form's
+   * own check would have shown it; null for any other error.
+   */
+  private refusedField(error: unknown): Partial<Record<DetailsField, string>> | null {
+    if (!isApiError(error) || error.code !== 'ERR_VALIDATION' || !error.fields) return null;
+    const named = Object.keys(error.fields);
+    if (named.includes('destinationAddressMemo')) return { destinationMemo: this.memoError('destinationMemo') ?? 'error_memo_incorrect' };
+    if (named.includes('refundAddressMemo')) return { refundMemo: this.memoError('refundMemo') ?? 'error_memo_incorrect' };
+    if (named.includes('destinationAddress')) return { destinationAddress: 'error_address_incorrect' };
+    if (named.includes('refundAddress')) {
+      const same = /differ/i.test(error.fields.refundAddress ?? '');
+      return { refundAddress: same ? 'error_address_must_be_different' : 'error_address_incorrect' };
+    }
+    return null;
+  }
+
   private createErrorKey(error: unknown): string {
     if (isApiError(error)) {
       if ((error.statusCode === 403 || error.code === 'ERR_FORBIDDEN') && /client data is blacklisted/i.test(error.message)) return 'error_address_blacklisted';
