@@ -217,6 +217,8 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       // exchange journeys: quick sandbox confirmations, and any market move is a fixed-rate problem (exchange-fixed.spec.ts)
       CONFIRMATION_INTERVAL_MS: '500',
       FIXED_RATE_VOLATILITY_THRESHOLD: '0.000001',
+      // new-rate offers expire soon, so new-rate-offer.spec.ts sees one renewed before it is paid (issue 23)
+      NEW_RATE_OFFER_TTL_SECONDS: '20',
       // money journeys (money.spec.ts): a withdrawal is paid out a second after it is made
       WITHDRAWAL_PAYOUT_DELAY_MS: '1000',
       // a fresh account per journey: the whole suite registers over 20 accounts from 127.0.0.1 within the api's
