@@ -60,7 +60,7 @@ interface OrderTransitionEvent {
 }
 
 /** Issue 23: a change of an order as its transaction writes it: a creation, a transition (or a renewed offer), an email set. */
-export interface OrderChange {
+interface OrderChange {
   row: OrderRow;
   from: OrderStatus | 'NEW';
   events: NewOrderEvent[];
