@@ -6,7 +6,16 @@ import type { Page } from '@playwright/test';
 import { expect, expectSameDocument, markDocument, test } from '../fixtures';
 
 const LOCALES = [
-  { prefix: '', pageN: (n: number) => `Page ${n}`, guides: 'Guides', firstHeading: 'The floating rate', readAll: 'Read all articles', older: /Older articles/ },
+  {
+    prefix: '',
+    pageN: (n: number) => `Page ${n}`,
+    guides: 'Guides',
+    firstHeading: 'The floating rate',
+    readAll: 'Read all articles',
+    older: /Older articles/,
+    notFound: 'Page not found',
+    notFoundAt: 'Page Not Found',
+  },
   {
     prefix: '/ru',
     pageN: (n: number) => `Страница ${n}`,
@@ -14,6 +23,8 @@ const LOCALES = [
     firstHeading: 'Плавающий курс',
     readAll: 'Читать все статьи',
     older: /Более ранние статьи/,
+    notFound: 'Страница не найдена',
+    notFoundAt: 'Страница не найдена',
   },
 ] as const;
 
@@ -105,10 +116,12 @@ for (const l of LOCALES) {
 
     test('an unknown slug, a page past the last and a page number on a post show Page not found (the §2 404)', async ({ page }) => {
       for (const path of ['/blog/news/how-to-buy', '/blog/guides/page3', '/blog/page9', `${POST}/page2`]) {
-        await page.goto(`${l.prefix}${path}`);
-        // host.notFound(): the shell's 404 error page, "Page Not Found: {path}"
+        const res = await page.goto(`${l.prefix}${path}`);
+        expect(res?.status(), path).toBe(404);
+        // the shell's one 404 page, in the page's language, "Page not found: {path}"
+        await expect(page.getByTestId('not-found'), path).toHaveText(l.notFound);
         await expect(page.getByTestId('error-status'), path).toHaveText('404');
-        await expect(page.getByTestId('error-message'), path).toHaveText(`Page Not Found: ${l.prefix}${path}`);
+        await expect(page.getByTestId('error-message'), path).toHaveText(`${l.notFoundAt}: ${l.prefix}${path}`);
       }
     });
 

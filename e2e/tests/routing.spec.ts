@@ -66,11 +66,21 @@ test('a path matching no route shows the 404 page titled "Page not found"', asyn
   await expect(page.locator('[data-testid^="layout-"]').first()).toBeVisible();
 });
 
-test('/exchange-BTC-eth fails its validity rule: 404 "Page Not Found: /exchange-BTC-eth"', async ({ page }) => {
-  await page.goto('/exchange-BTC-eth');
-  await expect(page.getByText('Page Not Found: /exchange-BTC-eth')).toBeVisible();
-  await expect(page.getByText('404').first()).toBeVisible();
-  await expect(page.getByTestId('live-rate')).toHaveCount(0);
+test('pair codes are lower-cased (§2): /exchange-BTC-ETH?amount=1 is a 301 to /exchange-btc-eth?amount=1, /ru too', async ({ request, page, stack }) => {
+  for (const [from, to] of [
+    ['/exchange-BTC-ETH?amount=1', '/exchange-btc-eth?amount=1'],
+    ['/ru/exchange-BTC-eth?amount=1', '/ru/exchange-btc-eth?amount=1'],
+  ]) {
+    const res = await request.get(`${stack.webUrl}${from}`, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(locationOf(res, stack.webUrl)).toBe(to);
+  }
+  await page.goto('/exchange-BTC-ETH?amount=1');
+  const landed = new URL(page.url());
+  expect(landed.pathname).toBe('/exchange-btc-eth');
+  expect(landed.searchParams.get('amount')).toBe('1');
+  await expect(page.getByTestId('live-rate').first()).toHaveText(/\d/);
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
 });
 
 test('/exchange-btc-eth (lower case) is a valid pair page', async ({ page }) => {

@@ -159,6 +159,16 @@ describe('createSsrRuntime', () => {
     expect(s.logs.some((l) => l.includes('mfe_blog render failed (boom)'))).toBe(true);
   });
 
+  it('a page web knows does not exist (notFound) is the 404 page without its remote: never a failure of that remote', async () => {
+    const s = setup({ SSR_BREAKER_FAILURES: '2' });
+    s.setAnswer(() => Promise.resolve({ ...page(null), status: 404 }));
+    const missing = { ...REQUEST, url: '/blog/no-such-post', notFound: true };
+    for (let i = 0; i < 3; i++) expect(await s.runtime.render(missing)).toMatchObject({ status: 404, remote: null });
+    s.setAnswer(() => Promise.resolve(page('mfe_blog')));
+    expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: 'mfe_blog' });
+    expect(s.logs.filter((l) => /mfe_blog (render failed|did not load|over the)/.test(l))).toEqual([]);
+  });
+
   it('checks the manifests at most every SSR_REMOTE_POLL_MS and re-registers only a remote whose manifest changed', async () => {
     const s = setup({ SSR_REMOTE_POLL_MS: '5000' });
     s.manifests.set(blogManifest, manifest(['assets/1.aaa.css']));

@@ -164,7 +164,8 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
       const loaded = bundle;
       if (!loaded) return null;
       const match = matchRoute(new URL(req.url, 'http://ssr.invalid').pathname);
-      const remote = match?.valid ? match.route.remote : null;
+      // a page web knows does not exist is the shell's 404 page: no remote in it, nothing for its breaker to count
+      const remote = match?.valid && !req.notFound ? match.route.remote : null;
       if (remote && !breakers.get(remote)?.allows()) return null;
 
       const started = now();
