@@ -146,7 +146,6 @@ export const en = {
   card_declined_reason: 'Reason: {{reason}}',
   card_declined_no_reason: 'The card provider gave no reason.',
   card_declined_new_order: 'Start a new order',
-} satisfies Record<OrderEventTextKey, string> & Record<string, string>;
   // issue 23: known provider decline reasons, said in the page's language (any other is shown as the provider wrote it)
   card_decline_insufficient_funds: 'there are not enough funds on the card',
   card_decline_expired_card: 'the card has expired',
@@ -172,3 +171,4 @@ export const en = {
   // issue 23: where the exchange is paid out, shown while waiting for the deposit
   destination_address: 'Your {{currency}} goes to',
   destination_memo: 'Memo / destination tag',
+} satisfies Record<OrderEventTextKey, string> & Record<string, string>;
