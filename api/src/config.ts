@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   NEW_RATE_OFFER_TTL_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Card orders (§4 card flow): a card payment still PENDING this long after the order was created is cancelled (issue 23). */
   CARD_PAYMENT_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(1800),
+  /** §5 referral links: `false` ignores a guest's referral id (the query's or the referralID cookie's) on new orders. */
+  REFERRALS_ENABLED: bool(true),
   /** Comma-separated addresses refused by order creation with ERR_FORBIDDEN "Client data is blacklisted" (§8). */
   BLACKLISTED_ADDRESSES: z.string().default(''),
   /** Platform spread per rate mode, as a fraction (0.005 = 0.5 %). */
@@ -214,6 +216,7 @@ export interface Config {
   fixedRateVolatilityThreshold: string;
   newRateOfferTtlMs: number;
   cardPaymentExpiryMs: number;
+  referralsEnabled: boolean;
   blacklistedAddresses: readonly string[];
   spread: { FLOATING: string; FIXED: string };
   platformFeeUsd: string;
@@ -375,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixedRateVolatilityThreshold: e.FIXED_RATE_VOLATILITY_THRESHOLD,
     newRateOfferTtlMs: e.NEW_RATE_OFFER_TTL_SECONDS * 1000,
     cardPaymentExpiryMs: e.CARD_PAYMENT_EXPIRY_SECONDS * 1000,
+    referralsEnabled: e.REFERRALS_ENABLED,
     blacklistedAddresses: e.BLACKLISTED_ADDRESSES.split(',')
       .map((a) => a.trim())
       .filter(Boolean),

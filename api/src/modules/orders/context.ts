@@ -22,7 +22,7 @@ export interface ReferrerDirectory {
 }
 
 type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'> &
-  Partial<Pick<Config, 'newRateOfferTtlMs' | 'cardPaymentExpiryMs'>>;
+  Partial<Pick<Config, 'newRateOfferTtlMs' | 'cardPaymentExpiryMs' | 'referralsEnabled'>>;
 
 export interface OrderServiceDeps {
   repo: OrderRepo;

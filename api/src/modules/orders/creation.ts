@@ -61,6 +61,8 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
       if (registeredWith && (await deps.referrers?.ownerOf?.(registeredWith)) === account.userId) return null;
       return registeredWith;
     }
+    // §5: referral links may be switched off (REFERRALS_ENABLED=false): a guest's referral id is then ignored.
+    if (deps.config.referralsEnabled === false) return null;
     // §8: an unknown referrer → ERR_NOT_FOUND naming referrerAffiliateId (the client then drops it).
     const named = body.referrerId || null;
     if (named && !(await deps.referrers?.exists(named))) {
