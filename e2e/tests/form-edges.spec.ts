@@ -1,8 +1,10 @@
 // The exchange form's edges (issue 23), en and /ru: home with an unknown coin in its query falls back to the default
 // pair (the 404 is the pair page's rule only); an amount typed into the server's page before it is live survives
-// hydration and is the amount the rate is asked for.
+// hydration and is the amount the rate is asked for; a new-build or chunk-error reload keeps the form (§4, §8).
 import type { Route } from '@playwright/test';
+import { RELOAD_GUARD_KEY } from 'shared-contracts';
 import { expect, test } from '../fixtures';
+import { ADDRESSES, pickInstrument } from '../helpers/orders';
 
 const LOCALES = [
   { prefix: '', home: '/' },
@@ -51,5 +53,32 @@ for (const l of LOCALES) {
     const before = await updatedAt.getAttribute('datetime');
     await expect(updatedAt).not.toHaveAttribute('datetime', before ?? '', { timeout: 15_000 });
     await expect(amount).toHaveValue(typed);
+  });
+
+  test(`${l.home}: the form (pair, side, amount, address) survives a new-build reload of its address`, async ({ page }) => {
+    await page.goto(l.home);
+    await expect(page.getByTestId('live-rate')).toHaveText(/\d/, { timeout: 20_000 });
+    await pickInstrument(page, 'send', 'btc', 'bitcoin');
+    await pickInstrument(page, 'receive', 'eth', 'ethereum');
+    await page.getByTestId('amount-receive').fill('1.5');
+    await expect(page.getByTestId('amount-send')).toHaveValue(/[1-9]/);
+    await page.getByTestId('destination-address').fill(ADDRESSES.eth);
+    // the draft is saved a moment after the last change
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mfe_exchange:form-draft') ?? '')).toContain(ADDRESSES.eth);
+    // what the shell does before it reloads for a new build (UpdateStore.reloadTo): the guard for this address
+    await page.evaluate((key) => {
+      sessionStorage.setItem(key, JSON.stringify({ [location.pathname + location.search]: Date.now() + 10_000 }));
+    }, RELOAD_GUARD_KEY);
+    await page.reload();
+    await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
+    await expect(page.getByTestId('amount-receive')).toHaveValue('1.5', { timeout: 20_000 });
+    await expect(page.getByTestId('instrument-receive')).toHaveAttribute('data-slug', 'eth');
+    await expect(page.getByTestId('destination-address')).toHaveValue(ADDRESSES.eth);
+    // a plain reload (no guard) starts from the address as always: the typed receive amount is not brought back
+    await page.evaluate((key) => sessionStorage.removeItem(key), RELOAD_GUARD_KEY);
+    await page.reload();
+    await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
+    await expect(page.getByTestId('live-rate')).toHaveText(/\d/, { timeout: 20_000 });
+    await expect(page.getByTestId('destination-address')).toHaveValue('');
   });
 }
