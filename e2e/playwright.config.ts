@@ -21,8 +21,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // The stack takes a while to start (tsx + PGlite initdb); globalSetup has its own 120 s per process.
-  // A bound for a hung run, well above the suite's ~20 min on a 2-core machine (CI has 90 min).
-  globalTimeout: 30 * 60_000,
+  // A bound for a hung run, well above the suite's ~27 min on a 2-core machine (CI has 90 min).
+  globalTimeout: 45 * 60_000,
   reporter,
   use: {
     // baseURL comes from the harness (fixtures.ts): the ports are only known after globalSetup.
