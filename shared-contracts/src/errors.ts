@@ -27,6 +27,11 @@ export const ERROR_CODES = [
   'ERR_PAIR_NOT_ACTIVE',
   // Not in §8's list but needed by any careful operator; documented in the OpenAPI document.
   'ERR_TOO_MANY_REQUESTS',
+  // Identities (issue 24): a confirmed email, a recent sign-in (step-up) and two-factor codes.
+  'ERR_EMAIL_NOT_CONFIRMED',
+  'ERR_STEP_UP_REQUIRED',
+  'ERR_TWO_FACTOR_REQUIRED',
+  'ERR_INVALID_TWO_FACTOR_CODE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -58,6 +63,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_NOT_FOUND_E: 404,
   ERR_PAIR_NOT_ACTIVE: 400,
   ERR_TOO_MANY_REQUESTS: 429,
+  ERR_EMAIL_NOT_CONFIRMED: 403,
+  ERR_STEP_UP_REQUIRED: 403,
+  ERR_TWO_FACTOR_REQUIRED: 401,
+  ERR_INVALID_TWO_FACTOR_CODE: 401,
 };
 
 export interface ApiErrorBody {

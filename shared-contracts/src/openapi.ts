@@ -66,6 +66,10 @@ const CODE_MEANINGS: Record<ErrorCode, string> = {
   ERR_NOT_FOUND_E: 'no order with that id (and destination address)',
   ERR_PAIR_NOT_ACTIVE: 'the pair is not active',
   ERR_TOO_MANY_REQUESTS: 'too many requests: wait the Retry-After seconds (details.retryAfterSeconds)',
+  ERR_EMAIL_NOT_CONFIRMED: 'the account’s email is not confirmed yet: confirm it first',
+  ERR_STEP_UP_REQUIRED: 'the call needs a sign-in within the last 15 minutes: call step-up with the password (and the two-factor code) and retry',
+  ERR_TWO_FACTOR_REQUIRED: 'the account has two-factor authentication: send twoFactorCode (an authenticator code or a recovery code)',
+  ERR_INVALID_TWO_FACTOR_CODE: 'the two-factor code is wrong, expired or already used',
 };
 
 /**

@@ -299,6 +299,10 @@ export const AccountDataSchema = z
     permissions: z.string(),
     adminPermissionsScope: z.record(z.string(), z.unknown()),
     userId: z.number().int(),
+    /** Issue 24: API keys, webhooks, a referral relation and withdrawals need a confirmed email. */
+    emailConfirmed: z.boolean(),
+    /** Issue 24: sign-in and step-up ask for an authenticator code. */
+    twoFactorEnabled: z.boolean(),
   })
   .meta({ id: 'AccountData' });
 export type AccountData = z.infer<typeof AccountDataSchema>;

@@ -15,6 +15,13 @@ export interface AuthUser {
   adminPermissionsScope: Record<string, unknown>;
   locale: 'en' | 'ru';
   sessionId: string;
+  /** Null until the account's email is confirmed (guards.ts requireConfirmedEmail). */
+  emailConfirmedAt: Date | null;
+  twoFactorEnabled: boolean;
+  /** The session's last sign-in or step-up (guards.ts requireStepUp). */
+  authenticatedAt: Date;
+  /** The api's clock when the request was authenticated. */
+  authenticatedNow: Date;
 }
 
 declare module 'fastify' {
@@ -52,10 +59,11 @@ export function createAuthenticator(tokens: TokenService, users: UserRepo, now: 
       if (!token) return null;
       const verdict = await tokens.verifyAccess(token, now());
       if (!verdict.ok) return verdict.reason;
-      const user = await users.findBySession(verdict.claims.sessionId, verdict.claims.userId, new Date(now()));
+      const at = new Date(now());
+      const user = await users.findBySession(verdict.claims.sessionId, verdict.claims.userId, at);
       if (!user) return 'SESSION_ENDED';
       const { passwordHash: _, ...rest } = user;
-      return { ...rest, sessionId: verdict.claims.sessionId };
+      return { ...rest, sessionId: verdict.claims.sessionId, authenticatedNow: at };
     },
   };
 }

@@ -33,7 +33,8 @@ export function createSessionStore(q: Query, refreshTtlSeconds: number) {
     async open(userId: number, browserFingerprint: string | null, now: Date): Promise<IssuedSession> {
       const sessionId = randomToken();
       const expiresAt = new Date(now.getTime() + refreshTtlSeconds * 1000);
-      await q(`INSERT INTO sessions (id, user_id, browser_fingerprint, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+      // The sign-in is the session's first proof of the credentials (authenticated_at, the step-up clock).
+      await q(`INSERT INTO sessions (id, user_id, browser_fingerprint, created_at, expires_at, authenticated_at) VALUES ($1, $2, $3, $4, $5, $4)`, [
         sessionId,
         userId,
         browserFingerprint,
@@ -81,6 +82,12 @@ export function createSessionStore(q: Query, refreshTtlSeconds: number) {
     },
 
     revoke,
+
+    /** A step-up: the password (and the two-factor code) were proven again on this live session. */
+    async steppedUp(sessionId: string, now: Date): Promise<boolean> {
+      const rows = await q(`UPDATE sessions SET authenticated_at = $2 WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2 RETURNING id`, [sessionId, now]);
+      return rows.length === 1;
+    },
 
     async revokeAll(userId: number, reason: string, now: Date): Promise<void> {
       await q(`UPDATE sessions SET revoked_at = $2, revoked_reason = $3 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, now, reason]);

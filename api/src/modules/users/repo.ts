@@ -20,6 +20,8 @@ export interface UserRecord {
   locale: Locale;
   /** Set when a code mailed to the address was confirmed (email_confirmations, migration 0004). */
   emailConfirmedAt: Date | null;
+  /** Two-factor authentication (TOTP) is on (migration 0022). */
+  twoFactorEnabled: boolean;
 }
 
 interface UserRow {
@@ -30,9 +32,10 @@ interface UserRow {
   admin_permissions_scope: Record<string, unknown> | string | null;
   locale: Locale;
   email_confirmed_at: Date | string | null;
+  two_factor_enabled_at: Date | string | null;
 }
 
-const USER_COLUMNS = 'u.id, u.email, u.password_hash, u.permissions, u.admin_permissions_scope, u.locale, u.email_confirmed_at';
+const USER_COLUMNS = 'u.id, u.email, u.password_hash, u.permissions, u.admin_permissions_scope, u.locale, u.email_confirmed_at, u.two_factor_enabled_at';
 
 function toUser(r: UserRow): UserRecord {
   const scope = typeof r.admin_permissions_scope === 'string' ? JSON.parse(r.admin_permissions_scope) : r.admin_permissions_scope;
@@ -44,6 +47,7 @@ function toUser(r: UserRow): UserRecord {
     adminPermissionsScope: scope ?? {},
     locale: r.locale,
     emailConfirmedAt: r.email_confirmed_at ? new Date(r.email_confirmed_at) : null,
+    twoFactorEnabled: r.two_factor_enabled_at !== null && r.two_factor_enabled_at !== undefined,
   };
 }
 
@@ -87,14 +91,14 @@ export function createUserRepo(q: Query) {
       await q(`UPDATE users SET permissions = $2, updated_at = now() WHERE id = $1`, [userId, permissions]);
     },
 
-    /** The user of a live session (not revoked, not expired), or null. */
-    async findBySession(sessionId: string, userId: number, now: Date): Promise<UserRecord | null> {
-      const [row] = await q<UserRow>(
-        `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+    /** The user of a live session (not revoked, not expired) with the session's last sign-in or step-up, or null. */
+    async findBySession(sessionId: string, userId: number, now: Date): Promise<(UserRecord & { authenticatedAt: Date }) | null> {
+      const [row] = await q<UserRow & { authenticated_at: Date | string }>(
+        `SELECT ${USER_COLUMNS}, s.authenticated_at FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`,
         [sessionId, userId, now],
       );
-      return row ? toUser(row) : null;
+      return row ? { ...toUser(row), authenticatedAt: new Date(row.authenticated_at) } : null;
     },
   };
 }

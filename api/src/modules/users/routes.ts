@@ -37,7 +37,14 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps, o
     apiRoutes.accountData,
     ({ request }) => {
       const u = signedIn(request.user);
-      return { email: u.email, permissions: u.permissions, adminPermissionsScope: u.adminPermissionsScope, userId: u.userId };
+      return {
+        email: u.email,
+        permissions: u.permissions,
+        adminPermissionsScope: u.adminPermissionsScope,
+        userId: u.userId,
+        emailConfirmed: u.emailConfirmedAt !== null,
+        twoFactorEnabled: u.twoFactorEnabled,
+      };
     },
     opts,
   );
