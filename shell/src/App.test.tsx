@@ -102,7 +102,14 @@ function setup(path: string, load: (remote: string) => Promise<PagesModule>, env
   return { router, stores, i18n };
 }
 
-const USER: AccountData = { email: 'user@example.com', permissions: 'USER', adminPermissionsScope: {}, userId: 7 };
+const USER: AccountData = {
+  email: 'user@example.com',
+  permissions: 'USER',
+  adminPermissionsScope: {},
+  emailConfirmed: true,
+  twoFactorEnabled: false,
+  userId: 7,
+};
 
 /** A fake of the account calls: a guest until login succeeds. */
 function guestApi(signedIn = false) {

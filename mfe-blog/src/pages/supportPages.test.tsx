@@ -106,7 +106,10 @@ describe('Support page', () => {
     const host = createTestHost({
       api,
       initialData: await load('Support'),
-      session: { isAuthorised: true, account: { email: 'me@example.com', permissions: 'USER', adminPermissionsScope: {}, userId: 7 } },
+      session: {
+        isAuthorised: true,
+        account: { email: 'me@example.com', permissions: 'USER', adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false, userId: 7 },
+      },
     });
     const track = jest.spyOn(host.analytics, 'track').mockImplementation(() => undefined);
     render(<pages.Support host={host} />);

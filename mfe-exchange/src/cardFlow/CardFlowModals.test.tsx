@@ -9,7 +9,7 @@ import { createTestHost, renderPage } from '../test/testHost';
 
 const KYC_URL = 'https://provider.example/kyc#token';
 const ALL: Instrument[] = [USD, BTC, ETH, USDT];
-const account = { email: 'me@acc.io', userId: 7, permissions: 'USER', adminPermissionsScope: {} };
+const account = { email: 'me@acc.io', userId: 7, permissions: 'USER', adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false };
 
 function cardApi() {
   return {

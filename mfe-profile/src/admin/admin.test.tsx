@@ -60,7 +60,10 @@ function hostFor(permissions: 'ADMIN' | 'USER', api: Record<string, unknown>, ln
     lng,
     api,
     route: { path },
-    session: { isAuthorised: true, account: { email: 'admin@coinferry.test', userId: 1, permissions, adminPermissionsScope: {} } },
+    session: {
+      isAuthorised: true,
+      account: { email: 'admin@coinferry.test', userId: 1, permissions, adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false },
+    },
   });
 }
 

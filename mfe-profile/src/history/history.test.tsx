@@ -66,7 +66,11 @@ describe('ProfileHistory page', () => {
     const host = createTestHost({ lng, api: { orderHistory, ...api }, route: { path: '/profile/history', query: new URLSearchParams(query) } });
     return {
       ...host,
-      session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
+      session: {
+        ...host.session,
+        isAuthorised: true,
+        account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false },
+      },
     };
   }
 

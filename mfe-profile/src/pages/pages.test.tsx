@@ -37,7 +37,7 @@ describe('mfe-profile ./pages', () => {
       session: {
         ...host.session,
         isAuthorised: true,
-        account: { email: 'a@b.co', userId: 42, permissions: 'USER', adminPermissionsScope: {} },
+        account: { email: 'a@b.co', userId: 42, permissions: 'USER', adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false },
         logout,
         openRestorePasswordDialog,
       },
@@ -60,7 +60,11 @@ describe('mfe-profile ./pages', () => {
     const navigate = jest.spyOn(host, 'navigate').mockImplementation(() => undefined);
     const signedIn = {
       ...host,
-      session: { ...host.session, isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
+      session: {
+        ...host.session,
+        isAuthorised: true,
+        account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false },
+      },
     };
     await act(async () => void renderPage(pages.ProfileVerification, signedIn));
     const tabs = within(screen.getByRole('tablist', { name: 'Personal account' })).getAllByRole('tab');

@@ -10,7 +10,10 @@ export function signedIn(o: { lng?: LocaleCode; api?: Record<string, unknown>; p
     lng: o.lng,
     api: o.api,
     route: { path: o.path ?? '/profile', query: new URLSearchParams(o.query ?? '') },
-    session: { isAuthorised: true, account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {} } },
+    session: {
+      isAuthorised: true,
+      account: { email: 'a@b.co', userId: 1, permissions: 'USER', adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false },
+    },
   });
 }
 

@@ -19,7 +19,7 @@ function startShell(cookies: Record<string, string> = {}, sessionStorage = memor
     accountData: jest.fn(async () => {
       await new Promise<void>((resolve) => (answerAccount = resolve));
       if (!cookies[CLIENT_ID_COOKIE]) return unauthorized();
-      return { email: 'user@example.com', permissions: 'USER' as const, adminPermissionsScope: {}, userId: 7 };
+      return { email: 'user@example.com', permissions: 'USER' as const, adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false, userId: 7 };
     }),
     refresh: jest.fn(unauthorized),
     login: jest.fn(unauthorized),

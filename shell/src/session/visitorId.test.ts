@@ -10,7 +10,7 @@ function startShell(cookies: Record<string, string> = {}) {
   const api = {
     accountData: jest.fn(async () => {
       if (!cookies[CLIENT_ID_COOKIE]) return unauthorized();
-      return { email: 'user@example.com', permissions: 'USER' as const, adminPermissionsScope: {}, userId: 7 };
+      return { email: 'user@example.com', permissions: 'USER' as const, adminPermissionsScope: {}, emailConfirmed: true, twoFactorEnabled: false, userId: 7 };
     }),
     refresh: jest.fn(async () => ({ ok: true as const })),
     login: jest.fn(unauthorized),

@@ -3,7 +3,14 @@ import { SessionStore, REFRESH_REUSE_WINDOW_MS, type SessionApi } from './Sessio
 import { MemoryCookieJar } from './env';
 import { TestClock } from './testClock';
 
-const USER: AccountData = { email: 'user@example.com', permissions: 'USER', adminPermissionsScope: {}, userId: 42 };
+const USER: AccountData = {
+  email: 'user@example.com',
+  permissions: 'USER',
+  adminPermissionsScope: {},
+  emailConfirmed: true,
+  twoFactorEnabled: false,
+  userId: 42,
+};
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
