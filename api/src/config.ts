@@ -114,9 +114,9 @@ const EnvSchema = z.object({
   WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
   // ── Accounts (issue 4) ──
   NODE_ENV: z.string().optional(),
-  /** Seals secrets the api reads back (webhook signing secrets), ≥ 32 chars. Required in production outside sandbox mode. */
+  /** Seals what the api reads back (webhook signing secrets, KYC documents and personal data), ≥ 32 chars. Required with NODE_ENV=production (sandbox mode too). */
   DATA_ENCRYPTION_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
-  /** HS256 key of the access tokens (≥ 32 chars). Required in production outside sandbox mode. */
+  /** HS256 key of the access tokens (≥ 32 chars). Required with NODE_ENV=production (sandbox mode too). */
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -153,6 +153,8 @@ const EnvSchema = z.object({
   // ── Money in the account (issue 11) ──
   /** Affiliate commission on a referred order's executed volume (fraction; 0.005 = 0.5 %), paid in USDT. */
   AFFILIATE_COMMISSION: decimalString('0.005'),
+  /** Issue 24: days earned commission and cashback stay held after the order completed (no refund is possible then). */
+  AFFILIATE_HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
   /** Cashback tiers by the account's completed volume over 30 days in USDT: `minVolume:rate` comma-separated. */
   CASHBACK_TIERS: z
     .string()
@@ -263,6 +265,8 @@ export interface MoneyConfig {
   affiliateCommission: string;
   /** Ascending by minVolume; the first tier starts at 0. */
   cashbackTiers: ReadonlyArray<{ minVolume: string; rate: string }>;
+  /** Issue 24: commission and cashback are withdrawable this many days after their order completed. */
+  rewardHoldDays: number;
   withdrawalMin: string;
   withdrawalPayoutDelayMs: number;
   sandboxWithdrawalFailureRate: number;
@@ -436,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           return { minVolume, rate };
         })
         .sort((a, b) => Number(a.minVolume) - Number(b.minVolume)),
+      rewardHoldDays: e.AFFILIATE_HOLD_DAYS,
       withdrawalMin: e.WITHDRAWAL_MIN_USDT,
       withdrawalPayoutDelayMs: e.WITHDRAWAL_PAYOUT_DELAY_MS,
       sandboxWithdrawalFailureRate: e.SANDBOX_WITHDRAWAL_FAILURE_RATE,
@@ -496,13 +501,20 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
       'SANDBOX_MODE: must be set explicitly with NODE_ENV=production — true runs a demo (simulated deposits, mail kept in a readable outbox), false runs for real',
     ];
   }
-  if (e.SANDBOX_MODE) return [];
+  // Issue 24: the two master keys come from outside the database even in sandbox mode (a demo keeps real accounts and
+  // KYC documents too): generated and kept in the database they protect, one dump of it would hand over both.
   const problems: string[] = [];
   if (!e.JWT_SECRET) {
     problems.push(
-      'JWT_SECRET: required with SANDBOX_MODE=false (at least 32 characters), else the key that signs sessions is generated and stored in the database',
+      'JWT_SECRET: required with NODE_ENV=production, in sandbox mode too (at least 32 characters), else the key that signs sessions is generated and stored in the database it protects',
     );
   }
+  if (!e.DATA_ENCRYPTION_KEY) {
+    problems.push(
+      'DATA_ENCRYPTION_KEY: required with NODE_ENV=production, in sandbox mode too (at least 32 characters), else the key that seals webhook secrets, KYC documents and personal data is generated and kept in the same database',
+    );
+  }
+  if (e.SANDBOX_MODE) return problems;
   if (!e.SMTP_URL || !/^smtps?:\/\//.test(e.SMTP_URL)) {
     problems.push(
       'SMTP_URL: a real mail transport (smtp:// or smtps://) is required with SANDBOX_MODE=false, else password-reset and confirmation codes never leave the outbox',
@@ -515,11 +527,6 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   if (origins.length === 0 || !origins.every((o) => /^https:\/\/[^/]+\/?$/.test(o))) {
     problems.push(
       'PUBLIC_ORIGIN: the https origin(s) the site is served from are required with SANDBOX_MODE=false: they decide the CSRF Origin check and Secure cookies',
-    );
-  }
-  if (!e.DATA_ENCRYPTION_KEY) {
-    problems.push(
-      'DATA_ENCRYPTION_KEY: required with SANDBOX_MODE=false (at least 32 characters), else the key that seals webhook secrets is generated and kept in the same database',
     );
   }
   if (e.WEBHOOK_ALLOW_PRIVATE_TARGETS) {

@@ -46,11 +46,11 @@ describe('production mode (issue 7)', () => {
   });
 
   it.each([
-    ['no JWT_SECRET', { JWT_SECRET: undefined }, /JWT_SECRET: required with SANDBOX_MODE=false .*signs sessions/],
+    ['no JWT_SECRET', { JWT_SECRET: undefined }, /JWT_SECRET: required with NODE_ENV=production.*signs sessions/],
     ['no SMTP_URL', { SMTP_URL: undefined }, /SMTP_URL: a real mail transport .*never leave the outbox/],
     ['an SMTP_URL that is no mail transport', { SMTP_URL: 'json' }, /SMTP_URL: a real mail transport/],
     ['no PUBLIC_ORIGIN', { PUBLIC_ORIGIN: undefined }, /PUBLIC_ORIGIN: the https origin\(s\) .* required/],
-    ['no DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: undefined }, /DATA_ENCRYPTION_KEY: required with SANDBOX_MODE=false .*seals webhook secrets/],
+    ['no DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: undefined }, /DATA_ENCRYPTION_KEY: required with NODE_ENV=production.*KYC documents/],
     ['a webhook setting for development', { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, /WEBHOOK_ALLOW_PRIVATE_TARGETS: must be false/],
     ['a sandbox failure rate', { SANDBOX_WITHDRAWAL_FAILURE_RATE: '0.5' }, /SANDBOX_WITHDRAWAL_FAILURE_RATE: a sandbox setting/],
     ['an http PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'http://exchange.example' }, /PUBLIC_ORIGIN/],
@@ -66,9 +66,28 @@ describe('production mode (issue 7)', () => {
     for (const name of ['JWT_SECRET', 'SMTP_URL', 'PUBLIC_ORIGIN', 'DATA_ENCRYPTION_KEY']) expect(text).toContain(`${name}:`);
   });
 
-  it('accepts a real deployment, and an explicit sandbox demo', () => {
+  it('accepts a real deployment, and an explicit sandbox demo with its own keys', () => {
     expect(loadConfig(real)).toMatchObject({ nodeEnv: 'production', sandboxMode: false });
-    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_MODE: 'true' })).toMatchObject({ nodeEnv: 'production', sandboxMode: true });
+    const keys = { JWT_SECRET: real.JWT_SECRET, DATA_ENCRYPTION_KEY: real.DATA_ENCRYPTION_KEY };
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_MODE: 'true', ...keys })).toMatchObject({ nodeEnv: 'production', sandboxMode: true });
+  });
+
+  // Issue 24: generated, both keys would live in the very database they protect (compose kept them there).
+  it('requires JWT_SECRET and DATA_ENCRYPTION_KEY in sandbox mode too, naming both, with a clear reason', () => {
+    const text = refusal({ NODE_ENV: 'production', SANDBOX_MODE: 'true' });
+    expect(text).toMatch(/^Refusing to start in production:\n  - /);
+    expect(text).toMatch(/JWT_SECRET: required with NODE_ENV=production, in sandbox mode too .*database it protects/);
+    expect(text).toMatch(/DATA_ENCRYPTION_KEY: required with NODE_ENV=production, in sandbox mode too .*same database/);
+    // the sandbox demo has no mail or origin requirements: only the keys are named
+    expect(text).not.toMatch(/SMTP_URL|PUBLIC_ORIGIN/);
+    expect(refusal({ NODE_ENV: 'production', SANDBOX_MODE: 'true', JWT_SECRET: 'j'.repeat(40) })).not.toMatch(/JWT_SECRET/);
+    expect(refusal({ NODE_ENV: 'production', SANDBOX_MODE: 'true', DATA_ENCRYPTION_KEY: 'd'.repeat(40) })).toMatch(/JWT_SECRET/);
+    // too short is refused as invalid, whatever the mode
+    expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_MODE: 'true', JWT_SECRET: 'short', DATA_ENCRYPTION_KEY: 'd'.repeat(40) })).toThrow(/JWT_SECRET/);
+  });
+
+  it('keeps generated keys for development and tests (no NODE_ENV=production)', () => {
+    expect(loadConfig({ SANDBOX_MODE: 'true' })).toMatchObject({ sandboxMode: true, dataEncryptionKey: undefined });
   });
 
   it('keeps the development default: sandbox on without any variable', () => {

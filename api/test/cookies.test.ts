@@ -11,7 +11,18 @@ import { openTestDb, type TestDb } from './helpers/testDb';
 const PASSWORD = `Plain-${randomBytes(6).toString('hex')}`;
 
 describe.each([
-  ['in production over plain http', () => loadConfig({ API_PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', SANDBOX_MODE: 'true' })],
+  [
+    'in production over plain http',
+    () =>
+      loadConfig({
+        API_PORT: '0',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'production',
+        SANDBOX_MODE: 'true',
+        JWT_SECRET: 'j'.repeat(40),
+        DATA_ENCRYPTION_KEY: 'd'.repeat(40),
+      }),
+  ],
   ['with an https PUBLIC_ORIGIN', () => testConfig({ PUBLIC_ORIGIN: 'https://exchange.example' })],
 ])('session cookies %s', (_when, config) => {
   let t: TestDb;

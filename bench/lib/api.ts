@@ -2,6 +2,7 @@
 // level and metrics) but as a single node process (`node --import tsx api/src/main.ts`, like bare-server.mjs is one
 // node process), so its pid is the server's: /proc gives its memory, --cpu-prof profiles it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,9 @@ function apiEnv(port: number, metricsPort: number, extra: Record<string, string>
     PGLITE_DIR: path.join(dataDir, 'pglite'),
     // production has no sandbox powers, but the only custody/market adapters are the sandbox ones (issue 7)
     SANDBOX_MODE: 'true',
+    // NODE_ENV=production needs its own keys, sandbox or not (issue 24)
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     METRICS_PORT: String(metricsPort),
     METRICS_HOST: HOST,
     ...extra,

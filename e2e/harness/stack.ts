@@ -4,6 +4,7 @@
 //   web    `pnpm --filter shell serve`          REMOTE_<NAME>_URL → the remote servers, API_URL → the api
 // Every child runs in its own process group so that stopping it also stops what pnpm/tsx spawned below it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -212,6 +213,9 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       LOG_LEVEL: 'warn',
       // NODE_ENV=production must choose sandbox mode explicitly (issue 7 production mode)
       SANDBOX_MODE: 'true',
+      // ... and bring its own keys, sandbox or not (issue 24): fresh ones per stack
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       // §4 ckm A on every pair: a typed email is confirmed by code (ckm-email-confirmation.spec.ts)
       CKM_MODE: 'ALL',
       // exchange journeys: quick sandbox confirmations, and any market move is a fixed-rate problem (exchange-fixed.spec.ts)
