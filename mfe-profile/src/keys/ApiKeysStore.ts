@@ -1,9 +1,12 @@
 // API keys (§2 /profile/keys, §3, §7, §8): create (the secret is shown once), list, update (name, IP allow-list,
 // active flag), delete. The list reloads after every operation (§7); a failed create or update reloads it silently,
 // a delete says how it went (key_page_delete_key_success for 3000 ms, else main_error). §5: nothing is sent for a
-// visitor who is not signed in.
+// visitor who is not signed in. Issue 24: creating and resuming a key go through step-up (a recent sign-in or the
+// password again); the signing secret is shown once beside the key; a key suspended by a password reset is resumed
+// by its owner; a refusal for an unconfirmed email tells the page, which then says why instead of failing.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { type ApiClient, type ApiKey, type ApiKeyRecord, type HostServices, NOTIFICATION_SHORT_TIMEOUT_MS } from 'shared-contracts';
+import { type ApiClient, type ApiKey, type ApiKeyRecord, type HostServices, isApiError, NOTIFICATION_SHORT_TIMEOUT_MS } from 'shared-contracts';
+import { isStepUpCancelled, type StepUpStore } from '../stepUp/StepUpStore';
 
 export type KeysState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -31,18 +34,21 @@ export function parseIpList(text: string): string[] {
 }
 
 export interface KeysDeps {
-  api: Pick<ApiClient, 'listApiKeys' | 'generateApiKey' | 'updateApiKey' | 'deleteApiKey'>;
+  api: Pick<ApiClient, 'listApiKeys' | 'generateApiKey' | 'updateApiKey' | 'deleteApiKey' | 'resumeApiKey'>;
   isAuthorised(): boolean;
   notify: HostServices['notify'];
   /** a text of this remote's namespace */
-  t(key: 'key_page_delete_key_success' | 'main_error'): string;
+  t(key: 'key_page_delete_key_success' | 'keys_resumed' | 'main_error'): string;
+  stepUp: Pick<StepUpStore, 'run'>;
+  /** the api answered ERR_EMAIL_NOT_CONFIRMED: the account's status is read again */
+  emailNotConfirmed(): void;
 }
 
 export class ApiKeysStore {
   keys: ApiKeyRecord[] = [];
   state: KeysState = 'idle';
-  /** the secret of the key just created: shown once, forgotten when its dialog closes */
-  created: (ApiKeyRecord & { secret: string }) | null = null;
+  /** the secret and signing secret of the key just created: shown once, forgotten when its dialog closes */
+  created: (ApiKeyRecord & { secret: string; signingSecret?: string }) | null = null;
   busy = false;
   private request = 0;
 
@@ -81,9 +87,19 @@ export class ApiKeysStore {
   async create(name: string): Promise<boolean> {
     if (!this.deps.isAuthorised()) return false;
     return this.run(async () => {
-      const created = await this.deps.api.generateApiKey({ body: { name: name.trim() } });
+      const created = await this.deps.stepUp.run(() => this.deps.api.generateApiKey({ body: { name: name.trim() } }));
       runInAction(() => (this.created = created));
     });
+  }
+
+  /** Resumes a key suspended by a password reset (and its webhooks); says how it went. */
+  async resume(apiId: string): Promise<boolean> {
+    if (!this.deps.isAuthorised()) return false;
+    const ok = await this.run(async () => {
+      await this.deps.stepUp.run(() => this.deps.api.resumeApiKey({ body: { id: apiId } }));
+    });
+    if (ok) this.deps.notify({ type: 'success', message: this.deps.t('keys_resumed'), timeout: NOTIFICATION_SHORT_TIMEOUT_MS });
+    return ok;
   }
 
   /** Saves a key's settings; true when the server took them. */
@@ -122,7 +138,9 @@ export class ApiKeysStore {
     try {
       await operation();
     } catch (error) {
-      console.warn('API key operation failed', error);
+      // a closed step-up dialog (StepUpCancelled) is no failure to report: the form stays as it was
+      if (!isStepUpCancelled(error)) console.warn('API key operation failed', error);
+      if (isApiError(error) && error.code === 'ERR_EMAIL_NOT_CONFIRMED') this.deps.emailNotConfirmed();
       ok = false;
     }
     runInAction(() => (this.busy = false));

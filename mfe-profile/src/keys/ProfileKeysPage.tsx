@@ -1,5 +1,8 @@
 // API keys (§2 /profile/keys): create one (its secret shown once, to copy), the list (id, name, prefix, allowed
 // addresses, state, created, last used), edit (name, IP allow-list, active), deactivate/activate, delete with a confirm.
+// Issue 24: an unconfirmed email says why keys cannot be created (with the way to confirm it); creation and resume go
+// through step-up; the signing secret is shown once beside the key; a key suspended by a password reset is marked
+// and has "Resume"; each key can require signed requests.
 import { type FormEvent, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { ApiKeyRecord, HostServices, RemotePageProps } from 'shared-contracts';
@@ -10,21 +13,35 @@ import { ErrorCard, LoadingCard } from '../layout/StateCards';
 import { intlLocale } from '../lib/locale';
 import { namespace } from '../i18n';
 import { useT } from '../pages/useT';
+import { AccountStatusStore } from '../security/AccountStatusStore';
+import { EmailNotice } from '../security/EmailNotice';
+import { StepUpDialog } from '../stepUp/StepUpDialog';
+import { StepUpStore } from '../stepUp/StepUpStore';
 import { ApiKeysStore, isIpEntry, parseIpList } from './ApiKeysStore';
 import styles from '../layout/profile.module.css';
 
 const NAME_MAX = 64;
 
+function makeStores(host: HostServices) {
+  const status = new AccountStatusStore({
+    account: () => host.session.account,
+    api: host.api,
+    confirmEmail: (email) => host.session.confirmEmail(email),
+  });
+  const stepUp = new StepUpStore({ api: host.api, twoFactorEnabled: () => status.twoFactorEnabled });
+  const store = new ApiKeysStore({
+    api: host.api,
+    isAuthorised: () => host.session.isAuthorised,
+    notify: (n) => host.notify(n),
+    t: (key) => host.i18n.t(key, { ns: namespace }),
+    stepUp,
+    emailNotConfirmed: () => void status.reload(),
+  });
+  return { status, stepUp, store };
+}
+
 export const ProfileKeysPage = observer(function ProfileKeysPage({ host }: RemotePageProps) {
-  const [store] = useState(
-    () =>
-      new ApiKeysStore({
-        api: host.api,
-        isAuthorised: () => host.session.isAuthorised,
-        notify: (n) => host.notify(n),
-        t: (key) => host.i18n.t(key, { ns: namespace }),
-      }),
-  );
+  const [{ status, stepUp, store }] = useState(() => makeStores(host));
   const authorised = host.session.isAuthorised;
   useEffect(() => {
     if (!authorised) return;
@@ -32,12 +49,13 @@ export const ProfileKeysPage = observer(function ProfileKeysPage({ host }: Remot
   }, [authorised, host, store]);
   return (
     <ProfileFrame host={host} titleKey="keys_title">
-      <KeysBody host={host} store={store} />
+      <KeysBody host={host} store={store} status={status} />
+      <StepUpDialog host={host} store={stepUp} />
     </ProfileFrame>
   );
 });
 
-const KeysBody = observer(function KeysBody({ host, store }: { host: HostServices; store: ApiKeysStore }) {
+const KeysBody = observer(function KeysBody({ host, store, status }: { host: HostServices; store: ApiKeysStore; status: AccountStatusStore }) {
   const t = useT(host);
   const locale = intlLocale(host);
   const [editing, setEditing] = useState<ApiKeyRecord | null>(null);
@@ -55,7 +73,7 @@ const KeysBody = observer(function KeysBody({ host, store }: { host: HostService
   ];
   const rows = store.keys.map((key) => ({
     key: key.apiId,
-    data: { 'data-testid': 'key-row', 'data-api-id': key.apiId, 'data-active': String(key.isActive) },
+    data: { 'data-testid': 'key-row', 'data-api-id': key.apiId, 'data-active': String(key.isActive), 'data-suspended': String(key.suspended) },
     cells: {
       name: <span data-testid="key-name">{key.name}</span>,
       key: (
@@ -76,8 +94,20 @@ const KeysBody = observer(function KeysBody({ host, store }: { host: HostService
         </span>
       ),
       state: (
-        <span data-testid="key-state">
-          <Badge tone={key.isActive ? 'success' : 'neutral'}>{t(key.isActive ? 'keys_active' : 'keys_inactive')}</Badge>
+        <span className={styles.stack}>
+          <span data-testid="key-state">
+            {key.suspended ? (
+              <Badge tone="warning">{t('keys_suspended')}</Badge>
+            ) : (
+              <Badge tone={key.isActive ? 'success' : 'neutral'}>{t(key.isActive ? 'keys_active' : 'keys_inactive')}</Badge>
+            )}
+          </span>
+          {key.suspended ? <span className={styles.muted}>{t('keys_suspended_hint')}</span> : null}
+          {key.signatureRequired ? (
+            <span className={styles.muted} data-testid="key-signature-required">
+              {t('keys_signature_required')}
+            </span>
+          ) : null}
         </span>
       ),
       created: (
@@ -94,6 +124,17 @@ const KeysBody = observer(function KeysBody({ host, store }: { host: HostService
       ),
       actions: (
         <span className={styles.actions}>
+          {key.suspended ? (
+            <Button
+              size="sm"
+              disabled={store.busy}
+              onClick={() => void store.resume(key.apiId)}
+              data-testid="key-resume"
+              aria-label={t('keys_resume_named', { name: key.name })}
+            >
+              {t('keys_resume')}
+            </Button>
+          ) : null}
           <Button size="sm" variant="secondary" onClick={() => setEditing(key)} data-testid="key-edit" aria-label={t('keys_edit_named', { name: key.name })}>
             {t('keys_edit')}
           </Button>
@@ -116,7 +157,7 @@ const KeysBody = observer(function KeysBody({ host, store }: { host: HostService
   }));
   return (
     <>
-      <CreateKeyCard host={host} store={store} />
+      {status.emailConfirmed ? <CreateKeyCard host={host} store={store} /> : <EmailNotice host={host} status={status} reason="email_unconfirmed_keys" />}
       <Table data-testid="keys-table" caption={t('keys_caption')} columns={columns} rows={rows} empty={t('keys_empty')} />
       <SecretDialog host={host} store={store} />
       {editing ? <EditKeyDialog host={host} store={store} apiKey={editing} onClose={() => setEditing(null)} /> : null}
@@ -215,6 +256,25 @@ const SecretDialog = observer(function SecretDialog({ host, store }: { host: Hos
             </code>
             <CopyButton value={created.secret} label={t('keys_copy_secret')} copiedLabel={t('copied')} showLabel data-testid="key-secret-copy" />
           </div>
+          {created.signingSecret ? (
+            <>
+              <p className={styles.muted}>
+                {t('keys_signing_secret')}: {t('keys_signing_secret_hint')}
+              </p>
+              <div className={styles.actions}>
+                <code className={styles.secret} data-testid="key-signing-secret">
+                  {created.signingSecret}
+                </code>
+                <CopyButton
+                  value={created.signingSecret}
+                  label={t('keys_copy_signing_secret')}
+                  copiedLabel={t('copied')}
+                  showLabel
+                  data-testid="key-signing-secret-copy"
+                />
+              </div>
+            </>
+          ) : null}
         </div>
       ) : null}
     </Dialog>
@@ -226,6 +286,7 @@ function EditKeyDialog({ host, store, apiKey, onClose }: { host: HostServices; s
   const [name, setName] = useState(apiKey.name);
   const [ips, setIps] = useState(apiKey.whiteListIp.join(', '));
   const [active, setActive] = useState(apiKey.isActive);
+  const [signatureRequired, setSignatureRequired] = useState(apiKey.signatureRequired);
   const [nameError, setNameError] = useState(false);
   const [badIp, setBadIp] = useState<string | null>(null);
   const onSubmit = async (e: FormEvent) => {
@@ -235,7 +296,7 @@ function EditKeyDialog({ host, store, apiKey, onClose }: { host: HostServices; s
     setNameError(!name.trim());
     setBadIp(bad);
     if (!name.trim() || bad) return;
-    await store.update({ apiId: apiKey.apiId, name: name.trim(), whiteListIp: entries, isActive: active });
+    await store.update({ apiId: apiKey.apiId, name: name.trim(), whiteListIp: entries, isActive: active, signatureRequired });
     onClose();
   };
   return (
@@ -276,6 +337,12 @@ function EditKeyDialog({ host, store, apiKey, onClose }: { host: HostServices; s
           data-testid="key-edit-ips"
         />
         <Checkbox label={t('keys_active_label')} checked={active} onChange={(e) => setActive(e.target.checked)} data-testid="key-edit-active" />
+        <Checkbox
+          label={t('keys_signature_required_label')}
+          checked={signatureRequired}
+          onChange={(e) => setSignatureRequired(e.target.checked)}
+          data-testid="key-edit-signature-required"
+        />
       </form>
     </Dialog>
   );

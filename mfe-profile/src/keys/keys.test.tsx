@@ -27,6 +27,11 @@ function fakeApi(initial: ApiKeyRecord[] = [apiKey('k1', { name: 'bot', lastUsed
       keys = keys.filter((k) => k.apiId !== body.apiId);
       return { ok: true };
     }),
+    resumeApiKey: jest.fn(async ({ body }: { body: { id: string } }) => {
+      keys = keys.map((k) => (k.apiId === body.id ? { ...k, suspended: false } : k));
+      return { ok: true };
+    }),
+    stepUp: jest.fn(async () => ({ stepUpUntil: new Date(Date.now() + 900_000).toISOString() })),
   };
 }
 
@@ -53,7 +58,14 @@ describe('IP allow-list entries', () => {
 describe('ApiKeysStore', () => {
   function store(api = fakeApi(), authorised = true) {
     const notify = jest.fn();
-    const s = new ApiKeysStore({ api: api as never, isAuthorised: () => authorised, notify, t: (k) => `[${k}]` });
+    const s = new ApiKeysStore({
+      api: api as never,
+      isAuthorised: () => authorised,
+      notify,
+      t: (k) => `[${k}]`,
+      stepUp: { run: (call) => call() },
+      emailNotConfirmed: jest.fn(),
+    });
     return { s, api, notify };
   }
 
@@ -139,7 +151,9 @@ describe('ProfileKeys page', () => {
     expect(api.updateApiKey).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText('Allowed IP addresses'), { target: { value: '203.0.113.7' } });
     await act(async () => void fireEvent.click(within(dialog).getByTestId('key-edit-save')));
-    expect(api.updateApiKey).toHaveBeenCalledWith({ body: { apiId: 'k1', name: 'renamed', whiteListIp: ['203.0.113.7'], isActive: true } });
+    expect(api.updateApiKey).toHaveBeenCalledWith({
+      body: { apiId: 'k1', name: 'renamed', whiteListIp: ['203.0.113.7'], isActive: true, signatureRequired: false },
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
     const row = screen.getByTestId('key-row');
     expect(within(row).getByTestId('key-name').textContent).toBe('renamed');

@@ -53,5 +53,16 @@ export const program = (o: Partial<AffiliateProgram> = {}): AffiliateProgram => 
 });
 
 export function apiKey(apiId: string, o: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
-  return { apiId, name: `key ${apiId}`, whiteListIp: [], isActive: true, prefix: 'cfk_AbCd', createdAt: ago(5 * HOUR), lastUsedAt: null, ...o };
+  return {
+    apiId,
+    name: `key ${apiId}`,
+    whiteListIp: [],
+    isActive: true,
+    prefix: 'cfk_AbCd',
+    createdAt: ago(5 * HOUR),
+    lastUsedAt: null,
+    suspended: false,
+    signatureRequired: false,
+    ...o,
+  };
 }
