@@ -17,6 +17,7 @@ import { shellResources } from '../src/i18n/resources';
 import { seoRequestOf } from '../src/seo/seoRequest';
 import { REACHABILITY_META, reachabilityUrl } from '../src/stores/reachability';
 import { escapeHtml, inlineStylesheets, renderDocument, renderHeadTags, splitDocument, type DocumentParts } from './html';
+import { markScripts } from './securityHeaders';
 import { TtlCache } from './ttlCache';
 import { type ApiTarget, callApi } from './upstream';
 
@@ -144,8 +145,10 @@ export function createDocumentRenderer(options: DocumentOptions) {
   // §4: what the browser asks to tell "offline" from "our service is down" (a URL that is not our api)
   const reachability = reachabilityUrl(options.env.REACHABILITY_URL);
   const runtimeHead = reachability ? `<meta name="${REACHABILITY_META}" content="${escapeHtml(reachability)}">` : '';
+  // the template's scripts run by the response's CSP nonce (securityHeaders.ts: a marker replaced in each response)
   const template = () => {
-    const html = options.cssOf ? inlineStylesheets(options.template(), options.cssOf) : options.template();
+    const own = markScripts(options.template());
+    const html = options.cssOf ? inlineStylesheets(own, options.cssOf) : own;
     return runtimeHead ? html.replace('</head>', () => `${runtimeHead}</head>`) : html;
   };
 

@@ -20,6 +20,7 @@ import { createWebLifecycle, shutdownConfig, shutdownOnSignals, type WebLifecycl
 import { REMOTES } from 'shared-contracts/remotes';
 import { installWebObservability, listenWebMetrics, timedSsr, webLoggerOptions, webRequestId } from './observability';
 import type { LogStream } from './observability/logging';
+import { installSecurityHeaders } from './securityHeaders';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWorkspace = path.resolve(here, '../..');
@@ -62,6 +63,13 @@ export function remotesManifest(env: Record<string, string | undefined>): Record
   return out;
 }
 
+/** dist/server (the shell's or a remote's server bundle) and the shell's page template: web's own, never sent as files. */
+function serverOnly(root: string, file: string): boolean {
+  const rel = path.relative(path.resolve(root), file).split(path.sep);
+  const name = rel.join('/').replace(/\.(br|gz)$/, '');
+  return rel[0] === 'server' || name === 'index.html';
+}
+
 function isPageRequest(url: string) {
   const p = url.split('?')[0];
   return !p.startsWith('/api/') && p !== '/api' && !p.startsWith('/dict') && !p.startsWith('/assets/') && !p.startsWith('/remotes/');
@@ -97,6 +105,12 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     const address = app.server.address();
     return developmentOrigins(typeof address === 'object' && address ? address.port : 0);
   };
+  // issue 24: CSP with per-response nonces, frame-ancestors, HSTS on https, nosniff, Referrer- and Permissions-Policy
+  installSecurityHeaders(app, {
+    env,
+    remoteUrls: () => REMOTES.flatMap((r) => env[remoteEnvName(r.name)]?.trim() || []),
+    siteOrigin: (req) => siteOrigin(req.host, allowedOrigins()),
+  });
   const secureCookies = () => allowedOrigins().every((o) => o.startsWith('https://'));
   const forwarded = (req: EdgeRequest) => ({
     for: forwardedFor(req, config.trustProxy !== false),
@@ -195,7 +209,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
 
   const serve = (req: FastifyRequest, reply: FastifyReply, root: string, rel: string, cors: boolean) => {
     const found = resolveStatic(root, rel, req.headers['accept-encoding'] ?? '');
-    if (!found) return false;
+    // decided on the file the path resolves to, however it was encoded (`/%73erver/main.js`, `/server%2Fmain.js`):
+    // an app's server code (dist/server) is never served, nor the page template itself
+    if (!found || serverOnly(root, found.file)) return false;
     const head = req.method === 'HEAD';
     reply.headers(staticHeaders(found));
     if (cors) reply.header('access-control-allow-origin', '*');
@@ -228,9 +244,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   // SPA fallback: every page path gets its document (pages.ts: status, head); missing assets stay 404.
   app.setNotFoundHandler((req, reply) => {
     const p = (req.raw.url ?? '/').split('?')[0];
-    // shell/dist/server/ is web's own server code: never served
-    const webOnly = p === '/server' || p.startsWith('/server/');
-    if ((req.method === 'GET' || req.method === 'HEAD') && p !== '/index.html' && !webOnly && hasDist && serve(req, reply, distDir, p, false)) return reply;
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasDist && serve(req, reply, distDir, p, false)) return reply;
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(p) || p.startsWith('/assets/') || p.startsWith('/remotes/');
     if (req.method === 'GET' && isPageRequest(p) && !looksLikeFile) return sendIndex(req, reply);
     return reply

@@ -9,6 +9,7 @@ import { NO_CACHE } from 'tooling/static-files';
 import { SharedEncoding, sendCompressed, sendShared, streamEncodingFor } from './compress';
 import { createDocumentRenderer } from './document';
 import { createRedirectLookup } from './redirects';
+import { NONCE_MARK, newNonce } from './securityHeaders';
 import { redirectLocation } from '../src/routing/redirectLookup';
 import { createContentPaths, createPairPaths, robotsTxt, sitemapXml } from './sitemap';
 import { escapeHtml, styleTag } from './html';
@@ -101,13 +102,11 @@ export function createPageResponder(options: PageOptions) {
     const answer = await pending;
     if (answer.kind === 'redirect')
       return reply.code(302).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language').header('location', answer.location).send();
-    // each encoding of a page is made once, however many visitors of the moment share it
-    const encoding = streamEncodingFor(req);
-    let shared = answer.encodings.get(encoding);
-    if (!shared) {
-      shared = new SharedEncoding(encoding, answer.head, answer.tail);
-      answer.encodings.set(encoding, shared);
-    }
+    // the render is shared by the visitors of a moment, its scripts' nonce is this response's own (securityHeaders.ts):
+    // the marker is replaced, then the page is encoded for this response
+    const nonce = req.cspNonce || newNonce();
+    const withNonce = (html: string) => html.replaceAll(NONCE_MARK, nonce);
+    const shared = new SharedEncoding(streamEncodingFor(req), withNonce(answer.head), answer.tail.then(withNonce));
     return sendShared(
       req,
       reply.code(answer.status).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language'),
@@ -146,6 +145,7 @@ export function createPageResponder(options: PageOptions) {
             apiHeaders: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
             notFound: plan.status === 404,
             onDecided: () => decided(),
+            nonce: NONCE_MARK,
           })
           .catch(() => null)
       : Promise.resolve(null);
@@ -169,15 +169,13 @@ export function createPageResponder(options: PageOptions) {
     );
     // only a complete server render is shared: a page whose slot fell back to its skeleton is tried again
     const shareable = body.then((rendered) => !!rendered && rendered.remote === remote && (doc.status === 200 || doc.status === 404));
-    return { kind: 'page', status: doc.status, head: doc.head, tail, shareable, encodings: new Map() };
+    return { kind: 'page', status: doc.status, head: doc.head, tail, shareable };
   }
 }
 
 const DECIDED: unique symbol = Symbol('decided');
 
-type PageAnswer =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'page'; status: number; head: string; tail: Promise<string>; shareable: Promise<boolean>; encodings: Map<string, SharedEncoding> };
+type PageAnswer = { kind: 'redirect'; location: string } | { kind: 'page'; status: number; head: string; tail: Promise<string>; shareable: Promise<boolean> };
 
 /** What a guest's page depends on: the URL, the site origin, and the cookies and languages that change it. */
 function guestPageKey(url: string, origin: string, cookies: Record<string, string>, acceptLanguage: string | undefined): string | null {

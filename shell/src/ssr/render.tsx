@@ -54,6 +54,8 @@ export interface SsrRequest {
    * loaded: web sends the document's head then, while the body is still being rendered.
    */
   onDecided?: () => void;
+  /** the `nonce` of React's own inline scripts (web's CSP, issue 24: shell/server/securityHeaders.ts) */
+  nonce?: string;
 }
 
 export interface SsrResult {
@@ -106,7 +108,7 @@ function languagesOf(acceptLanguage: string | undefined): string[] {
  * the browser hydrates them instead of re-rendering them. Past the budget the render is aborted: boundaries still
  * waiting go out as their fallbacks, which the browser then renders itself.
  */
-function renderAllReady(element: ReactNode, budgetMs: number): Promise<string> {
+function renderAllReady(element: ReactNode, budgetMs: number, nonce?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -127,6 +129,7 @@ function renderAllReady(element: ReactNode, budgetMs: number): Promise<string> {
       stream.pipe(sink);
     };
     const stream = renderToPipeableStream(element, {
+      nonce,
       onAllReady() {
         clearTimeout(timer);
         pipe();
@@ -327,6 +330,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
       router={router}
     />,
     timeLeft(),
+    req.nonce,
   );
 
   const status = notFound ? 404 : 200;
