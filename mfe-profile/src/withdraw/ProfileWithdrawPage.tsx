@@ -1,5 +1,6 @@
 // Withdrawals (§2 /profile/withdraw): the USDT balance, the TRC20 withdrawal form (§5, §8) with the success modal of
 // §2, and the withdrawal history, reloaded after a withdrawal (§7) and refreshed while one is on its way.
+// Issue 24: an unconfirmed email says why instead of the form (with the way to confirm it); step-up when asked.
 import { type FormEvent, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
@@ -10,6 +11,10 @@ import { formatUsdt, intlLocale } from '../lib/locale';
 import { useT } from '../pages/useT';
 import { BalancesCard, WithdrawalsTable } from '../wallet/parts';
 import { WalletStore } from '../wallet/WalletStore';
+import { AccountStatusStore } from '../security/AccountStatusStore';
+import { EmailNotice } from '../security/EmailNotice';
+import { StepUpDialog } from '../stepUp/StepUpDialog';
+import { StepUpStore } from '../stepUp/StepUpStore';
 import { WITHDRAWAL_NETWORK, type WithdrawError, WithdrawStore } from './WithdrawStore';
 import styles from '../layout/profile.module.css';
 
@@ -17,17 +22,27 @@ function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
+function makeStores(host: HostServices) {
+  const wallet = new WalletStore(host.api, false);
+  const status = new AccountStatusStore({
+    account: () => host.session.account,
+    api: host.api,
+    confirmEmail: (email) => host.session.confirmEmail(email),
+  });
+  const stepUp = new StepUpStore({ api: host.api, twoFactorEnabled: () => status.twoFactorEnabled });
+  const form = new WithdrawStore({
+    api: host.api,
+    isAuthorised: () => host.session.isAuthorised,
+    newIdempotencyKey,
+    reloadWallet: () => void wallet.reload(),
+    stepUp,
+    emailNotConfirmed: () => void status.reload(),
+  });
+  return { wallet, status, stepUp, form };
+}
+
 export const ProfileWithdrawPage = observer(function ProfileWithdrawPage({ host }: RemotePageProps) {
-  const [wallet] = useState(() => new WalletStore(host.api, false));
-  const [form] = useState(
-    () =>
-      new WithdrawStore({
-        api: host.api,
-        isAuthorised: () => host.session.isAuthorised,
-        newIdempotencyKey,
-        reloadWallet: () => void wallet.reload(),
-      }),
-  );
+  const [{ wallet, status, stepUp, form }] = useState(() => makeStores(host));
   const authorised = host.session.isAuthorised;
   useEffect(() => {
     if (!authorised) return;
@@ -37,12 +52,23 @@ export const ProfileWithdrawPage = observer(function ProfileWithdrawPage({ host 
   }, [authorised, wallet, form]);
   return (
     <ProfileFrame host={host} titleKey="withdraw_title">
-      <WithdrawBody host={host} wallet={wallet} form={form} />
+      <WithdrawBody host={host} wallet={wallet} form={form} status={status} />
+      <StepUpDialog host={host} store={stepUp} />
     </ProfileFrame>
   );
 });
 
-const WithdrawBody = observer(function WithdrawBody({ host, wallet, form }: { host: HostServices; wallet: WalletStore; form: WithdrawStore }) {
+const WithdrawBody = observer(function WithdrawBody({
+  host,
+  wallet,
+  form,
+  status,
+}: {
+  host: HostServices;
+  wallet: WalletStore;
+  form: WithdrawStore;
+  status: AccountStatusStore;
+}) {
   const t = useT(host);
   const locale = intlLocale(host);
   if (wallet.state === 'error')
@@ -60,41 +86,45 @@ const WithdrawBody = observer(function WithdrawBody({ host, wallet, form }: { ho
   return (
     <>
       <BalancesCard host={host} store={wallet} />
-      <Card title={t('withdraw_form_title')}>
-        <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="withdraw-form">
-          <p className={styles.muted}>{t('withdraw_form_note', { network: WITHDRAWAL_NETWORK })}</p>
-          <TextField
-            label={t('withdraw_amount', { currency: 'USDT' })}
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.amount}
-            onChange={(e) => form.setAmount(e.target.value)}
-            hint={min ? t('withdraw_amount_hint', { min: formatUsdt(min, locale), available: formatUsdt(wallet.usdt.amount, locale) }) : undefined}
-            error={error?.field === 'amount' ? message(error) : undefined}
-            endAdornment={<span className={styles.muted}>USDT</span>}
-            data-testid="withdraw-amount"
-          />
-          <TextField
-            label={t('withdraw_address', { network: WITHDRAWAL_NETWORK })}
-            autoComplete="off"
-            spellCheck={false}
-            value={form.address}
-            onChange={(e) => form.setAddress(e.target.value)}
-            error={error?.field === 'address' ? message(error) : undefined}
-            data-testid="withdraw-address"
-          />
-          {error && !error.field ? (
-            <p className={styles.text} role="alert" data-testid="withdraw-error">
-              {message(error)}
-            </p>
-          ) : null}
-          <div className={styles.actions}>
-            <Button type="submit" loading={form.submitting} data-testid="withdraw-submit">
-              {t('withdraw_submit')}
-            </Button>
-          </div>
-        </form>
-      </Card>
+      {status.emailConfirmed ? (
+        <Card title={t('withdraw_form_title')}>
+          <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="withdraw-form">
+            <p className={styles.muted}>{t('withdraw_form_note', { network: WITHDRAWAL_NETWORK })}</p>
+            <TextField
+              label={t('withdraw_amount', { currency: 'USDT' })}
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.amount}
+              onChange={(e) => form.setAmount(e.target.value)}
+              hint={min ? t('withdraw_amount_hint', { min: formatUsdt(min, locale), available: formatUsdt(wallet.usdt.amount, locale) }) : undefined}
+              error={error?.field === 'amount' ? message(error) : undefined}
+              endAdornment={<span className={styles.muted}>USDT</span>}
+              data-testid="withdraw-amount"
+            />
+            <TextField
+              label={t('withdraw_address', { network: WITHDRAWAL_NETWORK })}
+              autoComplete="off"
+              spellCheck={false}
+              value={form.address}
+              onChange={(e) => form.setAddress(e.target.value)}
+              error={error?.field === 'address' ? message(error) : undefined}
+              data-testid="withdraw-address"
+            />
+            {error && !error.field ? (
+              <p className={styles.text} role="alert" data-testid="withdraw-error">
+                {message(error)}
+              </p>
+            ) : null}
+            <div className={styles.actions}>
+              <Button type="submit" loading={form.submitting} data-testid="withdraw-submit">
+                {t('withdraw_submit')}
+              </Button>
+            </div>
+          </form>
+        </Card>
+      ) : (
+        <EmailNotice host={host} status={status} reason="email_unconfirmed_withdraw" />
+      )}
       <WithdrawalsTable host={host} store={wallet} />
       <Dialog
         open={done != null}

@@ -2,6 +2,8 @@
 // be 34 characters starting with T (else error_address_incorrect and nothing is sent), and nothing is sent for a
 // visitor who is not signed in. One Idempotency-Key per submission, reused when the same submission is retried after
 // an answer that left its fate unknown (network, timeout, 5xx), so a retry never pays twice. §8 error texts.
+// Issue 24: a withdrawal needs a recent sign-in (step-up asks for the password again and retries with the same key;
+// closing it leaves the form as it was), and a confirmed email (a refusal for it tells the page, which says why).
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   type ApiClient,
@@ -14,6 +16,7 @@ import {
 } from 'shared-contracts';
 import { cleanNumericInput, isPositiveAmount, limitDecimals, toMoney } from '../lib/numericInput';
 import { USDT_DECIMALS } from '../lib/locale';
+import { isStepUpCancelled, type StepUpStore } from '../stepUp/StepUpStore';
 
 export const WITHDRAWAL_NETWORK = 'TRC20';
 
@@ -84,6 +87,9 @@ export interface WithdrawDeps {
   newIdempotencyKey(): string;
   /** after a withdrawal was taken (or may have been): §7 reload balances and the withdrawal history */
   reloadWallet(): void;
+  stepUp: Pick<StepUpStore, 'run'>;
+  /** the api answered ERR_EMAIL_NOT_CONFIRMED: the account's status is read again */
+  emailNotConfirmed(): void;
 }
 
 export class WithdrawStore {
@@ -153,7 +159,7 @@ export class WithdrawStore {
     this.error = null;
     this.submitting = true;
     try {
-      const record = await this.deps.api.affiliateWithdraw({ body, headers: { 'Idempotency-Key': key } });
+      const record = await this.deps.stepUp.run(() => this.deps.api.affiliateWithdraw({ body, headers: { 'Idempotency-Key': key } }));
       if (record.status === 'FAILED') {
         // A replay of a key whose withdrawal has since failed (its amount is back in the balance): not a success. The
         // form keeps what was typed, and the next submission is a new withdrawal with a new key.
@@ -174,7 +180,17 @@ export class WithdrawStore {
       });
       this.deps.reloadWallet();
     } catch (error) {
+      if (isStepUpCancelled(error)) {
+        // nothing was sent after the refusal: the form stays as it was, with no error
+        runInAction(() => (this.submitting = false));
+        return;
+      }
       console.warn('withdrawal refused', error);
+      if (isApiError(error) && error.code === 'ERR_EMAIL_NOT_CONFIRMED') {
+        runInAction(() => (this.submitting = false));
+        this.deps.emailNotConfirmed();
+        return;
+      }
       runInAction(() => {
         this.submitting = false;
         this.error = withdrawErrorOf(error);

@@ -3,6 +3,7 @@ import { ApiError, type WithdrawalRecord } from 'shared-contracts';
 import { pages } from '../pages';
 import { renderPage } from '../test/testHost';
 import { balance, program, signedIn, withdrawal } from '../test/fixtures';
+import { accountHost } from '../test/security';
 import { firstNumber, isWithdrawalAddress, withdrawErrorOf, WithdrawStore } from './WithdrawStore';
 
 afterEach(cleanup);
@@ -17,6 +18,8 @@ function deps(affiliateWithdraw: jest.Mock, authorised = true) {
     isAuthorised: () => authorised,
     newIdempotencyKey: () => `key-${++n}`,
     reloadWallet: jest.fn(),
+    stepUp: { run: <T,>(call: () => Promise<T>) => call() },
+    emailNotConfirmed: jest.fn(),
   };
 }
 
@@ -206,5 +209,77 @@ describe('ProfileWithdraw page', () => {
     expect(within(screen.getByTestId('withdrawal-row')).getByTestId('withdrawal-status').textContent).toBe('Requested');
     fireEvent.click(screen.getByTestId('withdraw-success-close'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('issue 24: an unconfirmed email says why instead of the form, and confirming it brings the form back', async () => {
+    let confirmed = false;
+    const a = api({
+      accountData: jest.fn(async () => ({
+        email: 'a@b.co',
+        userId: 1,
+        permissions: 'USER',
+        adminPermissionsScope: {},
+        emailConfirmed: confirmed,
+        twoFactorEnabled: false,
+      })),
+    });
+    const confirmEmail = jest.fn(async (email: string) => {
+      confirmed = true;
+      return email;
+    });
+    await act(
+      async () => void renderPage(pages.ProfileWithdraw, accountHost({ api: a, path: '/profile/withdraw', account: { emailConfirmed: false }, confirmEmail })),
+    );
+    const notice = await screen.findByTestId('email-unconfirmed');
+    expect(notice.textContent).toContain('Withdrawals are possible only for an account with a confirmed email. Confirm a@b.co');
+    expect(screen.queryByTestId('withdraw-form')).toBeNull();
+    await act(async () => void fireEvent.click(within(notice).getByTestId('email-confirm')));
+    expect(confirmEmail).toHaveBeenCalledWith('a@b.co');
+    expect(screen.getByTestId('withdraw-form')).toBeTruthy();
+    expect(screen.queryByTestId('email-unconfirmed')).toBeNull();
+  });
+
+  it('issue 24: after the step-up window the password is asked for, then the same withdrawal (same key) is sent again', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const affiliateWithdraw = jest
+      .fn()
+      .mockRejectedValueOnce(ApiError.of('ERR_STEP_UP_REQUIRED', 'again', { details: { twoFactorRequired: false } }))
+      .mockResolvedValue(withdrawal('w1', 'PENDING', '20'));
+    const stepUp = jest.fn(async () => ({ stepUpUntil: new Date().toISOString() }));
+    const a = api({ affiliateWithdraw, stepUp });
+    await act(async () => void renderPage(pages.ProfileWithdraw, signedIn({ api: a, path: '/profile/withdraw' })));
+    await screen.findByTestId('withdraw-form');
+    fireEvent.change(screen.getByLabelText('Amount, USDT'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Your USDT address (TRC20)'), { target: { value: ADDRESS } });
+    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm it is you' });
+    expect(dialog.textContent).toContain('Enter your password again');
+    expect(within(dialog).queryByTestId('step-up-code')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Amber-Meadow-4826' } });
+    await act(async () => void fireEvent.click(within(dialog).getByTestId('step-up-submit')));
+    expect(stepUp).toHaveBeenCalledWith({ body: { password: 'Amber-Meadow-4826' } });
+    expect(affiliateWithdraw).toHaveBeenCalledTimes(2);
+    const keys = affiliateWithdraw.mock.calls.map((c) => (c as [{ headers: Record<string, string> }])[0].headers['Idempotency-Key']);
+    expect(keys[0]).toBe(keys[1]);
+    expect(screen.getByRole('dialog', { name: 'Withdrawal requested' })).toBeTruthy();
+    warn.mockRestore();
+  });
+
+  it('issue 24: closing the step-up dialog leaves the form as it was, with no error', async () => {
+    const affiliateWithdraw = jest.fn().mockRejectedValue(ApiError.of('ERR_STEP_UP_REQUIRED', 'again', { details: { twoFactorRequired: true } }));
+    const a = api({ affiliateWithdraw });
+    await act(async () => void renderPage(pages.ProfileWithdraw, signedIn({ lng: 'ru', api: a, path: '/profile/withdraw' })));
+    await screen.findByTestId('withdraw-form');
+    fireEvent.change(screen.getByLabelText('Сумма, USDT'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Ваш адрес USDT (TRC20)'), { target: { value: ADDRESS } });
+    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    const dialog = screen.getByRole('dialog', { name: 'Подтвердите, что это вы' });
+    expect(within(dialog).getByLabelText('Код аутентификатора')).toBeTruthy();
+    await act(async () => void fireEvent.click(within(dialog).getByTestId('step-up-cancel')));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByLabelText('Сумма, USDT') as HTMLInputElement).value).toBe('20');
+    expect((screen.getByLabelText('Ваш адрес USDT (TRC20)') as HTMLInputElement).value).toBe(ADDRESS);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(affiliateWithdraw).toHaveBeenCalledTimes(1);
   });
 });
