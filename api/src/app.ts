@@ -13,6 +13,7 @@ import { installObservability, requestIdOf } from './observability';
 import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';
 import { installRouteRateLimits } from './http/rateLimits';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { installCookiePolicy } from './modules/auth/cookies';
 import type { MessageBus } from './bus/types';
 import { registerOrdersModule, type ReferrerDirectory } from './modules/orders';
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before any route: these attach to routes as they are registered.
   installObservability(app, config, { db: deps.db, priceBoard: deps.priceBoard });
   installAccessPolicy(app, { sandboxToken: config.sandboxToken });
+  // issue 24: nosniff on every answer, no-store on account and order answers
+  installSecurityHeaders(app);
   await installRouteRateLimits(app, http, { redisUrl: config.redisUrl, keyPrefix: deps.rateLimitPrefix });
   installControlCharGuard(app);
   installCookiePolicy(app, { alwaysSecure: config.nodeEnv === 'production' });
