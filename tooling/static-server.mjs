@@ -11,6 +11,8 @@ export { cacheControlFor as cacheControl } from './static-files.mjs';
 export function createStaticServer(dir) {
   const root = path.resolve(dir);
   return http.createServer((req, res) => {
+    // issue 24: no answer is sniffed into another type (a remote's files are scripts, styles and JSON)
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { createStaticServer } from 'tooling/static-server';
 import { buildWebServer } from './main';
 import type { SsrRuntime } from './ssr/runtime';
 import { contentSecurityPolicy, markScripts, NONCE_MARK, PERMISSIONS_POLICY } from './securityHeaders';
@@ -249,5 +250,26 @@ describe('the policy', () => {
     const marked = markScripts(html);
     expect(marked.match(new RegExp(NONCE_MARK, 'g'))?.length).toBe(2);
     expect(marked).toContain('<script type="application/json" id="s">');
+  });
+});
+
+describe("a remote's own static server (tooling/static-server.mjs)", () => {
+  it('answers files, 404s and preflights with nosniff', async () => {
+    const root = fixture();
+    const server = createStaticServer(path.join(root, 'mfe-order/dist'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const [urlPath, status] of [
+        ['/mf-manifest.json', 200],
+        ['/assets/chunk.def.js', 200],
+        ['/missing.js', 404],
+      ] as const) {
+        const res = await request(port, urlPath);
+        expect([urlPath, res.status, res.headers['x-content-type-options']]).toEqual([urlPath, status, 'nosniff']);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
