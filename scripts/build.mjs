@@ -6,12 +6,17 @@
 // (node_modules/.cache/webpack/<app>/<mode>/<target>, tooling/webpack/createConfig.mjs) makes rebuilds incremental.
 //   node scripts/build.mjs [--missing] [--concurrency N] [app …]
 // `--missing` builds only apps whose dist is absent or older than their sources (what `pnpm start` uses).
+// A remote's server half is then signed (dist/server/signature.json, tooling/sign/signature.mjs): with its team's
+// key when REMOTE_<NAME>_SIGNING_KEY_FILE or REMOTE_SIGNING_KEY_FILE names one, else with the workspace's dev key
+// (made on first use, node_modules/.cache/remote-signing/; web trusts it outside production). A built remote whose
+// signature is missing or by another key is signed again even when nothing is rebuilt.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, root } from './apps.mjs';
+import { signedWith, signingKeyFor, signServerDir } from '../tooling/sign/signature.mjs';
 
 const args = process.argv.slice(2);
 const onlyMissing = args.includes('--missing');
@@ -34,8 +39,21 @@ function newestMtime(dir) {
   return newest;
 }
 
-// both halves of a production build: the browser's page and the server bundle (shell: main.js, remotes: remoteEntry.js)
-const outputsOf = (app) => ['dist/index.html', app.dir === 'shell' ? 'dist/server/main.js' : 'dist/server/remoteEntry.js'];
+// both halves of a production build: the shell's page and server bundle (main.js); a remote's federation manifest
+// and server container (remoteEntry.js): a production remote has no page of its own (no standalone dev host)
+const outputsOf = (app) => (app.dir === 'shell' ? ['dist/index.html', 'dist/server/main.js'] : ['dist/mf-manifest.json', 'dist/server/remoteEntry.js']);
+
+/** Signs each built remote's dist/server/ unless it is already signed with the key this build uses. */
+function signRemotes(apps) {
+  for (const app of apps) {
+    const serverDir = path.join(root, app.dir, 'dist/server');
+    if (app.dir === 'shell' || !existsSync(path.join(serverDir, 'remoteEntry.js'))) continue;
+    const key = signingKeyFor(root, app.name);
+    if (signedWith(serverDir, key.privatePem)) continue;
+    signServerDir(serverDir, app.name, key.privatePem);
+    console.log(`signed ${app.dir}/dist/server with ${key.source}`);
+  }
+}
 
 function isStale(app) {
   const stamps = outputsOf(app).map((file) => path.join(root, app.dir, file));
@@ -85,6 +103,7 @@ const started = Date.now();
 const chosen = named.length ? APPS.filter((app) => named.includes(app.dir) || named.includes(app.name)) : APPS;
 const toBuild = chosen.filter((app) => !onlyMissing || isStale(app));
 if (toBuild.length === 0) {
+  signRemotes(chosen);
   console.log('all apps are built and up to date');
 } else {
   const times = { ...DEFAULT_SECONDS, ...readTimes() };
@@ -108,6 +127,8 @@ if (toBuild.length === 0) {
           // webpack leaves a file it would write unchanged untouched: mark the app built now, or a source change
           // that changes no output (a test, a comment) would leave it "stale" for every later `--missing`
           if (jobs.every((j) => j.app !== job.app || measured[j.key] !== undefined)) {
+            // a fresh server half is unsigned (webpack's `clean`): signed before the app counts as built
+            if (job.app.dir !== 'shell') signServerDir(path.join(root, job.app.dir, 'dist/server'), job.app.name, signingKeyFor(root, job.app.name).privatePem);
             const now = new Date();
             for (const stamp of outputsOf(job.app)) utimesSync(path.join(root, job.app.dir, stamp), now, now);
           }
@@ -118,5 +139,6 @@ if (toBuild.length === 0) {
   mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
   writeFileSync(TIMES_FILE, `${JSON.stringify({ ...readTimes(), ...measured }, null, 2)}\n`);
   if (failed) process.exit(1);
+  signRemotes(chosen);
   console.log(`built ${toBuild.length} app(s) in ${((Date.now() - started) / 1000).toFixed(1)} s (${workers} at a time)`);
 }

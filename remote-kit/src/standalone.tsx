@@ -24,7 +24,10 @@ export async function mountStandalone(remote: {
     route: { name: `${pageName}___${lng}`, path: location.pathname, params: Object.fromEntries(query), query },
     followUrl: true,
   });
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  // a mark only this dev host carries: tooling/lint/remote-builds.test.mjs finds it in no remote's production dist/
+  root.setAttribute('data-standalone-dev-host', 'remote-kit');
+  createRoot(root).render(
     Page ? (
       <Page host={host} />
     ) : (

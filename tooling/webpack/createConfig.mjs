@@ -107,11 +107,16 @@ export function createWebpackConfig(o) {
       localIdentName: isProd ? `${o.name}_[hash:base64:6]` : `${o.name}_[name]_[local]`,
     };
 
+    // The page of the build: the shell's; for a remote its standalone dev host (src/index.ts → bootstrap.tsx, reading
+    // `?api=` and `?page=`), which only the dev server may serve: a production remote is its federation container
+    // alone, or that host could boot on the site's origin (/remotes/<dir>/index.html) with an attacker's api (issue 24;
+    // tooling/lint/remote-builds.test.mjs holds every remote's production config and built dist/ to it).
+    const withPage = !!o.isHost || !isProd || !!env.WEBPACK_SERVE;
     const browser = {
       name: 'browser',
       mode,
       context: o.appDir,
-      entry: { main: './src/index.ts' },
+      entry: withPage ? { main: './src/index.ts' } : {},
       target: 'web',
       devtool: isProd ? false : 'eval-cheap-module-source-map',
       cache: cacheFor('web'),
@@ -167,16 +172,20 @@ export function createWebpackConfig(o) {
             ? { asyncStartup: true, provideExternalRuntime: o.provideExternalRuntime ?? true }
             : { externalRuntime: o.externalRuntime ?? isProd },
         }),
-        new HtmlWebpackPlugin({
-          // An app's own src/index.html wins; remotes share the standalone page beside this file.
-          template: existsSync(path.join(o.appDir, 'src/index.html'))
-            ? path.join(o.appDir, 'src/index.html')
-            : path.join(path.dirname(new URL(import.meta.url).pathname), 'remote-standalone.html'),
-          title: o.title ?? o.name,
-          chunks: ['main'],
-          scriptLoading: 'defer',
-          templateParameters: { buildId },
-        }),
+        ...(withPage
+          ? [
+              new HtmlWebpackPlugin({
+                // An app's own src/index.html wins; remotes share the standalone page beside this file.
+                template: existsSync(path.join(o.appDir, 'src/index.html'))
+                  ? path.join(o.appDir, 'src/index.html')
+                  : path.join(path.dirname(new URL(import.meta.url).pathname), 'remote-standalone.html'),
+                title: o.title ?? o.name,
+                chunks: ['main'],
+                scriptLoading: 'defer',
+                templateParameters: { buildId },
+              }),
+            ]
+          : []),
         ...(isProd ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })] : []),
         ...(isProd && o.isHost ? [new LinkStartupCssPlugin()] : []),
         // Precompressed siblings (`.br`, `.gz`) that web and the static server send by Accept-Encoding (tooling/static-files.mjs).
