@@ -41,6 +41,7 @@ const TEXT_FIELDS: Record<
     inputMode?: 'email' | 'numeric';
     label: (kind: AuthDialogKind) => string;
     autoComplete: (kind: AuthDialogKind) => string;
+    hint?: string;
   }
 > = {
   email: { testId: 'auth-email', type: 'email', inputMode: 'email', label: () => 'auth.fields.email', autoComplete: () => 'email' },
@@ -50,6 +51,13 @@ const TEXT_FIELDS: Record<
     inputMode: 'numeric',
     label: () => 'auth.fields.code',
     autoComplete: () => 'one-time-code',
+  },
+  twoFactorCode: {
+    testId: 'auth-two-factor-code',
+    type: 'text',
+    label: () => 'auth.fields.twoFactorCode',
+    autoComplete: () => 'one-time-code',
+    hint: 'auth.fields.twoFactorCodeHint',
   },
   passwordResetCode: { testId: 'auth-code', type: 'text', inputMode: 'numeric', label: () => 'auth.fields.code', autoComplete: () => 'one-time-code' },
   password: {
@@ -67,10 +75,10 @@ const TEXT_FIELDS: Record<
 };
 
 /** The text fields of each dialog, in order. */
-function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep): TextFieldName[] {
+function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep, twoFactorStep: boolean): TextFieldName[] {
   switch (kind) {
     case 'login':
-      return ['email', 'password'];
+      return twoFactorStep ? ['email', 'password', 'twoFactorCode'] : ['email', 'password'];
     case 'register':
       return ['email', 'password', 'passwordConfirm'];
     case 'restore':
@@ -96,6 +104,12 @@ const AuthDialogs = observer(function AuthDialogs() {
     shownKind.current = kind;
     contentRef.current?.querySelector<HTMLInputElement>('input:not([readonly])')?.focus();
   }, [kind]);
+
+  // Sign-in asked for the second factor (issue 24): the code field that just appeared takes the focus.
+  const twoFactorStep = dialogs.twoFactorStep;
+  useEffect(() => {
+    if (twoFactorStep) contentRef.current?.querySelector<HTMLInputElement>('input[data-testid="auth-two-factor-code"]')?.focus();
+  }, [twoFactorStep]);
 
   if (!kind) return null;
   const { form } = dialogs;
@@ -139,7 +153,7 @@ const AuthDialogs = observer(function AuthDialogs() {
               void dialogs.submit();
             }}
           >
-            {authFieldsOf(kind, step).map((name) => (
+            {authFieldsOf(kind, step, dialogs.twoFactorStep).map((name) => (
               <AuthTextField
                 key={name}
                 store={dialogs}
@@ -208,6 +222,8 @@ const AuthTextField = observer(function AuthTextField({
       type={spec.type}
       inputMode={spec.inputMode}
       autoComplete={spec.autoComplete(kind)}
+      hint={spec.hint ? t(spec.hint) : undefined}
+      spellCheck={name === 'twoFactorCode' ? false : undefined}
       value={store.form[name]}
       readOnly={readOnly}
       onChange={(e) => store.setField(name, e.target.value)}

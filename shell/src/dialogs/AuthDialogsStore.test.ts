@@ -38,7 +38,7 @@ function setup(over: Partial<AuthDialogsDeps> = {}) {
 
 function fill(
   store: AuthDialogsStore,
-  f: Partial<Record<'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode', string>> & { terms?: boolean },
+  f: Partial<Record<'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode' | 'twoFactorCode', string>> & { terms?: boolean },
 ) {
   for (const [k, v] of Object.entries(f)) if (k !== 'terms') store.setField(k as 'email', v as string);
   if (f.terms !== undefined) store.setField('isTermsAccepted', f.terms);
@@ -62,6 +62,8 @@ describe('§8 account errors → dialog feedback', () => {
   });
   it.each([
     ['ERR_INVALID_CREDENTIALS', undefined, 'auth.errors.invalid_credentials'],
+    ['ERR_TWO_FACTOR_REQUIRED', 'twoFactorCode', 'auth.errors.two_factor_required'],
+    ['ERR_INVALID_TWO_FACTOR_CODE', 'twoFactorCode', 'auth.errors.invalid_two_factor_code'],
     ['ERR_USER_ALREADY_REGISTERED', undefined, 'auth.register.maybeExisting'],
     ['ERR_INVALID_PASSWORD_RESET_CODE', 'passwordResetCode', 'auth.errors.invalid_reset_code'],
     ['ERR_VALIDATION', undefined, 'auth.errors.main_error'],
@@ -342,5 +344,68 @@ describe('AuthDialogsStore', () => {
     session.login.mockRejectedValueOnce(ApiError.of('ERR_TOO_MANY_REQUESTS', 'slow down'));
     await store.submit();
     expect(store.formError).toBe('auth.errors.too_many_requests');
+  });
+
+  it('issue 24: a two-factor account is asked for the code, and the sign-in is sent again with it', async () => {
+    const { store, session, signedIn } = setup();
+    store.openLogin('/profile/keys');
+    fill(store, { email: 'a@b.co', password: 'pw' });
+    session.login.mockRejectedValueOnce(ApiError.of('ERR_TWO_FACTOR_REQUIRED', 'code needed'));
+    await store.submit();
+    expect(session.login).toHaveBeenLastCalledWith({ email: 'a@b.co', password: 'pw' });
+    expect(store.open).toBe('login');
+    expect(store.twoFactorStep).toBe(true);
+    expect(store.formError).toBeNull();
+    expect(store.fieldErrors).toEqual({});
+    expect(store.info).toBe('auth.login.twoFactorAsked');
+    // an empty code is not sent
+    await store.submit();
+    expect(store.fieldErrors.twoFactorCode).toBe('auth.errors.two_factor_code_required');
+    expect(session.login).toHaveBeenCalledTimes(1);
+    // a wrong (or replayed) code is the field's error; the password stays
+    store.setField('twoFactorCode', '123 456');
+    session.login.mockRejectedValueOnce(ApiError.of('ERR_INVALID_TWO_FACTOR_CODE', 'wrong'));
+    await store.submit();
+    expect(session.login).toHaveBeenLastCalledWith({ email: 'a@b.co', password: 'pw', twoFactorCode: '123456' });
+    expect(store.fieldErrors.twoFactorCode).toBe('auth.errors.invalid_two_factor_code');
+    expect(store.form.password).toBe('pw');
+    // a recovery code is sent as typed (spaces aside)
+    store.setField('twoFactorCode', 'abcd-efgh');
+    expect(store.fieldErrors.twoFactorCode).toBeUndefined();
+    await store.submit();
+    expect(session.login).toHaveBeenLastCalledWith({ email: 'a@b.co', password: 'pw', twoFactorCode: 'abcd-efgh' });
+    expect(store.open).toBeNull();
+    expect(store.twoFactorStep).toBe(false);
+    expect(signedIn).toEqual(['/profile/keys']);
+  });
+
+  it('issue 24: another email, or the dialog opened again, signs in from the start without the code field', async () => {
+    const { store, session } = setup();
+    store.openLogin();
+    fill(store, { email: 'a@b.co', password: 'pw' });
+    session.login.mockRejectedValueOnce(ApiError.of('ERR_TWO_FACTOR_REQUIRED', 'code needed'));
+    await store.submit();
+    store.setField('twoFactorCode', '111111');
+    store.setField('email', 'other@b.co');
+    expect(store.twoFactorStep).toBe(false);
+    expect(store.form.twoFactorCode).toBe('');
+    session.login.mockRejectedValueOnce(ApiError.of('ERR_TWO_FACTOR_REQUIRED', 'code needed'));
+    await store.submit();
+    expect(store.twoFactorStep).toBe(true);
+    store.close();
+    store.openLogin();
+    expect(store.twoFactorStep).toBe(false);
+  });
+
+  it('issue 24: the two-factor texts exist in en and ru', () => {
+    for (const lng of ['en', 'ru'] as const) {
+      const { auth } = shellResources[lng];
+      expect(auth.fields.twoFactorCode).toBeTruthy();
+      expect(auth.fields.twoFactorCodeHint).toBeTruthy();
+      expect(auth.login.twoFactorAsked).toBeTruthy();
+      expect(auth.errors.invalid_two_factor_code).toBeTruthy();
+      expect(auth.errors.two_factor_code_required).toBeTruthy();
+      expect(auth.errors.two_factor_required).toBeTruthy();
+    }
   });
 });

@@ -1,5 +1,7 @@
 // §2 account dialogs (login, register, restore password, new password, email confirmation): which one is
 // open, its form (§3 auth form), client-side checks (§5) and the §8 error mapping. The UI only renders it.
+// Issue 24: a sign-in the api answers ERR_TWO_FACTOR_REQUIRED shows a code field (authenticator or recovery code) and
+// is sent again with it; ERR_INVALID_TWO_FACTOR_CODE is that field's error.
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { isApiError } from 'shared-contracts';
 import type { AnalyticsEvent, ApiClient, NotificationInputLike } from './types';
@@ -38,10 +40,19 @@ export interface AuthForm {
   passwordConfirm: string;
   passwordResetCode: string;
   emailConfirmationCode: string;
+  twoFactorCode: string;
   isTermsAccepted: boolean;
 }
 
-const emptyForm = (): AuthForm => ({ email: '', password: '', passwordConfirm: '', passwordResetCode: '', emailConfirmationCode: '', isTermsAccepted: false });
+const emptyForm = (): AuthForm => ({
+  email: '',
+  password: '',
+  passwordConfirm: '',
+  passwordResetCode: '',
+  emailConfirmationCode: '',
+  twoFactorCode: '',
+  isTermsAccepted: false,
+});
 
 export class AuthDialogsStore {
   open: AuthDialogKind | null = null;
@@ -59,6 +70,8 @@ export class AuthDialogsStore {
   /** Where to go after signing in (lk-redirect keeps the page asked for). */
   next: string | null = null;
   emailConfirmationStep: EmailConfirmationStep = 'email';
+  /** Sign-in: the api asked for the second factor; the code field shows and the sign-in is sent with it. */
+  twoFactorStep = false;
 
   private registrationCompleted = false;
   private abandonmentReported = false;
@@ -75,6 +88,7 @@ export class AuthDialogsStore {
       submitting: observable,
       next: observable,
       emailConfirmationStep: observable,
+      twoFactorStep: observable,
       openLogin: action,
       openRegister: action,
       openRestore: action,
@@ -143,7 +157,14 @@ export class AuthDialogsStore {
   setField<K extends keyof AuthForm>(field: K, value: AuthForm[K]) {
     // The mailed code belongs to the email it was sent to: the address is fixed while the code is asked for.
     if (field === 'email' && this.open === 'emailConfirmation' && this.emailConfirmationStep === 'code') return;
-    this.form[field] = (field === 'email' ? sanitiseEmail(String(value)) : value) as AuthForm[K];
+    const clean = field === 'email' ? sanitiseEmail(String(value)) : field === 'twoFactorCode' ? String(value).replace(/\s+/g, '') : value;
+    // The second factor belongs to the account it was asked for: another email signs in from the start.
+    if (field === 'email' && this.twoFactorStep && clean !== this.form.email) {
+      this.twoFactorStep = false;
+      this.form.twoFactorCode = '';
+      delete this.fieldErrors.twoFactorCode;
+    }
+    this.form[field] = clean as AuthForm[K];
     delete this.fieldErrors[field];
     this.formError = null;
   }
@@ -169,7 +190,7 @@ export class AuthDialogsStore {
     const { email, password } = this.form;
     switch (kind) {
       case 'login': {
-        await this.deps.session.login({ email, password });
+        await this.deps.session.login({ email, password, ...(this.twoFactorStep ? { twoFactorCode: this.form.twoFactorCode } : {}) });
         const next = this.next;
         runInAction(() => this.finish());
         this.deps.onSignedIn(next);
@@ -247,6 +268,7 @@ export class AuthDialogsStore {
     }
     if (kind === 'register' && !isTermsAccepted) errors.isTermsAccepted = 'auth.errors.terms_required';
     if (kind === 'newPassword' && !passwordResetCode.trim()) errors.passwordResetCode = 'auth.errors.code_required';
+    if (kind === 'login' && this.twoFactorStep && !this.form.twoFactorCode) errors.twoFactorCode = 'auth.errors.two_factor_code_required';
     if (kind === 'emailConfirmation' && this.emailConfirmationStep === 'code' && !this.form.emailConfirmationCode.trim()) {
       errors.emailConfirmationCode = 'auth.errors.code_required';
     }
@@ -256,6 +278,12 @@ export class AuthDialogsStore {
 
   private showError(error: unknown) {
     const feedback = authErrorFeedback(error);
+    if (isApiError(error) && error.code === 'ERR_TWO_FACTOR_REQUIRED' && this.open === 'login') {
+      // not an error: the next step of the sign-in (the code field, focused by the dialog)
+      this.twoFactorStep = true;
+      this.info = 'auth.login.twoFactorAsked';
+      return;
+    }
     if (feedback.field) this.fieldErrors = { ...this.fieldErrors, [feedback.field]: feedback.messageKey };
     else this.formError = feedback.messageKey;
     if (feedback.notify) this.deps.notify({ type: 'error', message: this.deps.t(feedback.notify.titleKey), timeout: feedback.notify.timeout });
@@ -282,6 +310,7 @@ export class AuthDialogsStore {
     const keepEmail = email ?? this.form.email;
     this.open = kind;
     this.emailConfirmationStep = 'email';
+    this.twoFactorStep = false;
     this.form = { ...emptyForm(), email: keepEmail };
     this.fieldErrors = {};
     this.formError = null;
@@ -292,6 +321,7 @@ export class AuthDialogsStore {
 
   private finish() {
     this.open = null;
+    this.twoFactorStep = false;
     this.registerOutcome = null;
     this.form = emptyForm();
     this.next = null;

@@ -1,7 +1,7 @@
 // §8 account-call errors → what the dialogs show: a field error, a form error, and/or a notification.
 import { NOTIFICATION_SHORT_TIMEOUT_MS, isApiError } from 'shared-contracts';
 
-export type AuthField = 'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode' | 'isTermsAccepted';
+export type AuthField = 'email' | 'password' | 'passwordConfirm' | 'passwordResetCode' | 'emailConfirmationCode' | 'twoFactorCode' | 'isTermsAccepted';
 
 export interface AuthErrorFeedback {
   /** Field the message belongs under; absent = shown above the form's button. */
@@ -28,6 +28,11 @@ export function authErrorFeedback(error: unknown): AuthErrorFeedback {
       return { field: 'passwordResetCode', messageKey: 'auth.errors.invalid_reset_code' };
     case 'ERR_TOO_MANY_REQUESTS':
       return { messageKey: 'auth.errors.too_many_requests' };
+    // issue 24: sign-in with two-factor on asks for the authenticator (or a recovery) code; a wrong or replayed one
+    case 'ERR_TWO_FACTOR_REQUIRED':
+      return { field: 'twoFactorCode', messageKey: 'auth.errors.two_factor_required' };
+    case 'ERR_INVALID_TWO_FACTOR_CODE':
+      return { field: 'twoFactorCode', messageKey: 'auth.errors.invalid_two_factor_code' };
     case 'ERR_VALIDATION':
     case 'ERR_BAD_REQUEST':
       // The email confirmation call answers a wrong or expired code with a code field.

@@ -131,10 +131,11 @@ export class SessionStore {
     this.deps.track('registration_completed');
   }
 
-  /** §4: log in, then fetch account data. */
-  async login(input: { email: string; password: string }): Promise<void> {
+  /** §4: log in (issue 24: with the authenticator or recovery code once the account has two-factor), then fetch account data. */
+  async login(input: { email: string; password: string; twoFactorCode?: string }): Promise<void> {
     const browserFingerprint = await this.deps.visitorId();
-    await this.deps.api.login({ body: { email: input.email, password: input.password, browserFingerprint } });
+    const twoFactorCode = input.twoFactorCode ? { twoFactorCode: input.twoFactorCode } : {};
+    await this.deps.api.login({ body: { email: input.email, password: input.password, browserFingerprint, ...twoFactorCode } });
     await this.fetchAccountData();
     this.deps.track('login_success');
   }
