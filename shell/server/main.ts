@@ -14,6 +14,7 @@ import { createReadStream } from 'node:fs';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, resolveStatic, staticHeaders } from 'tooling/static-files';
 import { createPageResponder, registerSeoFiles } from './pages';
 import { createSsrRuntime, type SsrRuntime } from './ssr/runtime';
+import { loadRemoteTrust } from './ssr/signedRemotes';
 import { createApiUpstream } from './apiUpstream';
 import { type ApiProxyOptions, registerApiProxy } from './apiUpstreamProxy';
 import { createWebLifecycle, shutdownConfig, shutdownOnSignals, type WebLifecycle } from './lifecycle/shutdown';
@@ -82,6 +83,8 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   const apiUrl = options.apiUrl ?? env.API_URL ?? 'http://127.0.0.1:3000';
   const upstream = createApiUpstream(apiUrl);
   const config: WebConfig = loadWebConfig(env);
+  // Issue 24: the remotes' signing keys and https URLs (ssr/signedRemotes.ts); throws (no start) on what production refuses
+  const remoteTrust = loadRemoteTrust(env);
   const app = Fastify({
     logger: options.logger ? webLoggerOptions(env, options.logStream) : false,
     // Issue 14: an id per request (a trusted load balancer's x-request-id), sent to the api; request lines by level
@@ -96,6 +99,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
   });
   app.server.headersTimeout = config.headersTimeoutMs;
   const metrics = installWebObservability(app, { slowMs: Number(env.LOG_SLOW_REQUEST_MS) || undefined });
+  for (const warning of remoteTrust.warnings) app.log.warn(warning);
   // GET /metrics on METRICS_HOST:WEB_METRICS_PORT (default 9465 for the web process; opt-in with an explicit env)
   listenWebMetrics(app, env, options.env ? null : 9465);
   app.server.maxConnections = config.maxConnections;
@@ -185,7 +189,17 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     ssrRuntime =
       env.SSR === 'off'
         ? null
-        : timedSsr(createSsrRuntime({ env, webPort, bundlePath: path.join(distDir, 'server/main.js'), log: (m) => app.log.info(m) }), metrics);
+        : timedSsr(
+            createSsrRuntime({
+              env,
+              webPort,
+              bundlePath: path.join(distDir, 'server/main.js'),
+              log: (m) => app.log.info(m),
+              trust: remoteTrust,
+              onRemoteRefused: (remote) => metrics.remoteCodeRefused(remote),
+            }),
+            metrics,
+          );
     return ssrRuntime;
   };
   // the shell's server bundle is required and each remote's pages warmed as soon as web listens, not on a visitor's time

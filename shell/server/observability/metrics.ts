@@ -22,6 +22,8 @@ export interface WebMetrics {
   readonly upstreamErrors: Counter<'retried'>;
   /** A call to an api replica failed (refused, reset, timed out); `retried`: another replica was asked. */
   upstreamError(retried: boolean): void;
+  /** A remote's server code was refused (its signature or a file's hash did not verify: issue 24, ssr/signedRemotes.ts). */
+  remoteCodeRefused(remote: string): void;
   render(): Promise<string>;
   readonly contentType: string;
 }
@@ -52,12 +54,19 @@ export function createWebMetrics(): WebMetrics {
   // Both series from the start, so rate() works before the first error.
   upstreamErrors.inc({ retried: 'true' }, 0);
   upstreamErrors.inc({ retried: 'false' }, 0);
+  const remoteRefused = new Counter({
+    name: 'web_ssr_remote_code_refused_total',
+    help: "A remote's server code web refused to run (signature or a file's hash did not verify): its pages go out with the skeleton",
+    labelNames: ['remote'] as const,
+    registers,
+  });
   const proc = processMetrics();
   return {
     requestDuration,
     ssrDuration,
     upstreamErrors,
     upstreamError: (retried) => upstreamErrors.inc({ retried: String(retried) }),
+    remoteCodeRefused: (remote) => remoteRefused.inc({ remote }),
     contentType: registry.contentType,
     async render() {
       const [own, shared] = await Promise.all([registry.metrics(), proc.metrics()]);

@@ -1,8 +1,12 @@
 // Where web finds each remote's server entry and manifest, and the watch that picks up a redeployed remote:
 // its mf-manifest.json (browser and server halves are built by one webpack call, so a new server build comes
-// with a new manifest) is fetched at most every `intervalMs`; a changed one re-registers the remote with
-// `force`, so the next render fetches the new server entry instead of the cached container.
+// with a new manifest) is fetched at most every `intervalMs`; a changed one has its server code verified again
+// (signedRemotes.ts: signature.json and every script's hash) and re-registers the remote with `force`, so the next
+// render loads the new verified entry instead of the cached container. A refused remote is registered with an
+// entry that cannot load (its slot is the skeleton) and is retried at each check, said once per reason.
+import type { KeyObject } from 'node:crypto';
 import { REMOTES } from 'shared-contracts/remotes';
+import { forgetRemoteCode, RefusedCode, refusedEntryOf, SIGNATURE_FILE, verifyRemoteCode } from './signedRemotes';
 
 export interface ServerRemote {
   name: string;
@@ -30,8 +34,6 @@ export function serverRemotes(env: Record<string, string | undefined>, selfOrigi
   });
 }
 
-export const serverEntryOf = (remote: ServerRemote) => `${remote.serverBase}/server/remoteEntry.js`;
-
 interface ManifestExpose {
   name?: string;
   path?: string;
@@ -46,8 +48,21 @@ export interface WatchOptions {
   intervalMs: number;
   now: () => number;
   fetchText: (url: string) => Promise<string>;
+  /** a server script, as bytes (hashed before it is kept) */
+  fetchBytes: (url: string) => Promise<Buffer>;
+  /** the remote's trusted public keys (signedRemotes.ts loadRemoteTrust) */
+  keysFor: (name: string) => KeyObject[];
   register: (remotes: { name: string; entry: string }[], options: { force: boolean }) => void;
   log: (message: string) => void;
+  /** a remote's server code was refused (once per reason): the metric */
+  onRefused?: (name: string, reason: string) => void;
+}
+
+/** Where a remote's server code stands: the entry registered for it, and what was refused last (if it was). */
+interface CodeState {
+  entry: string;
+  signature?: string;
+  refused?: { reason: string; retry: boolean };
 }
 
 /** Past this a remote's stylesheet is linked, not inlined (critical CSS is the small start-up part). */
@@ -59,6 +74,7 @@ export class RemoteWatch {
   private cssTexts = new Map<string, Map<string, string>>();
   private lastStart: number | null = null;
   private inFlight: Promise<void> | null = null;
+  private code = new Map<string, CodeState>();
 
   constructor(
     private readonly remotes: ServerRemote[],
@@ -77,10 +93,51 @@ export class RemoteWatch {
     return this.inFlight;
   }
 
+  /** The remote's server code was refused (its pages go out with the skeleton: no failure of its breaker). */
+  refused(name: string): boolean {
+    return !!this.code.get(name)?.refused;
+  }
+
   /** Replaces one remote's container on the next render (a breaker that opened: the next trial starts clean). */
   evict(name: string): void {
     const remote = this.remotes.find((r) => r.name === name);
-    if (remote) this.options.register([{ name: remote.name, entry: serverEntryOf(remote) }], { force: true });
+    if (remote) this.options.register([{ name: remote.name, entry: this.code.get(name)?.entry ?? refusedEntryOf(name) }], { force: true });
+  }
+
+  /**
+   * Verifies the remote's server code unless the signature.json is the one already verified (or refused for good):
+   * answers the entry to register when it changed, else null.
+   */
+  private async verify(remote: ServerRemote): Promise<string | null> {
+    const state = this.code.get(remote.name);
+    let signature: string;
+    try {
+      signature = await this.options.fetchText(`${remote.serverBase}/server/${SIGNATURE_FILE}`);
+    } catch (error) {
+      return this.refuse(remote, undefined, new RefusedCode(`its server/${SIGNATURE_FILE} is not available (${(error as Error).message})`, true));
+    }
+    if (state?.signature === signature && !state.refused?.retry) return null;
+    try {
+      const verified = await verifyRemoteCode(remote, signature, this.options.keysFor(remote.name), this.options.fetchBytes);
+      this.options.log(`ssr: ${remote.name} server code verified (key ${verified.keyId}, ${verified.files} scripts)`);
+      this.code.set(remote.name, { entry: verified.entry, signature });
+      return verified.entry;
+    } catch (error) {
+      if (!(error instanceof RefusedCode)) throw error;
+      return this.refuse(remote, signature, error);
+    }
+  }
+
+  private refuse(remote: ServerRemote, signature: string | undefined, error: RefusedCode): string | null {
+    const before = this.code.get(remote.name);
+    const entry = refusedEntryOf(remote.name);
+    this.code.set(remote.name, { entry, signature, refused: { reason: error.message, retry: error.retry } });
+    forgetRemoteCode(remote.name);
+    if (before?.refused?.reason !== error.message) {
+      this.options.log(`ssr: ${remote.name} server code refused: ${error.message}; its pages are rendered by the browser`);
+      this.options.onRefused?.(remote.name, error.message);
+    }
+    return before?.entry === entry ? null : entry;
   }
 
   /**
@@ -151,6 +208,7 @@ export class RemoteWatch {
 
   private async check(): Promise<void> {
     const changed: ServerRemote[] = [];
+    const entries: { name: string; entry: string }[] = [];
     await Promise.all(
       this.remotes.map(async (remote) => {
         let text: string;
@@ -165,15 +223,20 @@ export class RemoteWatch {
         }
         const before = this.seen.get(remote.name);
         this.seen.set(remote.name, { text, manifest });
-        if (!before || before.text !== text) await this.loadCss(remote);
-        if (before && before.text !== text) changed.push(remote);
+        const fresh = !before || before.text !== text;
+        if (fresh) await this.loadCss(remote);
+        // a new manifest, a remote never verified, or a refused one (its signature.json is fetched again: a fixed or
+        // completed deploy is taken without waiting for another manifest)
+        const state = this.code.get(remote.name);
+        if (!fresh && state && !state.refused) return;
+        const entry = await this.verify(remote);
+        if (!entry) return;
+        entries.push({ name: remote.name, entry });
+        if (before) changed.push(remote);
       }),
     );
-    if (changed.length === 0) return;
-    this.options.log(`ssr: redeployed ${changed.map((r) => r.name).join(', ')}: loading the new server code`);
-    this.options.register(
-      changed.map((r) => ({ name: r.name, entry: serverEntryOf(r) })),
-      { force: true },
-    );
+    // (a new manifest with the same signed server code changes nothing: web keeps running the bytes it verified)
+    if (changed.length > 0) this.options.log(`ssr: redeployed ${changed.map((r) => r.name).join(', ')}: loading the new server code`);
+    if (entries.length > 0) this.options.register(entries, { force: true });
   }
 }

@@ -1,6 +1,10 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { REMOTES } from 'shared-contracts/remotes';
+import { signFiles } from 'tooling/sign';
 import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
 import { createSsrRuntime, type ShellServerBundle } from './runtime';
 import { INLINE_CSS_MAX_BYTES, serverRemotes } from './remotes';
+import { refusedEntryOf, type RemoteTrust } from './signedRemotes';
 
 const REQUEST: Omit<SsrRequest, 'budgetMs'> = { url: '/roadmap', cookies: {}, origin: 'http://localhost:8080', apiBaseUrl: 'http://api', apiHeaders: {} };
 
@@ -10,13 +14,31 @@ const page = (remote: string | null): SsrResult =>
 const manifest = (css: string[]) =>
   JSON.stringify({ metaData: { publicPath: 'auto' }, exposes: [{ name: 'pages', path: './pages', assets: { css: { sync: css, async: [] } } }] });
 
+/** A remote team's signing key (tests): the private half signs, web trusts the public half. */
+function teamKey() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return { privatePem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), publicKey };
+}
+const TEAM = teamKey();
+const trustOf = (keys: KeyObject[] = [TEAM.publicKey]): RemoteTrust => ({ production: false, keys: new Map(REMOTES.map((r) => [r.name, keys])), warnings: [] });
+
+/**
+ * Publishes a remote's server half at `base` in the fake network `files`: its scripts and their signature.json
+ * (signed with `privatePem`, the team's key by default).
+ */
+function publish(files: Map<string, string>, base: string, remote: string, scripts: Record<string, string>, privatePem = TEAM.privatePem) {
+  for (const [rel, text] of Object.entries(scripts)) files.set(`${base}/server/${rel}`, text);
+  files.set(`${base}/server/signature.json`, signFiles(remote, scripts, privatePem));
+}
+
 /** Everything the runtime touches, faked: the bundle, the manifests, the clock and the deadline timer. */
-function setup(env: Record<string, string> = {}) {
+function setup(env: Record<string, string> = {}, trust: RemoteTrust = trustOf()) {
   const clock = { t: 0 };
   const deadlines: (() => void)[] = [];
   const manifests = new Map<string, string>();
   const fetched: string[] = [];
   const logs: string[] = [];
+  const refusals: string[] = [];
   let answer: () => Promise<SsrResult> = () => Promise.resolve(page('mfe_blog'));
   const bundle = {
     render: jest.fn((_req: SsrRequest) => answer()),
@@ -27,11 +49,18 @@ function setup(env: Record<string, string> = {}) {
     env,
     webPort: 8080,
     log: (m) => logs.push(m),
+    trust,
+    onRemoteRefused: (remote, reason) => refusals.push(`${remote}: ${reason}`),
     loadBundle: () => Promise.resolve(bundle),
     fetchText: (url) => {
       fetched.push(url);
       const text = manifests.get(url);
       return text === undefined ? Promise.reject(new Error('ECONNREFUSED')) : Promise.resolve(text);
+    },
+    fetchBytes: (url) => {
+      fetched.push(url);
+      const text = manifests.get(url);
+      return text === undefined ? Promise.reject(new Error('ECONNREFUSED')) : Promise.resolve(Buffer.from(text));
     },
     now: () => clock.t,
     timer: () => {
@@ -50,6 +79,7 @@ function setup(env: Record<string, string> = {}) {
     manifests,
     fetched,
     logs,
+    refusals,
     setAnswer: (fn: () => Promise<SsrResult>) => {
       answer = fn;
     },
@@ -86,37 +116,49 @@ describe('createSsrRuntime', () => {
     expect(logs).toEqual([expect.stringContaining('ssr: off')]);
   });
 
-  it('registers every remote server entry once loaded and renders within the budget', async () => {
+  it('registers a remote once its server code is verified, with an entry answered from the verified bytes, and renders within the budget', async () => {
     const s = setup({ SSR_RENDER_BUDGET_MS: '250', REMOTE_MFE_ORDER_URL: 'http://localhost:8082' });
+    s.manifests.set('http://localhost:8082/mf-manifest.json', manifest([]));
+    publish(s.manifests, 'http://localhost:8082', 'mfe_order', { 'remoteEntry.js': 'module.exports = "order";', '1.abc.js': 'exports.x = 1;' });
     const result = await s.runtime.render(REQUEST);
     expect(s.runtime.ready()).toBe(true);
     expect(result?.html).toContain('Roadmap');
     expect(s.bundle.render).toHaveBeenCalledWith(expect.objectContaining({ url: '/roadmap', budgetMs: 250 }));
-    const [entries, options] = s.bundle.registerServerRemotes.mock.calls[0];
-    expect(options).toEqual({ force: false });
-    expect(entries).toHaveLength(5);
-    expect(entries).toContainEqual({ name: 'mfe_blog', entry: 'http://127.0.0.1:8080/remotes/mfe-blog/server/remoteEntry.js' });
-    expect(entries).toContainEqual({ name: 'mfe_order', entry: 'http://localhost:8082/server/remoteEntry.js' });
-    expect(s.bundle.preloadServerRemotes).toHaveBeenCalledWith(['mfe_exchange', 'mfe_order', 'mfe_profile', 'mfe_blog', 'mfe_docs']);
+    // only the remote whose code verified is registered (the others' manifests are not reachable here)
+    expect(s.bundle.registerServerRemotes).toHaveBeenCalledTimes(1);
+    const [verified, options] = s.bundle.registerServerRemotes.mock.calls[0];
+    expect(options).toEqual({ force: true });
+    expect(verified).toEqual([
+      { name: 'mfe_order', entry: expect.stringMatching(/^https:\/\/signed-remotes\.invalid\/mfe_order\/[0-9a-f]{16}\/remoteEntry\.js$/) },
+    ]);
+    expect(s.bundle.preloadServerRemotes).toHaveBeenCalledWith(['mfe_order']);
+    // the federation runtime's fetch of that entry and of a chunk beside it gets the verified bytes, not the network
+    const entry = verified[0].entry;
+    expect(await (await fetch(entry)).text()).toBe('module.exports = "order";');
+    expect(await (await fetch(entry.replace('remoteEntry.js', '1.abc.js'))).text()).toBe('exports.x = 1;');
+    await expect(fetch(refusedEntryOf('mfe_blog'))).rejects.toThrow('no verified server code');
+    expect(s.logs).toContainEqual(expect.stringMatching(/^ssr: mfe_order server code verified \(key [0-9a-f]{16}, 2 scripts\)$/));
   });
 
   it("reads web's port at the first render, when web listens", async () => {
     let port: number | null = null;
     const bundle = { render: jest.fn(() => Promise.resolve(page('mfe_blog'))), registerServerRemotes: jest.fn() };
+    const fetched: string[] = [];
     const runtime = createSsrRuntime({
       env: {},
       webPort: () => port ?? fail('port read before web listens'),
+      trust: trustOf(),
       loadBundle: () => Promise.resolve(bundle),
-      fetchText: () => Promise.reject(new Error('down')),
+      fetchText: (url) => {
+        fetched.push(url);
+        return Promise.reject(new Error('down'));
+      },
       log: () => undefined,
     });
     await settle();
     port = 41234;
     await runtime.render(REQUEST);
-    expect(bundle.registerServerRemotes.mock.calls[0][0]).toContainEqual({
-      name: 'mfe_docs',
-      entry: 'http://127.0.0.1:41234/remotes/mfe-docs/server/remoteEntry.js',
-    });
+    expect(fetched).toContain('http://127.0.0.1:41234/remotes/mfe-docs/mf-manifest.json');
   });
 
   it('answers null when the render outlives the budget, and opens the breaker after three', async () => {
@@ -130,10 +172,7 @@ describe('createSsrRuntime', () => {
     }
     expect(s.bundle.render).toHaveBeenCalledTimes(3);
     // the open breaker evicts the remote, so the trial after the cool-down loads it afresh
-    expect(s.bundle.registerServerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'mfe_blog', entry: 'http://127.0.0.1:8080/remotes/mfe-blog/server/remoteEntry.js' }],
-      { force: true },
-    );
+    expect(s.bundle.registerServerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_blog', entry: refusedEntryOf('mfe_blog') }], { force: true });
     expect(await s.runtime.render(REQUEST)).toBeNull();
     expect(s.bundle.render).toHaveBeenCalledTimes(3);
     expect(s.logs.some((l) => l.includes('mfe_blog over the 300 ms render budget'))).toBe(true);
@@ -171,13 +210,18 @@ describe('createSsrRuntime', () => {
 
   it('checks the manifests at most every SSR_REMOTE_POLL_MS and re-registers only a remote whose manifest changed', async () => {
     const s = setup({ SSR_REMOTE_POLL_MS: '5000' });
+    const base = 'http://127.0.0.1:8080/remotes/mfe-blog';
     s.manifests.set(blogManifest, manifest(['assets/1.aaa.css']));
+    publish(s.manifests, base, 'mfe_blog', { 'remoteEntry.js': 'module.exports = 1;' });
     await s.runtime.render(REQUEST);
     expect(s.fetched.filter((u) => u === blogManifest)).toHaveLength(1);
+    expect(s.bundle.registerServerRemotes).toHaveBeenCalledTimes(1);
+    const first = s.bundle.registerServerRemotes.mock.calls[0][0][0].entry;
     expect(s.runtime.cssFor('mfe_blog')).toEqual(['/remotes/mfe-blog/assets/1.aaa.css']);
     expect(s.runtime.cssFor('mfe_blog', 'https://ex.example')).toEqual(['https://ex.example/remotes/mfe-blog/assets/1.aaa.css']);
 
     s.manifests.set(blogManifest, manifest(['assets/1.bbb.css']));
+    publish(s.manifests, base, 'mfe_blog', { 'remoteEntry.js': 'module.exports = 2;' });
     s.clock.t = 4999;
     await s.runtime.render(REQUEST);
     await settle();
@@ -188,10 +232,12 @@ describe('createSsrRuntime', () => {
     await s.runtime.render(REQUEST);
     await settle();
     expect(s.fetched.filter((u) => u === blogManifest)).toHaveLength(2);
-    expect(s.bundle.registerServerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'mfe_blog', entry: 'http://127.0.0.1:8080/remotes/mfe-blog/server/remoteEntry.js' }],
-      { force: true },
-    );
+    // the new code, verified again, under a new entry
+    const [[{ entry: second }], options] = s.bundle.registerServerRemotes.mock.calls[1];
+    expect(options).toEqual({ force: true });
+    expect(second).not.toBe(first);
+    expect(await (await fetch(second)).text()).toBe('module.exports = 2;');
+    await expect(fetch(first)).rejects.toThrow();
     expect(s.bundle.preloadServerRemotes).toHaveBeenLastCalledWith(['mfe_blog']);
     expect(s.runtime.cssFor('mfe_blog')).toEqual(['/remotes/mfe-blog/assets/1.bbb.css']);
     expect(s.logs.some((l) => l.includes('redeployed mfe_blog'))).toBe(true);
@@ -247,5 +293,95 @@ describe('createSsrRuntime', () => {
       'https://cdn.example/blog/assets/__federation_expose_pages.b.js',
     ]);
     expect(s.runtime.scriptsFor('mfe_order')).toEqual([]);
+  });
+});
+
+describe('signed server code (issue 24)', () => {
+  const base = 'http://127.0.0.1:8080/remotes/mfe-blog';
+  const SKELETON = '<div data-testid="remote-fallback"></div>';
+  /**
+   * A bundle that loads remotes as the federation runtime does: the registered entry fetched with the global fetch
+   * and run (here: its text is the page's markup); an entry that does not load leaves the slot's skeleton.
+   */
+  function federated(env: Record<string, string> = {}, trust = trustOf()) {
+    const s = setup({ SSR_REMOTE_POLL_MS: '5000', ...env }, trust);
+    const registered = new Map<string, string>();
+    s.bundle.registerServerRemotes.mockImplementation((list) => {
+      for (const r of list) registered.set(r.name, r.entry);
+    });
+    s.setAnswer(async () => {
+      try {
+        const html = await (await fetch(registered.get('mfe_blog') ?? 'https://nowhere.invalid/')).text();
+        return { ...page('mfe_blog'), html };
+      } catch {
+        return { ...page(null), html: SKELETON };
+      }
+    });
+    s.manifests.set(blogManifest, manifest([]));
+    return s;
+  }
+  const BLOG = { 'remoteEntry.js': '<h1 data-remote="mfe_blog">Roadmap</h1>', '7.aaa.js': 'exports.chunk = 7;' };
+
+  it('a remote whose signature verifies is run: its page is server-rendered from the verified bytes', async () => {
+    const s = federated();
+    publish(s.manifests, base, 'mfe_blog', BLOG);
+    expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: 'mfe_blog', html: BLOG['remoteEntry.js'] });
+    expect(s.refusals).toEqual([]);
+  });
+
+  it('a remote signed with another key is not run: the skeleton in the server HTML, one log line, the metric, and no breaker failure', async () => {
+    const s = federated({ SSR_BREAKER_FAILURES: '2' });
+    publish(s.manifests, base, 'mfe_blog', BLOG, teamKey().privatePem);
+    for (let i = 0; i < 4; i++) {
+      s.clock.t = i * 5000;
+      const result = await s.runtime.render(REQUEST);
+      await settle();
+      // still the shell's server render (not null: the breaker never opens), with the slot's skeleton
+      expect(result).toMatchObject({ remote: null, html: SKELETON });
+    }
+    expect(s.refusals).toEqual([expect.stringContaining('mfe_blog: the signature does not verify')]);
+    expect(s.logs.filter((l) => l.includes('mfe_blog server code refused'))).toEqual([
+      expect.stringMatching(/^ssr: mfe_blog server code refused: the signature does not verify .*; its pages are rendered by the browser$/),
+    ]);
+    // nothing of the remote's scripts was even fetched
+    expect(s.fetched.filter((u) => u.endsWith('.js'))).toEqual([]);
+  });
+
+  it('a chunk changed after signing is refused; once the signed bytes are back the next check runs the remote', async () => {
+    const s = federated();
+    publish(s.manifests, base, 'mfe_blog', BLOG);
+    s.manifests.set(`${base}/server/7.aaa.js`, 'require("child_process").exec("curl evil")');
+    expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: null, html: SKELETON });
+    expect(s.refusals).toEqual(['mfe_blog: server/7.aaa.js does not match its signature']);
+
+    s.manifests.set(`${base}/server/7.aaa.js`, BLOG['7.aaa.js']);
+    s.clock.t = 5000;
+    await s.runtime.render(REQUEST);
+    await settle();
+    expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: 'mfe_blog', html: BLOG['remoteEntry.js'] });
+  });
+
+  it('a redeploy that does not verify replaces the running code: the next renders get the skeleton', async () => {
+    const s = federated();
+    publish(s.manifests, base, 'mfe_blog', BLOG);
+    expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: 'mfe_blog' });
+    // the remote's host now serves other code with the old signature.json: the manifest changed, so it is checked again
+    s.manifests.set(blogManifest, manifest(['assets/2.css']));
+    s.manifests.set(`${base}/server/remoteEntry.js`, '<h1>owned</h1>');
+    const forged = JSON.parse(s.manifests.get(`${base}/server/signature.json`) ?? '{}');
+    forged.payload = Buffer.from(JSON.stringify({ remote: 'mfe_blog', files: { 'remoteEntry.js': '0'.repeat(64) } })).toString('base64');
+    s.manifests.set(`${base}/server/signature.json`, JSON.stringify(forged));
+    s.clock.t = 5000;
+    await s.runtime.render(REQUEST);
+    await settle();
+    expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: null, html: SKELETON });
+    expect(s.logs).toContainEqual(expect.stringContaining('ssr: mfe_blog server code refused: the signature does not verify'));
+  });
+
+  it('a remote without any trusted key is refused', async () => {
+    const s = federated({}, trustOf([]));
+    publish(s.manifests, base, 'mfe_blog', BLOG);
+    expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: null, html: SKELETON });
+    expect(s.refusals).toEqual(['mfe_blog: no public key is trusted for it']);
   });
 });

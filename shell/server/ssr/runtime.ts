@@ -10,7 +10,8 @@ import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
 import { REMOTES } from 'shared-contracts/remotes';
 import { matchRoute } from '../../src/routing/routes';
 import { CircuitBreaker } from './breaker';
-import { RemoteWatch, serverEntryOf, serverRemotes } from './remotes';
+import { RemoteWatch, serverRemotes } from './remotes';
+import { installSignedFetch, loadRemoteTrust, type RemoteTrust } from './signedRemotes';
 
 /** What requiring shell/dist/server/main.js resolves to (shell/src/ssr/entry.ts). */
 export interface ShellServerBundle {
@@ -39,7 +40,7 @@ interface Timer {
 }
 
 export interface SsrRuntimeOptions {
-  /** SSR_RENDER_BUDGET_MS, SSR_REMOTE_POLL_MS, SSR_BREAKER_FAILURES, SSR_BREAKER_COOLDOWN_MS, REMOTE_<NAME>_URL, REMOTE_<NAME>_SERVER_URL */
+  /** SSR_RENDER_BUDGET_MS, SSR_REMOTE_POLL_MS, SSR_BREAKER_FAILURES, SSR_BREAKER_COOLDOWN_MS, REMOTE_<NAME>_URL, REMOTE_<NAME>_SERVER_URL, REMOTE_<NAME>_PUBLIC_KEY */
   env: Record<string, string | undefined>;
   /** web's port, or a function answering it once web listens (read at the first render) */
   webPort: number | (() => number);
@@ -47,9 +48,14 @@ export interface SsrRuntimeOptions {
   selfOrigin?: string;
   bundlePath?: string;
   log?: (message: string) => void;
+  /** the remotes' trusted signing keys (default: loadRemoteTrust(env), which throws on a configuration web refuses) */
+  trust?: RemoteTrust;
+  /** a remote's server code was refused (the metric; a log line is written too) */
+  onRemoteRefused?: (remote: string, reason: string) => void;
   // seams for tests
   loadBundle?: (file: string) => Promise<ShellServerBundle>;
   fetchText?: (url: string, timeoutMs: number) => Promise<string>;
+  fetchBytes?: (url: string, timeoutMs: number) => Promise<Buffer>;
   now?: () => number;
   timer?: (ms: number) => Timer;
 }
@@ -76,6 +82,18 @@ async function fetchTextWithTimeout(url: string, timeoutMs: number): Promise<str
   return res.text();
 }
 
+/** Past this a server script is refused rather than held in memory (a remote's largest is ~1 MB). */
+const MAX_SCRIPT_BYTES = 16 * 1024 * 1024;
+
+async function fetchBytesWithTimeout(url: string, timeoutMs: number): Promise<Buffer> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'cache-control': 'no-cache' } });
+  if (!res.ok) throw new Error(`GET ${url} ${res.status}`);
+  if (Number(res.headers.get('content-length') ?? 0) > MAX_SCRIPT_BYTES) throw new Error(`GET ${url}: over ${MAX_SCRIPT_BYTES} bytes`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (bytes.length > MAX_SCRIPT_BYTES) throw new Error(`GET ${url}: over ${MAX_SCRIPT_BYTES} bytes`);
+  return bytes;
+}
+
 // the bundle's federation runtime lives for the whole process: require it once, whoever asks
 const requireBundle = (file: string) => Promise.resolve(createRequire(import.meta.url)(file) as ShellServerBundle | Promise<ShellServerBundle>);
 
@@ -88,6 +106,8 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   const now = options.now ?? Date.now;
   const timer = options.timer ?? realTimer;
   const fetchText = options.fetchText ?? fetchTextWithTimeout;
+  const fetchBytes = options.fetchBytes ?? fetchBytesWithTimeout;
+  const trust = options.trust ?? loadRemoteTrust(env);
   const budgetMs = positive(env.SSR_RENDER_BUDGET_MS, 300);
   const bundlePath = options.bundlePath ?? DEFAULT_BUNDLE;
   const selfOrigin = () => options.selfOrigin ?? `http://127.0.0.1:${typeof options.webPort === 'function' ? options.webPort() : options.webPort}`;
@@ -99,22 +119,26 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   const begin = (loaded: ShellServerBundle): RemoteWatch => {
     if (watch) return watch;
     const remotes = serverRemotes(env, selfOrigin());
-    // a remote's first load (entry and chunks over HTTP) can take longer than a render budget: warm it up
+    // the federation runtime fetches remote code with the global fetch: verified bytes only (signedRemotes.ts)
+    installSignedFetch();
+    // a remote's first load (entry and chunks, from the verified bytes) can take longer than a render budget: warm it up
     const register = (list: { name: string; entry: string }[], o: { force: boolean }) => {
       loaded.registerServerRemotes(list, o);
       loaded.preloadServerRemotes?.(list.map((r) => r.name)).catch(() => undefined);
     };
+    const pollTimeoutMs = positive(env.SSR_REMOTE_POLL_TIMEOUT_MS, 2000);
     watch = new RemoteWatch(remotes, {
       intervalMs: positive(env.SSR_REMOTE_POLL_MS, 5000),
       now,
-      fetchText: (url) => fetchText(url, positive(env.SSR_REMOTE_POLL_TIMEOUT_MS, 2000)),
+      fetchText: (url) => fetchText(url, pollTimeoutMs),
+      // a remote's scripts together are a few MB: more time than a manifest
+      fetchBytes: (url) => fetchBytes(url, pollTimeoutMs * 5),
+      keysFor: (name) => trust.keys.get(name) ?? [],
       register,
       log,
+      onRefused: options.onRemoteRefused,
     });
-    register(
-      remotes.map((r) => ({ name: r.name, entry: serverEntryOf(r) })),
-      { force: false },
-    );
+    // nothing of a remote is registered before its code is verified (or refused: an entry that cannot load)
     // the first check (and with it each remote's CSS) is awaited by the first renders; later ones run beside them
     firstCheck = watch.refreshIfDue();
     return watch;
@@ -142,6 +166,9 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   }
   // one line per failure: the breaker bounds them to a few per cool-down
   const failed = (remote: string, why: string) => {
+    // a remote whose server code was refused goes out as its skeleton by design (said once when it was refused):
+    // no failure of its breaker, so its pages keep the shell's server render
+    if (watch?.refused(remote)) return;
     const opened = breakers.get(remote)?.failed();
     log(`ssr: ${remote} ${why}${opened ? `; its pages are client-rendered for ${breakerOptions.coolDownMs} ms` : ''}`);
     if (opened) watch?.evict(remote);
