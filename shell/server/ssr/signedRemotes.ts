@@ -22,7 +22,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKSPACE = path.resolve(here, '../../..');
 
 /** The origin of verified code: `.invalid` never resolves, so nothing but web's own answer can come from it. */
-export const SIGNED_ORIGIN = 'https://signed-remotes.invalid';
+const SIGNED_ORIGIN = 'https://signed-remotes.invalid';
 
 export interface RemoteTrust {
   /** production: configured keys only, https remote URLs off loopback */
@@ -103,7 +103,7 @@ interface Verified {
 /** Every verified remote version web holds, by `<remote>/<digest>` (one per remote: a new one replaces the old). */
 const VERIFIED = new Map<string, Verified>();
 
-export const verifiedEntryOf = (remote: string, digest: string) => `${SIGNED_ORIGIN}/${remote}/${digest}/remoteEntry.js`;
+const verifiedEntryOf = (remote: string, digest: string) => `${SIGNED_ORIGIN}/${remote}/${digest}/remoteEntry.js`;
 /** A refused (or not yet verified) remote's entry: web's fetch refuses it, so it fails to load like a missing remote. */
 export const refusedEntryOf = (remote: string) => `${SIGNED_ORIGIN}/${remote}/refused/remoteEntry.js`;
 
