@@ -205,7 +205,9 @@ for (const [overlay, objects] of Object.entries(rendered)) {
       assert.equal(d.spec.template.spec.shareProcessNamespace, true, `${r.dir}: SIGTERM reaches a node that is not PID 1`);
       assert.equal(find(objects, 'Service', r.dir).spec.ports[0].port, r.devPort);
       const key = `REMOTE_${r.name.toUpperCase()}`;
-      assert.equal(webEnv[`${key}_SERVER_URL`], `http://${r.dir}:${r.devPort}`, `${key}_SERVER_URL: the Service`);
+      // production (issue 24): web fetches server code over https only, from the remote's public host
+      if (overlay === 'production') assert.equal(webEnv[`${key}_SERVER_URL`], undefined, `${key}_SERVER_URL: none in production`);
+      else assert.equal(webEnv[`${key}_SERVER_URL`], `http://${r.dir}:${r.devPort}`, `${key}_SERVER_URL: the Service`);
       const publicHost = new URL(webEnv[`${key}_URL`]).host;
       const rule = rules.find((x) => x.host === publicHost);
       assert.ok(rule, `${key}_URL ${webEnv[`${key}_URL`]} has an Ingress rule`);
@@ -219,7 +221,8 @@ for (const [overlay, objects] of Object.entries(rendered)) {
     assert.deepEqual(api.envFrom.map((e) => e.secretRef?.name).filter(Boolean), ['exchange-secrets']);
     for (const cm of objects.filter((o) => o.kind === 'ConfigMap')) {
       for (const key of Object.keys(cm.data)) {
-        assert.doesNotMatch(key, /SECRET|PASSWORD|TOKEN|_KEY$|DATABASE_URL|REDIS_URL|SMTP_URL/, `${cm.metadata.name}: ${key} belongs in the Secret`);
+        // a remote team's public signing key (REMOTE_<NAME>_PUBLIC_KEY, issue 24) is configuration, not a secret
+        assert.doesNotMatch(key, /SECRET|PASSWORD|TOKEN|(?<!_PUBLIC)_KEY$|DATABASE_URL|REDIS_URL|SMTP_URL/, `${cm.metadata.name}: ${key} belongs in the Secret`);
       }
     }
     for (const d of deployments(objects)) {
@@ -249,6 +252,14 @@ test('production overlay: real mode, the registry image, TLS, the Secret keys do
     );
   }
   assert.equal(rendered.base.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'exchange-api-config').data.SANDBOX_MODE, 'true');
+  // issue 24: web in production (https PUBLIC_ORIGIN) needs every remote's team public key and https remote URLs
+  const webConfig = find(objects, 'ConfigMap', 'exchange-web-config').data;
+  assert.match(webConfig.PUBLIC_ORIGIN, /^https:\/\//);
+  for (const r of REMOTES) {
+    const key = `REMOTE_${r.name.toUpperCase()}`;
+    assert.ok(webConfig[`${key}_PUBLIC_KEY`], `${key}_PUBLIC_KEY is set`);
+    assert.match(webConfig[`${key}_URL`], /^https:\/\//, `${key}_URL is https`);
+  }
   const example = readFileSync(path.join(k8sDir, 'secret.example.env'), 'utf8');
   const keys = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]);
   assert.deepEqual(keys.sort(), ['DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'JWT_SECRET', 'REDIS_URL', 'SANDBOX_TOKEN', 'SMTP_URL']);
