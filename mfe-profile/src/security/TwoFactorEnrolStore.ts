@@ -12,9 +12,9 @@ export type TwoFactorEnrolState = 'idle' | 'starting' | 'scan' | 'enabling' | 'c
 export type TwoFactorErrorKey = 'twofa_error_code_format' | 'twofa_error_code' | 'stepup_error_too_many' | 'main_error';
 
 /** An authenticator code: 6 digits (spaces typed between groups are dropped). */
-export const TOTP_CODE = /^\d{6}$/;
+const TOTP_CODE = /^\d{6}$/;
 
-export interface TwoFactorEnrolApi {
+interface TwoFactorEnrolApi {
   twoFactorSetup(args: { body: Record<string, never> }): Promise<{ secret: string; otpauthUri: string }>;
   twoFactorEnable(args: { body: { code: string } }): Promise<{ recoveryCodes: string[] }>;
 }

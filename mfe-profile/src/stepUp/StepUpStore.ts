@@ -28,11 +28,11 @@ export function isStepUpCancelled(error: unknown): error is StepUpCancelled {
 }
 
 /** ERR_STEP_UP_REQUIRED: the session's last sign-in or step-up is older than the api's window. */
-export function isStepUpRequired(error: unknown): boolean {
+function isStepUpRequired(error: unknown): boolean {
   return isApiError(error) && error.code === 'ERR_STEP_UP_REQUIRED';
 }
 
-export interface StepUpApi {
+interface StepUpApi {
   stepUp(args: { body: { password: string; twoFactorCode?: string } }): Promise<{ stepUpUntil: string }>;
 }
 
