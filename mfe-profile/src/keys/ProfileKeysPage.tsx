@@ -27,6 +27,7 @@ function makeStores(host: HostServices) {
     account: () => host.session.account,
     api: host.api,
     confirmEmail: (email) => host.session.confirmEmail(email),
+    confirmedHere: (email) => host.session.confirmedEmails.has(email),
   });
   const stepUp = new StepUpStore({ api: host.api, twoFactorEnabled: () => status.twoFactorEnabled });
   const store = new ApiKeysStore({

@@ -11,6 +11,8 @@ export interface AccountStatusDeps {
   api: Pick<ApiClient, 'accountData'>;
   /** the shell's email-confirmation dialog: resolves with the confirmed email, or null when dismissed */
   confirmEmail: HostSession['confirmEmail'];
+  /** whether this browser already confirmed the email (e.g. for a guest order): the dialog then answers at once */
+  confirmedHere?(email: string): boolean;
 }
 
 export class AccountStatusStore {
@@ -61,7 +63,10 @@ export class AccountStatusStore {
     if (this.confirming || !this.email) return this.emailConfirmed;
     this.confirming = true;
     try {
-      const confirmed = await this.deps.confirmEmail(this.email);
+      // The shell's dialog answers at once for an email confirmed in this browser (§4 ckm A) without asking the api,
+      // which still says the account's email is not confirmed: the dialog then opens on its email step, to type it.
+      const here = this.deps.confirmedHere?.(this.email) ?? false;
+      const confirmed = await this.deps.confirmEmail(here ? undefined : this.email);
       if (confirmed) await this.reload();
     } finally {
       runInAction(() => (this.confirming = false));
