@@ -2,6 +2,8 @@
 // creates an order that appears in /profile/history, signs out, cannot open /profile/history (lands on
 // home with the login dialog), resets the password with the code from the sandbox outbox, signs in with
 // the new password and lands on the page asked for — in English and in Russian.
+// Issue 24: the profile says the new account's email is not confirmed and that two-factor is off, and the email is
+// confirmed from there with the mailed code.
 import type { Page } from '@playwright/test';
 import { CYRILLIC, expect, test } from '../fixtures';
 import { mailedCode } from '../helpers/accounts';
@@ -78,6 +80,24 @@ for (const { code, prefix } of LOCALES) {
     await page.getByTestId('header-account').click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/profile/info$`));
     await expect(page.getByTestId('profile-email')).toHaveText(email);
+
+    // The profile says the email is not confirmed (and two-factor is off); it is confirmed from there.
+    const emailStatus = page.getByTestId('profile-email-status');
+    await expect(emailStatus).toHaveAttribute('data-confirmed', 'false');
+    await expect(page.getByTestId('profile-two-factor')).toHaveAttribute('data-enabled', 'false');
+    await emailStatus.getByTestId('email-confirm').click();
+    const confirmDialog = page.getByTestId('auth-dialog');
+    await expect(confirmDialog).toHaveAttribute('data-kind', 'emailConfirmation');
+    await expect(confirmDialog.getByTestId('auth-email')).toHaveValue(email);
+    await confirmDialog.getByTestId('auth-submit').click();
+    await expect(confirmDialog.getByTestId('auth-confirmation-code')).toBeVisible();
+    await fillAndSubmit(page, { 'auth-confirmation-code': await mailedCode(request, stack.apiUrl, email, 'email_confirmation', code) });
+    await expect(confirmDialog).toHaveCount(0);
+    await expect(emailStatus).toHaveAttribute('data-confirmed', 'true');
+    if (code === 'ru') await expect(emailStatus).toHaveText(CYRILLIC);
+    await page.reload();
+    await expect(page.getByTestId('profile-email-status')).toHaveAttribute('data-confirmed', 'true');
+
     await page.getByTestId('tab-history').click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/profile/history$`));
     const row = page.locator(`[data-testid="history-row"][data-order-id="${order.orderId}"]`);
