@@ -1,6 +1,7 @@
-// Redoc draws its "API docs by Redocly" logo from cdn.redoc.ly: under the site's Content-Security-Policy
-// (img-src 'self', issue 24) nothing the site shows comes from a third party, so the two logo URLs in Redoc's
-// bundle are replaced by files of this package, emitted by the build beside the docs' other assets.
+// Redoc under the site's Content-Security-Policy (issue 24): its "API docs by Redocly" logo came from cdn.redoc.ly
+// (img-src 'self': nothing the site shows comes from a third party), so the two logo URLs in Redoc's bundle are
+// replaced by files of this package, emitted by the build beside the docs' other assets; and its search index no
+// longer tries eval (below).
 const path = require('node:path');
 
 const LOGOS = {
@@ -24,6 +25,12 @@ function redocAssetsLoader(source) {
     out = out.replace(new RegExp(`([\`'"])${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\1`, 'g'), name);
   });
   if (/cdn\.redoc\.ly/.test(out)) throw new Error('redocAssets: another cdn.redoc.ly URL in Redoc; serve it from the site too');
+  // Redoc's search index (FlexSearch) probes `Function(source)` to run in a worker: the site's CSP has no
+  // 'unsafe-eval', so the probe would be refused (a violation report on every visit) and the index would run in the
+  // page anyway. The probe is answered "no worker" up front: the same search, in the page, without eval.
+  const evalProbe = /try\{return \w+\._factory\?\?=Function\(\w+\),!0\}catch\{return!1\}/;
+  if (!evalProbe.test(out)) throw new Error(`redocAssets: Redoc's search worker probe (Function(…)) not found in ${this.resourcePath}; check it again`);
+  out = out.replace(evalProbe, 'return!1');
   return `${imports.join('\n')}\n${out}`;
 }
 

@@ -236,7 +236,7 @@ describe('the policy', () => {
       reachabilityOrigin: 'https://probe.example',
     });
     const d = directives(csp);
-    expect(d.get('script-src')).toEqual(["'nonce-abc'", "'strict-dynamic'", "'self'", 'https://r.example']);
+    expect(d.get('script-src')).toEqual(["'nonce-abc'", "'strict-dynamic'", "'wasm-unsafe-eval'", "'self'", 'https://r.example']);
     expect(d.get('connect-src')).toEqual(["'self'", 'wss://swap.example', 'https://r.example', 'https://probe.example']);
     expect(d.has('upgrade-insecure-requests')).toBe(true);
     expect(directives(contentSecurityPolicy({ siteOrigin: 'http://localhost:8080', nonce: 'n', remoteOrigins: [] })).has('upgrade-insecure-requests')).toBe(

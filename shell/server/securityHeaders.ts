@@ -84,12 +84,12 @@ export interface CspOptions {
 /**
  * The policy of one response.
  * - script-src: the nonce and 'strict-dynamic' (browsers of CSP 3 then ignore the host list, which is the fallback
- *   of older ones); no 'unsafe-inline', no 'unsafe-eval'.
+ *   of older ones); no 'unsafe-inline', no 'unsafe-eval'. 'wasm-unsafe-eval' compiles WebAssembly only (the QR
+ *   scanner's zxing-wasm reader, where the browser has no BarcodeDetector), never JavaScript.
  * - style-src 'unsafe-inline': the server render sends React's `style` attributes (skeleton sizes, coin colours, the
  *   loading bar) and web inlines the start-up stylesheets; Redoc (styled-components) adds `<style>` elements at run
  *   time. A nonce there would turn 'unsafe-inline' off and break all three; styles cannot run code.
  * - img-src data: and blob: (icons inlined by the build, the preview of a KYC document chosen on the device).
- * - worker-src blob: (Redoc's search index runs in a worker made from a Blob).
  * - connect-src: the api and its WebSocket on the site's own origin, the remotes' manifests, the reachability probe.
  */
 export function contentSecurityPolicy(o: CspOptions): string {
@@ -99,12 +99,12 @@ export function contentSecurityPolicy(o: CspOptions): string {
   const list = (...items: (string | undefined)[]) => [...new Set(items.filter((i): i is string => !!i))].join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', list(`'nonce-${o.nonce}'`, "'strict-dynamic'", "'self'", ...remotes)],
+    ['script-src', list(`'nonce-${o.nonce}'`, "'strict-dynamic'", "'wasm-unsafe-eval'", "'self'", ...remotes)],
     ['style-src', list("'self'", "'unsafe-inline'", ...remotes)],
     ['img-src', list("'self'", 'data:', 'blob:', ...remotes)],
     ['font-src', list("'self'", 'data:', ...remotes)],
     ['connect-src', list("'self'", ws, ...remotes, o.reachabilityOrigin)],
-    ['worker-src', list("'self'", 'blob:')],
+    ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['media-src', "'self'"],
     ['frame-src', "'none'"],
