@@ -31,6 +31,8 @@ describe('loadRemoteTrust', () => {
     const env = { ...PROD, ...allKeys() };
     delete (env as Record<string, string | undefined>).REMOTE_MFE_BLOG_PUBLIC_KEY;
     expect(() => loadRemoteTrust(env, { devPublicKeyFile: devKeyFile() })).toThrow(/REMOTE_MFE_BLOG_PUBLIC_KEY is required in production/);
+    // with server rendering off web runs no remote code: no key needed
+    expect(loadRemoteTrust({ ...env, SSR: 'off' }).production).toBe(true);
   });
 
   it('production trusts the configured keys only (PEM or raw base64, two during a rotation), never the dev key', () => {

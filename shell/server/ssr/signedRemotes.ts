@@ -68,7 +68,8 @@ export function loadRemoteTrust(env: Env, options: { devPublicKeyFile?: string }
     } catch (error) {
       throw new Error(`Invalid configuration: ${prefix}_PUBLIC_KEY: ${(error as Error).message}`);
     }
-    if (production && configured.length === 0)
+    // SSR=off: web runs no remote code, so needs no key (the https rule below still holds: browsers load them)
+    if (production && configured.length === 0 && env.SSR !== 'off')
       problems.push(`${prefix}_PUBLIC_KEY is required in production (the Ed25519 public key ${r.dir}'s team signs with)`);
     keys.set(r.name, [...configured, ...devKeys]);
     for (const name of [`${prefix}_URL`, `${prefix}_SERVER_URL`]) {
