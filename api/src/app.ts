@@ -12,6 +12,7 @@ import { loggerOptions } from './http/logging';
 import { installObservability, requestIdOf } from './observability';
 import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';
+import { installRefusedBodyHandling } from './http/refusedBodies';
 import { installRouteRateLimits } from './http/rateLimits';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installCookiePolicy } from './modules/auth/cookies';
@@ -108,6 +109,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installDrain(app);
   app.server.maxConnections = http.maxConnections;
   installErrorHandling(app);
+  // issue 24: a body left unread by an early answer is drained (bounded) or its connection closed
+  installRefusedBodyHandling(app);
   // Before any route: these attach to routes as they are registered.
   installObservability(app, config, { db: deps.db, priceBoard: deps.priceBoard });
   installAccessPolicy(app, { sandboxToken: config.sandboxToken });
@@ -171,7 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     opts,
   );
-  await registerKycModule(app, config, { db: deps.db }, opts);
+  await registerKycModule(app, config, { db: deps.db, rateLimitPrefix: deps.rateLimitPrefix }, opts);
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
   const healthDeps = { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs };

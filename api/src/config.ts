@@ -176,8 +176,15 @@ const EnvSchema = z.object({
   /** Allow webhook URLs on private or loopback addresses (development and tests only; refused in production). */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
   // ── Identity verification (issue 12) ──
-  /** Where sealed KYC documents are kept: outside anything web serves. */
+  /**
+   * Issue 24: documents live in the database; this former per-replica directory is only read once at startup, to import
+   * the files a database from before 0020 still names (each file is moved into the database and removed).
+   */
   KYC_STORAGE_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'kyc')),
+  /** Issue 24: kyc/submit attempts per account and hour (each may decode three large images); 429 beyond. */
+  KYC_SUBMITS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Issue 24: submissions decoding images at once on one replica (each up to three 40-megapixel images); 429 beyond. */
+  KYC_CONCURRENT_DECODES: z.coerce.number().int().min(1).default(2),
   /** Largest accepted document image, in bytes. */
   KYC_MAX_FILE_BYTES: z.coerce
     .number()
@@ -255,6 +262,8 @@ export interface Config {
 export interface KycConfig {
   storageDir: string;
   maxFileBytes: number;
+  submitsPerHour: number;
+  concurrentDecodes: number;
   retentionDays: number;
   sandboxAutoDecision: 'off' | 'pass' | 'reject';
   sandboxDecisionDelayMs: number;
@@ -428,6 +437,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kyc: {
       storageDir: e.KYC_STORAGE_DIR,
       maxFileBytes: e.KYC_MAX_FILE_BYTES,
+      submitsPerHour: e.KYC_SUBMITS_PER_HOUR,
+      concurrentDecodes: e.KYC_CONCURRENT_DECODES,
       retentionDays: e.KYC_RETENTION_DAYS,
       sandboxAutoDecision: e.SANDBOX_KYC_AUTO_DECISION,
       sandboxDecisionDelayMs: e.SANDBOX_KYC_DECISION_DELAY_MS,

@@ -173,6 +173,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       adminRedirectDelete: { path, body: { path: '/matrix-redirect' } },
       adminKycGet: { path: path.replace(':verificationId', verificationId) },
       adminKycDocument: { path: path.replace(':verificationId', verificationId).replace(':kind', 'face') },
+      adminKycTake: { path, body: { verificationId } },
       adminKycDecide: { path, body: { verificationId, decision: 'REJECT', rejectReason: 'matrix' } },
       // The first incident of this run's fresh database is id 1 (created by the admin's adminIncidentCreate probe).
       adminIncidentCreate: { path, body: { title: 'Matrix incident', body: 'Posted by the matrix', severity: 'minor' } },
@@ -206,7 +207,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     // Changes last (the redirect added before it is removed, the decision after every read).
     const ordered = [
       ...adminRoutes.filter((n) => routeTable[n].method === 'GET'),
-      ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycDecide', 'adminIncidentCreate', 'adminIncidentUpdate'] as const),
+      ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycTake', 'adminKycDecide', 'adminIncidentCreate', 'adminIncidentUpdate'] as const),
     ];
 
     it('are refused to a guest and a partner key (401) and to users (403 ERR_NOT_ENOUGH_PERMISSIONS), served to the admin', async () => {

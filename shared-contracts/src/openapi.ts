@@ -99,6 +99,8 @@ export const RATE_LIMITED_ROUTES: readonly RouteName[] = [
   'updateApiKey',
   'deleteApiKey',
   'providerSignUp',
+  'adminKycTake',
+  'kycSubmit',
   'providerSignIn',
   'affiliateWithdraw',
   'supportRequestCreate',
@@ -211,6 +213,7 @@ interface ErrorAnswer {
 
 /** The 4xx answers a route can give: the catalogue code, its HTTP status and when. */
 function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
+  adminKycTake: [['ERR_NOT_FOUND', 'no such verification']],
   const out: ErrorAnswer[] = [];
   const add = (code: ErrorCode, why: string, status?: number) => {
     const same = out.find((e) => e.code === code && e.status === status);

@@ -610,7 +610,15 @@ export const routeTable = {
     tag: 'admin',
     auth: 'admin',
     timeoutMs: TIMEOUTS_MS.default,
-    summary: 'An identity verification: its data, its documents and its audit log',
+    summary: 'An identity verification: its data, its documents and its audit log (a pure read: nothing changes)',
+  },
+  adminKycTake: {
+    method: 'POST',
+    path: '/api/v1/admin/kyc/take',
+    tag: 'admin',
+    auth: 'admin',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Take a verification for review: a CREATED one moves to PROCESS (kept in the audit log); answers the verification',
   },
   adminKycDocument: {
     method: 'GET',

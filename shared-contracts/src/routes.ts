@@ -411,3 +411,4 @@ export type RouteResponse<N extends RouteName> = z.infer<ApiRoutes[N]['response'
 
 /** Routes whose path and method must exist on the server for the WebSocket. */
 export const WS_PATH = '/api/v2/ws';
+  adminKycTake: route('adminKycTake', { body: KycVerificationParams, response: KycAdminVerificationSchema }),

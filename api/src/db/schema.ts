@@ -1,5 +1,20 @@
 // Drizzle table definitions mirroring migrations/*.sql (the SQL files are the source of truth).
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
@@ -243,11 +258,11 @@ const verifications = pgTable('verifications', {
   rejectReason: text('reject_reason'),
   residenceCountry: text('residence_country').notNull(),
   identityType: text('identity_type').$type<'passport' | 'idcard' | 'drivinglicense'>().notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
+  firstName: text('first_name'), // plain only until the startup pass seals it (0020)
+  lastName: text('last_name'), // plain only until the startup pass seals it (0020)
   issueCountry: text('issue_country').notNull(),
-  birthDate: text('birth_date').notNull(),
-  identityNumber: text('identity_number').notNull(),
+  birthDate: text('birth_date'), // plain only until the startup pass seals it (0020)
+  identityNumber: text('identity_number'), // plain only until the startup pass seals it (0020)
   expireDate: text('expire_date').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -262,7 +277,8 @@ const kycDocuments = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     verificationId: text('verification_id').notNull(),
     kind: text('kind').$type<'face' | 'front' | 'back'>().notNull(),
-    storageKey: text('storage_key').notNull().unique(),
+    // a file of the former KYC_STORAGE_DIR not imported yet (0020); null once the document is in kyc_document_chunks
+    storageKey: text('storage_key').unique(),
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
     sha256: text('sha256').notNull(),
@@ -291,6 +307,8 @@ const providerAccounts = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     email: text('email').notNull(),
     applicantId: text('applicant_id').notNull().unique(),
+  // Issue 24 (0020): names, identity number and birth date, sealed (lib/secretBox.ts)
+  personalData: text('personal_data'),
     kycDecision: text('kyc_decision').$type<'PASS' | 'REJECT'>(),
     kycDecidedAt: timestamp('kyc_decided_at', { withTimezone: true }),
     kycTokenHash: text('kyc_token_hash').unique(),
@@ -305,10 +323,23 @@ const providerTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    chunks: integer('chunks'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('provider_tokens_account_idx').on(t.accountId, t.expiresAt)],
+// Issue 24 (0020): a KYC document's sealed chunks (≤ 256 KiB of JPEG each)
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const kycDocumentChunks = pgTable(
+  'kyc_document_chunks',
+  {
+    documentId: bigint('document_id', { mode: 'number' }).notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
+);
+
 );
 
 const providerPayments = pgTable(
@@ -364,3 +395,4 @@ export const schema = {
   providerPayments,
   outboxMessages,
 };
+  kycDocumentChunks,

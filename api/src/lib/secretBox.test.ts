@@ -34,6 +34,15 @@ describe('secretBox', () => {
     expect(() => box.openBytes(plain)).toThrow('not sealed bytes');
   });
 
+  it('binds sealed bytes to their context: a chunk moved to another document or position does not open', () => {
+    const plain = Buffer.from('chunk of a document');
+    const sealed = box.sealBytes(plain, 'kyc-doc:7:0');
+    expect(box.openBytes(sealed, 'kyc-doc:7:0').equals(plain)).toBe(true);
+    expect(() => box.openBytes(sealed, 'kyc-doc:7:1')).toThrow();
+    expect(() => box.openBytes(sealed, 'kyc-doc:8:0')).toThrow();
+    expect(() => box.openBytes(sealed)).toThrow();
+  });
+
   it('needs a key of at least 32 characters', () => {
     expect(() => createSecretBox('short')).toThrow();
   });

@@ -1,4 +1,4 @@
-// Secrets the api must read back (webhook signing secrets; KYC documents next) are stored sealed: AES-256-GCM under
+// Secrets the api must read back (webhook signing secrets, KYC documents and personal data) are stored sealed: AES-256-GCM under
 // the data encryption key, `v1.<iv>.<tag>.<ciphertext>` in base64url. A sealed value names its format version, so the
 // key or the cipher can change later without guessing.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
@@ -6,9 +6,12 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
-  /** Bytes (KYC documents): `SB1` + iv (12) + tag (16) + ciphertext. */
-  sealBytes(plain: Buffer): Buffer;
-  openBytes(sealed: Buffer): Buffer;
+  /**
+   * Bytes (KYC document chunks): `SB1` + iv (12) + tag (16) + ciphertext. `context` (authenticated, not stored: e.g.
+   * the document and position of a chunk) must be given again to open it, so a sealed piece moved elsewhere fails.
+   */
+  sealBytes(plain: Buffer, context?: string): Buffer;
+  openBytes(sealed: Buffer, context?: string): Buffer;
 }
 
 const BYTES_MAGIC = Buffer.from('SB1');
@@ -31,16 +34,18 @@ export function createSecretBox(keyMaterial: string): SecretBox {
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     },
-    sealBytes(plain) {
+    sealBytes(plain, context) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
+      if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'));
       const body = Buffer.concat([cipher.update(plain), cipher.final()]);
       return Buffer.concat([BYTES_MAGIC, iv, cipher.getAuthTag(), body]);
     },
-    openBytes(sealed) {
+    openBytes(sealed, context) {
       const head = BYTES_MAGIC.length;
       if (sealed.length < head + 28 || !sealed.subarray(0, head).equals(BYTES_MAGIC)) throw new Error('not sealed bytes');
       const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(head, head + 12));
+      if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(sealed.subarray(head + 12, head + 28));
       return Buffer.concat([decipher.update(sealed.subarray(head + 28)), decipher.final()]);
     },

@@ -1,5 +1,6 @@
 // Issue 12: the admin review of identity verifications (ADMIN permission, §6). The pending ones (CREATED, PROCESS) in a
-// list; one opened shows its data, documents and audit log (opening a CREATED one puts it under review, PROCESS);
+// list; one opened shows its data, documents and audit log (opening it is adminKycTake, a POST: a CREATED one goes under
+// review, PROCESS; issue 24: the GET adminKycGet is a pure read, used to reload);
 // pass, or reject with a reason (required), through adminKycDecide; then the list and the opened verification reload,
 // so who decided and when come from the server. Nothing is sent for anyone but a signed-in admin.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
@@ -19,7 +20,7 @@ export const isPending = (status: VerificationStatus) => PENDING.includes(status
 const PER_PAGE = 100;
 
 export interface AdminKycDeps {
-  api: Pick<ApiClient, 'adminKycList' | 'adminKycGet' | 'adminKycDecide'>;
+  api: Pick<ApiClient, 'adminKycList' | 'adminKycGet' | 'adminKycTake' | 'adminKycDecide'>;
   /** a signed-in account with the ADMIN permission */
   isAdmin(): boolean;
   notify: HostServices['notify'];
@@ -72,7 +73,8 @@ export class AdminVerificationsStore {
     }
   }
 
-  async open(verificationId: string): Promise<void> {
+  /** Opens a verification for review (adminKycTake: a CREATED one moves to PROCESS); `reload` only reads it again. */
+  async open(verificationId: string, reload = false): Promise<void> {
     if (!this.deps.isAdmin()) return;
     const id = ++this.detailRequest;
     runInAction(() => {
@@ -81,7 +83,7 @@ export class AdminVerificationsStore {
       if (!this.detail) this.detailState = 'loading';
     });
     try {
-      const detail = await this.deps.api.adminKycGet({ params: { verificationId } });
+      const detail = reload ? await this.deps.api.adminKycGet({ params: { verificationId } }) : await this.deps.api.adminKycTake({ body: { verificationId } });
       if (id !== this.detailRequest) return;
       runInAction(() => {
         this.detail = detail;
@@ -124,7 +126,7 @@ export class AdminVerificationsStore {
       timeout: NOTIFICATION_SHORT_TIMEOUT_MS,
     });
     // whatever happened, the list and the opened verification (its decision, who and when, the audit log) reload
-    await Promise.all([this.load(), this.open(verificationId)]);
+    await Promise.all([this.load(), this.open(verificationId, true)]);
     runInAction(() => (this.busy = false));
     return ok;
   }

@@ -46,6 +46,7 @@ function fakeApi(initial: AdminKycItem[] = [item('v2', 'PROCESS', ago(HOUR)), it
   return {
     adminKycList: jest.fn(async () => ({ items, total: items.length, page: 1, perPage: 100 })),
     adminKycGet: jest.fn(async ({ params }: { params: { verificationId: string } }) => detail(params.verificationId)),
+    adminKycTake: jest.fn(async ({ body }: { body: { verificationId: string } }) => detail(body.verificationId)),
     adminKycDecide: jest.fn(async ({ body }: { body: { verificationId: string; decision: 'PASS' | 'REJECT'; rejectReason?: string } }) => {
       const reason = body.rejectReason ?? null;
       decided[body.verificationId] = { decision: body.decision, reason };
@@ -81,6 +82,7 @@ describe('AdminVerificationsStore', () => {
     expect(await s.decide('PASS')).toBe(false);
     expect(api.adminKycList).not.toHaveBeenCalled();
     expect(api.adminKycGet).not.toHaveBeenCalled();
+    expect(api.adminKycTake).not.toHaveBeenCalled();
     expect(api.adminKycDecide).not.toHaveBeenCalled();
     expect(s.state).toBe('idle');
   });
@@ -123,7 +125,9 @@ describe('AdminVerificationsStore', () => {
     expect(await s.decide('PASS')).toBe(false);
     expect(notify).toHaveBeenLastCalledWith({ type: 'error', message: '[admin_kyc_decide_failed]', timeout: 3000 });
     expect(api.adminKycList).toHaveBeenCalledTimes(1);
-    expect(api.adminKycGet).toHaveBeenCalledTimes(2);
+    // opened by adminKycTake, reloaded after the failed decision by the pure read adminKycGet
+    expect(api.adminKycTake).toHaveBeenCalledTimes(1);
+    expect(api.adminKycGet).toHaveBeenCalledTimes(1);
     expect(s.busy).toBe(false);
     warn.mockRestore();
   });
@@ -137,6 +141,7 @@ describe('ProfileAdminVerifications page', () => {
     expect(screen.queryByTestId('admin-kyc-table')).toBeNull();
     expect(api.adminKycList).not.toHaveBeenCalled();
     expect(api.adminKycGet).not.toHaveBeenCalled();
+    expect(api.adminKycTake).not.toHaveBeenCalled();
   });
 
   it('the admin tab is in the tab list of admins only', async () => {
@@ -161,7 +166,8 @@ describe('ProfileAdminVerifications page', () => {
     expect(rows[0].textContent).toContain('Germany');
     expect(screen.getByRole('tab', { name: 'Verification review' }).getAttribute('aria-selected')).toBe('true');
     await act(async () => void fireEvent.click(within(rows[0]).getByTestId('admin-kyc-open')));
-    expect(api.adminKycGet).toHaveBeenCalledWith({ params: { verificationId: 'v1' } });
+    // opening takes it for review (a POST); the GET only reloads it
+    expect(api.adminKycTake).toHaveBeenCalledWith({ body: { verificationId: 'v1' } });
     const detail = screen.getByTestId('admin-kyc-detail');
     expect(detail.dataset.verificationId).toBe('v1');
     expect(within(detail).getByTestId('admin-kyc-name').textContent).toBe('Anna Schmidt');

@@ -1,7 +1,8 @@
 // The identity verification module (issue 12): kyc/submit (multipart uploads, sniffed, re-encoded, sealed at rest),
 // kyc/status, the admin review (list, data, documents, pass or reject with an audit log) and the KYC job (the sandbox's
 // automatic decision, document retention). Logs carry account id, verification id and status only: never names,
-// numbers or dates of birth.
+// numbers or dates of birth. Issue 24: documents and personal data sealed in the database (storage.ts, repo.ts),
+// kyc/submit held per account and per replica (limits.ts), the admin's read a pure GET and taking a verification a POST.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
@@ -14,12 +15,15 @@ import type { AuthUser } from '../auth/authenticate';
 import { unauthorized } from '../auth/authenticate';
 import { resolveDataEncryptionKey } from '../auth/secret';
 import { retentionPass, sandboxDecisionPass } from './jobs';
-import { createKycRepo } from './repo';
+import { createKycLimits } from './limits';
+import { createKycRepo, sealPlainPersonalData } from './repo';
 import { createDocumentStore } from './storage';
 import { MULTIPART_LIMITS, submitVerification } from './submit';
 
 export interface KycModuleDeps {
   db: DbHandle;
+  /** Prefix of the Redis keys of the submit limits (tests isolate their runs). */
+  rateLimitPrefix?: string;
 }
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -31,8 +35,17 @@ function signedIn(user: AuthUser | null): AuthUser {
 
 export async function registerKycModule(app: FastifyInstance, config: Config, deps: KycModuleDeps, opts: RegisterOptions): Promise<void> {
   const now = () => new Date();
-  const repo = createKycRepo(deps.db.db, now);
-  const store = createDocumentStore(config.kyc.storageDir, createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg))));
+  const box = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
+  const store = createDocumentStore(deps.db.db, box);
+  const repo = createKycRepo(deps.db.db, now, box, store);
+  const limits = createKycLimits({
+    submitsPerHour: config.kyc.submitsPerHour,
+    concurrentDecodes: config.kyc.concurrentDecodes,
+    redisUrl: config.redisUrl,
+    keyPrefix: deps.rateLimitPrefix,
+    log: app.log,
+  });
+  app.addHook('onClose', () => limits.close());
 
   // The multipart parser only in this scope, for kyc/submit: every other route keeps refusing multipart bodies.
   await app.register(async (scope) => {
@@ -47,7 +60,27 @@ export async function registerKycModule(app: FastifyInstance, config: Config, de
       bodyLimit: 3 * config.kyc.maxFileBytes + 64 * 1024,
       handler: async (request, reply) => {
         const userId = signedIn(request.user).userId;
-        const verificationId = await submitVerification({ repo, store, maxFileBytes: config.kyc.maxFileBytes }, request, userId);
+        // held before a byte of the body is read (a refused body is drained or its connection closed)
+        const release = await limits.begin(userId).catch((err: unknown) => {
+          const retryAfter = (err as { retryAfterS?: number }).retryAfterS;
+          if (retryAfter) reply.header('retry-after', String(retryAfter));
+          request.log.info({ userId }, 'kyc submit refused by its limits');
+          throw err;
+        });
+        const verificationId = await submitVerification(
+          {
+            repo,
+            maxFileBytes: config.kyc.maxFileBytes,
+            decoding: (work) =>
+              limits.decoding(work).catch((err: unknown) => {
+                const retryAfter = (err as { retryAfterS?: number }).retryAfterS;
+                if (retryAfter) reply.header('retry-after', String(retryAfter));
+                throw err;
+              }),
+          },
+          request,
+          userId,
+        ).finally(release);
         request.log.info({ userId, verificationId, status: 'CREATED' }, 'kyc submitted');
         const answer = { status: 'CREATED' as const, rejectReason: null };
         if (opts.validateResponses) apiRoutes.kycSubmit.response.parse(answer);
@@ -59,20 +92,35 @@ export async function registerKycModule(app: FastifyInstance, config: Config, de
   registerRoute(app, apiRoutes.kycStatus, ({ request }) => repo.status(signedIn(request.user).userId), opts);
 
   registerRoute(app, apiRoutes.adminKycList, ({ query }) => repo.list(query.page, query.perPage, query.status), opts);
-  registerRoute(app, apiRoutes.adminKycGet, ({ params, request }) => repo.review(params.verificationId, signedIn(request.user).userId), opts);
+  registerRoute(app, apiRoutes.adminKycGet, ({ params }) => repo.review(params.verificationId), opts);
+  // The state change of opening a verification (CREATED → PROCESS) is its own POST: a GET never changes anything.
+  registerRoute(
+    app,
+    apiRoutes.adminKycTake,
+    async ({ body, request }) => {
+      const adminId = signedIn(request.user).userId;
+      await repo.take(body.verificationId, adminId);
+      const verification = await repo.review(body.verificationId);
+      request.log.info({ accountId: adminId, verificationId: body.verificationId, status: verification.status }, 'kyc taken for review');
+      return verification;
+    },
+    opts,
+  );
   registerRoute(
     app,
     apiRoutes.adminKycDocument,
     async ({ params, request, reply }) => {
       const adminId = signedIn(request.user).userId;
-      const jpeg = await store.get(await repo.documentKey(params.verificationId, params.kind, adminId));
+      const doc = await repo.document(params.verificationId, params.kind, adminId);
       request.log.info({ accountId: adminId, verificationId: params.verificationId, kind: params.kind }, 'kyc document viewed');
+      // streamed from the database a chunk at a time (storage.ts)
       return reply
         .type('image/jpeg')
+        .header('content-length', String(doc.bytes))
         .header('cache-control', 'no-store')
         .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
-        .send(jpeg);
+        .send(store.read(doc));
     },
     opts,
   );
@@ -97,12 +145,19 @@ export async function registerKycModule(app: FastifyInstance, config: Config, de
       if (sandboxDecisions) await sandboxDecisionPass(repo, config.kyc, t, app.log);
       if (t.getTime() - lastRetention >= RETENTION_EVERY_MS) {
         lastRetention = t.getTime();
-        await retentionPass(repo, store, config.kyc.retentionDays, t, app.log);
+        await retentionPass(repo, config.kyc.retentionDays, t, app.log);
       }
     },
     intervalMs: sandboxDecisions ? Math.max(20, Math.min(Math.floor(config.kyc.sandboxDecisionDelayMs / 2) || 20, 1000)) : RETENTION_EVERY_MS,
     log: app.log,
   });
-  app.addHook('onReady', async () => job.start());
+  app.addHook('onReady', async () => {
+    // One-offs of issue 24 (idempotent, any replica): seal personal data written before 0020, and import the documents
+    // this replica still has as files of the former KYC_STORAGE_DIR.
+    const sealed = await sealPlainPersonalData(deps.db.db, box);
+    if (sealed) app.log.info({ sealed }, 'kyc personal data of earlier verifications sealed');
+    await store.importFiles(config.kyc.storageDir, app.log);
+    job.start();
+  });
   app.addHook('onClose', () => job.stop());
 }

@@ -1,9 +1,9 @@
 // The KYC job (issue 12): in SANDBOX mode the automatic decision (SANDBOX_KYC_AUTO_DECISION pass|reject, after
 // SANDBOX_KYC_DECISION_DELAY_MS, audit-logged as SANDBOX), and everywhere the retention: the documents of a
-// verification decided more than KYC_RETENTION_DAYS ago are deleted (files removed, rows marked, audit-logged).
+// verification decided more than KYC_RETENTION_DAYS ago are deleted (their chunks deleted from the database, rows
+// marked, audit-logged, in one transaction: every replica and, from then on, every backup is without them).
 import type { KycConfig } from '../../config';
 import type { KycRepo } from './repo';
-import type { DocumentStore } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SANDBOX_REJECT_REASON = 'Sandbox: rejected automatically (SANDBOX_KYC_AUTO_DECISION=reject)';
@@ -23,11 +23,10 @@ export async function sandboxDecisionPass(repo: KycRepo, kyc: KycConfig, now: Da
 }
 
 /** Returns how many verifications had their documents deleted. */
-export async function retentionPass(repo: KycRepo, store: DocumentStore, retentionDays: number, now: Date, log: Log): Promise<number> {
+export async function retentionPass(repo: KycRepo, retentionDays: number, now: Date, log: Log): Promise<number> {
   const ids = await repo.decidedBefore(new Date(now.getTime() - retentionDays * DAY_MS));
   for (const id of ids) {
-    for (const key of await repo.liveDocumentKeys(id)) await store.remove(key);
-    await repo.markDocumentsDeleted(id);
+    await repo.deleteDocuments(id);
     log.info({ verificationId: id }, 'kyc documents deleted (retention)');
   }
   return ids.length;

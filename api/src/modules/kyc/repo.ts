@@ -1,17 +1,27 @@
-// The verification tables (migrations/0011_kyc.sql): one current verification per account, its sealed documents and
-// the audit log. Every decision and every document deletion writes an audit row in the same transaction.
-import { randomBytes } from 'node:crypto';
+// The verification tables (migrations/0011_kyc.sql, 0020_kyc_documents.sql): one current verification per account, its
+// documents (sealed chunks in the database, storage.ts) and the audit log. Every decision and every document deletion
+// writes an audit row in the same transaction. The names, identity number and birth date are sealed (personal_data);
+// rows from before 0020 are sealed by sealPlainPersonalData at startup.
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ApiError, type KycSubmitFields, type VerificationStatus } from 'shared-contracts/server';
 import type { Db } from '../../db/client';
+import type { SecretBox } from '../../lib/secretBox';
 import { rowsOf } from '../affiliates/ledger';
+import { CHUNK_BYTES, type DocumentStore, type StoredDocumentRef } from './storage';
 
 export type DocumentKind = 'face' | 'front' | 'back';
-export interface StoredDocument {
+/** A re-encoded document image to store with its verification. */
+export interface NewDocument {
   kind: DocumentKind;
-  storageKey: string;
-  bytes: number;
-  sha256: string;
+  jpeg: Buffer;
+}
+/** The sealed part of a verification (personal_data). */
+interface PersonalData {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  identityNumber: string;
 }
 /** Who acted: an account (the submitter, an admin) or the api itself (SANDBOX, RETENTION). */
 export type Actor = { userId: number; role: 'USER' | 'ADMIN' } | 'SANDBOX' | 'RETENTION';
@@ -24,11 +34,12 @@ interface VerificationRow {
   reject_reason: string | null;
   residence_country: string;
   identity_type: KycSubmitFields['identityType'];
-  first_name: string;
-  last_name: string;
+  first_name: string | null;
+  last_name: string | null;
   issue_country: string;
-  birth_date: string;
-  identity_number: string;
+  birth_date: string | null;
+  identity_number: string | null;
+  personal_data: string | null;
   expire_date: string;
   created_at: Date | string;
   decided_by: number | string | null;
@@ -53,7 +64,12 @@ const alreadySubmitted = (status: VerificationStatus) =>
     status === 'PASS' ? 'Identity already verified' : 'A verification is already being reviewed; a new one can be sent after a rejection',
   );
 
-export function createKycRepo(db: Db, now: () => Date) {
+export function createKycRepo(db: Db, now: () => Date, box: SecretBox, store: DocumentStore) {
+  const personal = (r: VerificationRow): PersonalData =>
+    r.personal_data !== null
+      ? (JSON.parse(box.open(r.personal_data)) as PersonalData)
+      : { firstName: r.first_name ?? '', lastName: r.last_name ?? '', birthDate: r.birth_date ?? '', identityNumber: r.identity_number ?? '' };
+
   async function audit(runner: Parameters<typeof rowsOf>[0], verificationId: string, actor: Actor, action: string, reason: string | null = null) {
     await runner.execute(
       sql`INSERT INTO kyc_audit_log (verification_id, actor, actor_user_id, action, reason, created_at)
@@ -81,9 +97,17 @@ export function createKycRepo(db: Db, now: () => Date) {
       if (row && row.status !== 'REJECT') throw alreadySubmitted(row.status);
     },
 
-    async create(userId: number, fields: KycSubmitFields, documents: readonly StoredDocument[]): Promise<string> {
+    async create(userId: number, fields: KycSubmitFields, documents: readonly NewDocument[]): Promise<string> {
       const id = `kyc_${randomBytes(12).toString('base64url')}`;
       const t = now();
+      const sealed = box.seal(
+        JSON.stringify({
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          birthDate: fields.birthDate,
+          identityNumber: fields.identityNumber,
+        } satisfies PersonalData),
+      );
       try {
         await db.transaction(async (tx) => {
           const [prev] = await rowsOf<{ id: string; status: VerificationStatus }>(
@@ -93,16 +117,20 @@ export function createKycRepo(db: Db, now: () => Date) {
           if (prev && prev.status !== 'REJECT') throw alreadySubmitted(prev.status);
           if (prev) await tx.execute(sql`UPDATE verifications SET is_current = false, updated_at = ${t} WHERE id = ${prev.id}`);
           await tx.execute(
-            sql`INSERT INTO verifications (id, user_id, status, residence_country, identity_type, first_name, last_name, issue_country,
-                  birth_date, identity_number, expire_date, created_at, updated_at)
-                VALUES (${id}, ${userId}, 'CREATED', ${fields.residenceCountry}, ${fields.identityType}, ${fields.firstName}, ${fields.lastName},
-                  ${fields.issueCountry}, ${fields.birthDate}, ${fields.identityNumber}, ${fields.expireDate}, ${t}, ${t})`,
+            sql`INSERT INTO verifications (id, user_id, status, residence_country, identity_type, personal_data, issue_country,
+                  expire_date, created_at, updated_at)
+                VALUES (${id}, ${userId}, 'CREATED', ${fields.residenceCountry}, ${fields.identityType}, ${sealed},
+                  ${fields.issueCountry}, ${fields.expireDate}, ${t}, ${t})`,
           );
           for (const d of documents) {
-            await tx.execute(
-              sql`INSERT INTO kyc_documents (verification_id, kind, storage_key, mime, bytes, sha256, created_at)
-                  VALUES (${id}, ${d.kind}, ${d.storageKey}, 'image/jpeg', ${d.bytes}, ${d.sha256}, ${t})`,
+            const chunks = Math.max(1, Math.ceil(d.jpeg.length / CHUNK_BYTES));
+            const sha256 = createHash('sha256').update(d.jpeg).digest('hex');
+            const [doc] = await rowsOf<{ id: number | string }>(
+              tx,
+              sql`INSERT INTO kyc_documents (verification_id, kind, storage_key, mime, bytes, sha256, chunks, created_at)
+                  VALUES (${id}, ${d.kind}, NULL, 'image/jpeg', ${d.jpeg.length}, ${sha256}, ${chunks}, ${t}) RETURNING id`,
             );
+            await store.write(tx, Number(doc.id), d.jpeg);
           }
           await audit(tx, id, { userId, role: 'USER' }, 'SUBMIT');
         });
@@ -140,8 +168,8 @@ export function createKycRepo(db: Db, now: () => Date) {
       };
     },
 
-    /** An admin opening a CREATED verification moves it to PROCESS (under review). */
-    async review(id: string, adminId: number) {
+    /** An admin taking a CREATED verification moves it to PROCESS (under review), audit-logged; other states stay. */
+    async take(id: string, adminId: number): Promise<void> {
       await db.transaction(async (tx) => {
         const [moved] = await rowsOf<{ id: string }>(
           tx,
@@ -149,6 +177,10 @@ export function createKycRepo(db: Db, now: () => Date) {
         );
         if (moved) await audit(tx, id, { userId: adminId, role: 'ADMIN' }, 'REVIEW');
       });
+    },
+
+    /** A verification as the admin sees it: a pure read (GET), nothing changes and nothing is logged. */
+    async review(id: string) {
       const [r] = await rowsOf<VerificationRow>(db, sql`SELECT v.*, u.email FROM verifications v JOIN users u ON u.id = v.user_id WHERE v.id = ${id}`);
       if (!r) throw ApiError.of('ERR_NOT_FOUND', 'Verification not found');
       const docs = await rowsOf<{ kind: DocumentKind; bytes: number; created_at: Date | string; deleted_at: Date | string | null }>(
@@ -169,11 +201,8 @@ export function createKycRepo(db: Db, now: () => Date) {
         createdAt: iso(r.created_at),
         decidedAt: r.decided_at ? iso(r.decided_at) : null,
         rejectReason: r.reject_reason,
-        firstName: r.first_name,
-        lastName: r.last_name,
+        ...personal(r),
         issueCountry: r.issue_country,
-        birthDate: r.birth_date,
-        identityNumber: r.identity_number,
         expireDate: r.expire_date,
         decidedBy: r.decided_by === null ? null : Number(r.decided_by),
         documents: docs.map((d) => ({ kind: d.kind, bytes: Number(d.bytes), createdAt: iso(d.created_at), deleted: d.deleted_at !== null })),
@@ -186,14 +215,16 @@ export function createKycRepo(db: Db, now: () => Date) {
       };
     },
 
-    async documentKey(id: string, kind: DocumentKind, adminId: number): Promise<string> {
-      const [d] = await rowsOf<{ storage_key: string }>(
+    /** A live document stored in the database (one not imported from KYC_STORAGE_DIR yet is not found), audit-logged. */
+    async document(id: string, kind: DocumentKind, adminId: number): Promise<StoredDocumentRef> {
+      const [d] = await rowsOf<{ id: number | string; chunks: number | string; sha256: string; bytes: number | string }>(
         db,
-        sql`SELECT storage_key FROM kyc_documents WHERE verification_id = ${id} AND kind = ${kind} AND deleted_at IS NULL`,
+        sql`SELECT id, chunks, sha256, bytes FROM kyc_documents
+            WHERE verification_id = ${id} AND kind = ${kind} AND deleted_at IS NULL AND storage_key IS NULL AND chunks IS NOT NULL`,
       );
       if (!d) throw ApiError.of('ERR_NOT_FOUND', 'Document not found');
       await audit(db, id, { userId: adminId, role: 'ADMIN' }, `VIEW_DOCUMENT:${kind}`);
-      return d.storage_key;
+      return { id: Number(d.id), chunks: Number(d.chunks), sha256: d.sha256, bytes: Number(d.bytes) };
     },
 
     /** PASS or REJECT a pending verification (compare-and-set: decided once). */
@@ -238,21 +269,47 @@ export function createKycRepo(db: Db, now: () => Date) {
       return rows.map((r) => r.id);
     },
 
-    async liveDocumentKeys(id: string): Promise<string[]> {
-      const rows = await rowsOf<{ storage_key: string }>(db, sql`SELECT storage_key FROM kyc_documents WHERE verification_id = ${id} AND deleted_at IS NULL`);
-      return rows.map((r) => r.storage_key);
-    },
-
-    /** After the files are gone: the rows say so, in the audit log too. */
-    async markDocumentsDeleted(id: string): Promise<void> {
+    /** Retention: the documents' chunks are deleted and the rows say so, in the audit log too, all at once. */
+    async deleteDocuments(id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const t = now();
+        await store.removeOf(tx, id);
         await tx.execute(sql`UPDATE kyc_documents SET deleted_at = ${t} WHERE verification_id = ${id} AND deleted_at IS NULL`);
         await tx.execute(sql`UPDATE verifications SET documents_deleted_at = ${t}, updated_at = ${t} WHERE id = ${id}`);
         await audit(tx, id, 'RETENTION', 'DOCUMENTS_DELETED');
       });
     },
   };
+}
+
+/**
+ * Rows written before 0020 keep names, identity number and birth date in plain columns: sealed into personal_data and
+ * the plain values cleared, a batch at a time (every replica may run it: each row is updated once, by compare-and-set).
+ */
+export async function sealPlainPersonalData(db: Db, box: SecretBox): Promise<number> {
+  let sealedRows = 0;
+  for (;;) {
+    const rows = await rowsOf<VerificationRow>(
+      db,
+      sql`SELECT id, first_name, last_name, birth_date, identity_number FROM verifications WHERE personal_data IS NULL LIMIT 100`,
+    );
+    if (rows.length === 0) return sealedRows;
+    for (const r of rows) {
+      const sealed = box.seal(
+        JSON.stringify({
+          firstName: r.first_name ?? '',
+          lastName: r.last_name ?? '',
+          birthDate: r.birth_date ?? '',
+          identityNumber: r.identity_number ?? '',
+        } satisfies PersonalData),
+      );
+      await db.execute(
+        sql`UPDATE verifications SET personal_data = ${sealed}, first_name = NULL, last_name = NULL, birth_date = NULL, identity_number = NULL
+            WHERE id = ${r.id} AND personal_data IS NULL`,
+      );
+      sealedRows++;
+    }
+  }
 }
 
 export type KycRepo = ReturnType<typeof createKycRepo>;

@@ -1,14 +1,13 @@
 // POST kyc/submit (issue 12): multipart/form-data read part by part under explicit limits, the text checked with zod,
-// each image sniffed and re-encoded (images.ts), sealed and stored (storage.ts) and recorded, all or nothing: when any
-// part fails, the files already written are removed and no row is kept.
-import { createHash } from 'node:crypto';
+// each image sniffed and re-encoded (images.ts), then sealed and recorded in the database in one transaction (repo.ts,
+// storage.ts), all or nothing. Issue 24: the re-encoding (decoding up to three 40-megapixel images) runs under the
+// module's limits (limits.ts) — one submission in flight per account, a small number of decodes at once per replica.
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, KycSubmitFieldsSchema } from 'shared-contracts/server';
 import { validationError } from '../../http/registerRoute';
 import { DocumentImageError, reencodeDocument } from './images';
-import type { DocumentKind, KycRepo, StoredDocument } from './repo';
-import type { DocumentStore } from './storage';
+import type { DocumentKind, KycRepo, NewDocument } from './repo';
 
 /** The form's file fields (§3 verification data) and the document kind each is stored as. */
 const FILE_FIELDS: Record<string, DocumentKind> = { facePhoto: 'face', frontPhoto: 'front', backendPhoto: 'back' };
@@ -77,8 +76,9 @@ async function receive(request: FastifyRequest, maxFileBytes: number): Promise<R
 
 export interface SubmitDeps {
   repo: KycRepo;
-  store: DocumentStore;
   maxFileBytes: number;
+  /** Runs the image decoding under the replica's cap of concurrent decodes (limits.ts). */
+  decoding<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Returns the new verification's id. */
@@ -99,25 +99,17 @@ export async function submitVerification(deps: SubmitDeps, request: FastifyReque
   if (fields.identityType === 'passport') files.delete('back');
 
   // Every image is checked and re-encoded before anything is written.
-  const images: { kind: DocumentKind; jpeg: Buffer }[] = [];
-  for (const [kind, { field, bytes }] of files) {
-    try {
-      images.push({ kind, jpeg: await reencodeDocument(bytes) });
-    } catch (err) {
-      if (err instanceof DocumentImageError) throw invalid(field, err.message);
-      throw err;
+  const images = await deps.decoding(async () => {
+    const out: NewDocument[] = [];
+    for (const [kind, { field, bytes }] of files) {
+      try {
+        out.push({ kind, jpeg: await reencodeDocument(bytes) });
+      } catch (err) {
+        if (err instanceof DocumentImageError) throw invalid(field, err.message);
+        throw err;
+      }
     }
-  }
-
-  const stored: StoredDocument[] = [];
-  try {
-    for (const { kind, jpeg } of images) {
-      const storageKey = await deps.store.put(jpeg);
-      stored.push({ kind, storageKey, bytes: jpeg.length, sha256: createHash('sha256').update(jpeg).digest('hex') });
-    }
-    return await deps.repo.create(userId, fields, stored);
-  } catch (err) {
-    await Promise.all(stored.map((d) => deps.store.remove(d.storageKey).catch(() => undefined)));
-    throw err;
-  }
+    return out;
+  });
+  return deps.repo.create(userId, fields, images);
 }
