@@ -244,6 +244,14 @@ describe('the policy', () => {
     );
   });
 
+  it("allows eval and the dev servers' reload sockets only with NODE_ENV=development", () => {
+    const base = { siteOrigin: 'http://localhost:8080', nonce: 'n', remoteOrigins: ['http://localhost:8082'] };
+    expect(directives(contentSecurityPolicy(base)).get('script-src')).not.toContain("'unsafe-eval'");
+    const dev = directives(contentSecurityPolicy({ ...base, development: true }));
+    expect(dev.get('script-src')).toContain("'unsafe-eval'");
+    expect(dev.get('connect-src')).toContain('ws://localhost:8082');
+  });
+
   it('marks the scripts that run, not the JSON data blocks', () => {
     const html =
       '<script>a()</script><script defer src=/a.js></script><script type="application/json" id="s">{}</script><script type=application/ld+json>{}</script>';

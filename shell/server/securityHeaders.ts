@@ -79,6 +79,11 @@ export interface CspOptions {
   remoteOrigins: readonly string[];
   /** REACHABILITY_URL's origin (§4: the browser asks it to tell offline from "our service is down") */
   reachabilityOrigin?: string;
+  /**
+   * NODE_ENV=development (never in production): a remote served by its webpack dev server (README "Develop it inside
+   * the composed site") runs eval source maps and reloads over its own WebSocket: 'unsafe-eval' and ws: to the remotes.
+   */
+  development?: boolean;
 }
 
 /**
@@ -99,11 +104,11 @@ export function contentSecurityPolicy(o: CspOptions): string {
   const list = (...items: (string | undefined)[]) => [...new Set(items.filter((i): i is string => !!i))].join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', list(`'nonce-${o.nonce}'`, "'strict-dynamic'", "'wasm-unsafe-eval'", "'self'", ...remotes)],
+    ['script-src', list(`'nonce-${o.nonce}'`, "'strict-dynamic'", "'wasm-unsafe-eval'", o.development ? "'unsafe-eval'" : undefined, "'self'", ...remotes)],
     ['style-src', list("'self'", "'unsafe-inline'", ...remotes)],
     ['img-src', list("'self'", 'data:', 'blob:', ...remotes)],
     ['font-src', list("'self'", 'data:', ...remotes)],
-    ['connect-src', list("'self'", ws, ...remotes, o.reachabilityOrigin)],
+    ['connect-src', list("'self'", ws, ...remotes, ...(o.development ? remotes.map((r) => r.replace(/^http/, 'ws')) : []), o.reachabilityOrigin)],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['media-src', "'self'"],
@@ -147,6 +152,7 @@ export interface SecurityHeadersOptions {
 /** Every answer of web, whatever its route (pages, files, the api proxy, 404s, redirects), gets the set. */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
   const reachabilityOrigin = originOf(reachabilityUrl(options.env.REACHABILITY_URL));
+  const development = options.env.NODE_ENV === 'development';
   const remoteOrigins = () => options.remoteUrls().flatMap((u) => originOf(u) ?? []);
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (req: FastifyRequest) => {
@@ -157,6 +163,6 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     const siteOrigin = options.siteOrigin(req);
     reply.headers(baseSecurityHeaders(siteOrigin));
     const nonce = req.cspNonce || newNonce();
-    reply.header('content-security-policy', contentSecurityPolicy({ siteOrigin, nonce, remoteOrigins: remoteOrigins(), reachabilityOrigin }));
+    reply.header('content-security-policy', contentSecurityPolicy({ siteOrigin, nonce, remoteOrigins: remoteOrigins(), reachabilityOrigin, development }));
   });
 }
