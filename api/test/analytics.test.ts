@@ -10,6 +10,7 @@ import { ANALYTICS_EVENTS, ApiErrorBodySchema } from 'shared-contracts/server';
 import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/server';
 import { httpForwarder, type ForwardedEvent } from '../src/modules/analytics/forwarder';
+import { forwardedData, keptPath } from '../src/modules/analytics/privacy';
 import { testConfig } from './helpers/accounts';
 import { fakeRealtime } from './helpers/fakes';
 import { Browser } from './helpers/session';
@@ -155,7 +156,8 @@ describe.each(BACKENDS)('analytics sink on %s', (backend) => {
       (await browser().post(PATH, { events: [{ event: 'exchange_completed_guest', user_type: 'guest', occurredAt: now, sessionId, path, data }] })).status,
     ).toBe(200);
     const [row] = await rows(sessionId);
-    expect(row.path).toBe('/order/1b4e28ba');
+    // Issue 24: the order id does not stay in the path either.
+    expect(row.path).toBe('/order/:id');
     expect(row.data).toEqual({ orderId: '1b4e28ba-2fa1-11d2-883f-0016cb4d6f5a', from: 'btc', rateMode: 'FIXED', count: 2, ok: true });
   });
 
@@ -214,6 +216,22 @@ describe.each(BACKENDS)('analytics sink on %s', (backend) => {
       },
     ]);
 
+    // Issue 24: an order page's event leaves without the order id, in its path or its data.
+    const orderId = '1b4e28ba-2fa1-11d2-883f-0016cb4d6f5a';
+    const completed = session();
+    const completion = {
+      event: 'exchange_completed_guest',
+      user_type: 'guest',
+      occurredAt: now,
+      sessionId: completed,
+      path: `/ru/order/${orderId}?destinationAddress=0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe`,
+      data: { orderId, from: 'BTC', to: 'ETH', rateMode: 'FIXED' },
+    };
+    expect((await browser().post(PATH, { events: [completion] })).status).toBe(200);
+    const forwarded = await until(() => collector.batches.find((b) => b.some((e) => e.sessionId === completed)), 'the order batch');
+    expect(forwarded).toEqual([expect.objectContaining({ path: '/ru/order/:id', data: { from: 'BTC', to: 'ETH', rateMode: 'FIXED' } })]);
+    expect(JSON.stringify(collector.batches)).not.toContain(orderId);
+
     collector.answer(500);
     const failed = session();
     expect((await browser().post(PATH, { events: [{ ...events[0], sessionId: failed }] })).status).toBe(200);
@@ -228,6 +246,31 @@ describe.each(BACKENDS)('analytics sink on %s', (backend) => {
     expect(await rows(silent)).toHaveLength(1);
     expect(logLines.join('\n')).not.toContain(marker);
     expect(logLines.join('\n')).not.toContain(sessionId);
+  });
+});
+
+describe('keptPath (issue 24: no identifier leaves the site)', () => {
+  it.each([
+    ['/order/1b4e28ba-2fa1-11d2-883f-0016cb4d6f5a', '/order/:id'],
+    ['/ru/order/1b4e28ba-2fa1-11d2-883f-0016cb4d6f5a?destinationAddress=0xabc#x', '/ru/order/:id'],
+    ['/order/abc123', '/order/:id'],
+    ['/order/pending', '/order/pending'],
+    ['/exchange-btc-eth', '/exchange-btc-eth'],
+    ['/blog/news/how-to-buy-bitcoin-in-2026', '/blog/news/how-to-buy-bitcoin-in-2026'],
+    ['/docs/api/orders', '/docs/api/orders'],
+    ['/profile/keys', '/profile/keys'],
+    ['/something/0123456789abcdef0123', '/something/:id'],
+    ['/x/0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe', '/x/:id'],
+    ['https://evil.example/order/1', null],
+    ['', null],
+  ])('%s → %s', (path, kept) => {
+    expect(keptPath(path)).toBe(kept);
+  });
+  it('drops identifier keys and id-like values from what is forwarded', () => {
+    expect(forwardedData({ orderId: 'o-1', order_id: 'o-2', id: 3, apiId: 'k', from: 'BTC', ref: '1b4e28ba-2fa1-11d2-883f-0016cb4d6f5a', n: 2 })).toEqual({
+      from: 'BTC',
+      n: 2,
+    });
   });
 });
 

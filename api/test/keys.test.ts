@@ -1,9 +1,13 @@
-// §7 API keys of the account: generate (the secret answered once, stored only as its SHA-256 with a visible prefix),
-// list, update (name, IP allow-list of addresses and CIDR ranges, active flag), delete; another account's key is
-// ERR_NOT_FOUND; secrets never reach the logs. On PGlite and, with DATABASE_URL, on PostgreSQL.
+// §7 API keys of the account: generate (the secret answered once, stored only as its SHA-256 with a visible prefix;
+// the signing secret answered once, stored sealed), list, update (name, IP allow-list of addresses and CIDR ranges,
+// active flag, required signatures), delete; another account's key is ERR_NOT_FOUND; secrets never reach the logs.
+// Issue 24: making a key needs a confirmed email and a recent sign-in; a password reset suspends keys and webhooks
+// until the owner resumes each key. On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { createHash } from 'node:crypto';
 import { ApiErrorBodySchema, ApiKeyRecordSchema } from 'shared-contracts/server';
+import { suspendApiKeysAndWebhooksOf } from '../src/modules/keys';
 import { allowListPermits, normaliseAllowList } from '../src/modules/keys/allowList';
+import { queryOf } from '../src/modules/keys/repo';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
 import { startPartnerHarness, type PartnerHarness } from './partnerHarness';
 
@@ -11,6 +15,7 @@ const GENERATE = '/api/v1/users/generate-api-key';
 const LIST = '/api/v1/users/list-api-key';
 const UPDATE = '/api/v1/users/update-api-key';
 const DELETE = '/api/v1/users/delete-api-key';
+const RESUME = '/api/v1/users/resume-api-key';
 
 const expectError = (res: { status: number; body: unknown }, status: number, code: string) => {
   expect(res.status).toBe(status);
@@ -60,9 +65,17 @@ describe.each(BACKENDS)('API keys on %s', (backend) => {
     const created = await user.post(GENERATE, { name: '  Shop backend ' });
     expect(created.status).toBe(200);
     expect(created.headers.get('cache-control')).toBe('no-store');
-    const { secret, ...record } = created.body;
-    expect(ApiKeyRecordSchema.parse(record)).toMatchObject({ name: 'Shop backend', whiteListIp: [], isActive: true, lastUsedAt: null });
+    const { secret, signingSecret, ...record } = created.body;
+    expect(ApiKeyRecordSchema.parse(record)).toMatchObject({
+      name: 'Shop backend',
+      whiteListIp: [],
+      isActive: true,
+      lastUsedAt: null,
+      signatureRequired: false,
+      suspended: false,
+    });
     expect(secret).toMatch(/^cfk_[0-9A-Za-z]{40}$/);
+    expect(signingSecret).toMatch(/^cfs_[0-9A-Za-z]{40}$/);
     expect(record.prefix).toBe(secret.slice(0, 12));
     expect(record.apiId).toMatch(/^[0-9a-f]{16}$/);
 
@@ -70,11 +83,16 @@ describe.each(BACKENDS)('API keys on %s', (backend) => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual([record]);
     expect(JSON.stringify(list.body)).not.toContain(secret);
+    expect(JSON.stringify(list.body)).not.toContain(signingSecret);
 
     const rows = await t.handle.withSession((s) => s.query<Record<string, unknown>>('SELECT * FROM api_keys WHERE api_id = $1', [record.apiId]));
     expect(rows[0].secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(secret);
+    // The signing secret is kept sealed (the api computes HMACs with it), never in the clear.
+    expect(rows[0].signing_secret).toMatch(/^v1\./);
+    expect(JSON.stringify(rows)).not.toContain(signingSecret);
     expect(h.logLines.join('\n')).not.toContain(secret);
+    expect(h.logLines.join('\n')).not.toContain(signingSecret);
 
     // A body-less generate gets a default name.
     const unnamed = await user.call('POST', GENERATE);
@@ -117,6 +135,65 @@ describe.each(BACKENDS)('API keys on %s', (backend) => {
     expect(over.message).toContain('20');
   });
 
+  it('refuses to make a key for an account whose email is not confirmed (ERR_EMAIL_NOT_CONFIRMED), and makes it once confirmed', async () => {
+    const user = await h.signUp({ unconfirmed: true });
+    expectError(await user.post(GENERATE, { name: 'early' }), 403, 'ERR_EMAIL_NOT_CONFIRMED');
+    expect((await user.get(LIST)).body).toEqual([]);
+    await t.handle.withSession((s) => s.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.userId]));
+    expect((await user.post(GENERATE, { name: 'now' })).status).toBe(200);
+  });
+
+  it('asks for a recent sign-in to make or resume a key (ERR_STEP_UP_REQUIRED after 15 minutes)', async () => {
+    const user = await h.signUp();
+    const { apiId } = await h.newKey(user);
+    await t.handle.withSession((s) => s.query("UPDATE sessions SET authenticated_at = now() - interval '16 minutes' WHERE user_id = $1", [user.userId]));
+    expectError(await user.post(GENERATE, { name: 'late' }), 403, 'ERR_STEP_UP_REQUIRED');
+    expectError(await user.post(RESUME, { id: apiId }), 403, 'ERR_STEP_UP_REQUIRED');
+    expect((await user.get(LIST)).body).toHaveLength(1);
+    // Listing, renaming and deleting do not need it.
+    expect((await user.post(UPDATE, { apiId, name: 'renamed', whiteListIp: [], isActive: true })).status).toBe(200);
+  });
+
+  it('a password reset suspends every key (refused at use, listed as suspended) until the owner resumes each one', async () => {
+    const user = await h.signUp();
+    const a = await h.newKey(user, 'a');
+    const b = await h.newKey(user, 'b');
+    const other = await h.signUp();
+    const others = await h.newKey(other);
+    expect(await suspendApiKeysAndWebhooksOf(queryOf(t.handle), user.userId)).toEqual({ keys: 2, webhooks: 0 });
+    expect((await user.get(LIST)).body).toEqual([
+      expect.objectContaining({ apiId: a.apiId, suspended: true }),
+      expect.objectContaining({ apiId: b.apiId, suspended: true }),
+    ]);
+    for (const k of [a, b]) {
+      expect(expectError(await h.partner(k.secret, 'GET', '/api/partner/v1/pairs'), 403, 'ERR_FORBIDDEN').message).toContain('suspended');
+    }
+    // Another account's keys are untouched, and nobody else can resume these.
+    expect((await h.partner(others.secret, 'GET', '/api/partner/v1/pairs')).status).toBe(200);
+    expectError(await other.post(RESUME, { id: a.apiId }), 404, 'ERR_NOT_FOUND');
+    // Re-activating through update does not resume a suspended key.
+    await user.post(UPDATE, { apiId: a.apiId, name: 'a', whiteListIp: [], isActive: true });
+    expectError(await h.partner(a.secret, 'GET', '/api/partner/v1/pairs'), 403, 'ERR_FORBIDDEN');
+
+    expect(await user.post(RESUME, { id: a.apiId })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await h.partner(a.secret, 'GET', '/api/partner/v1/pairs')).status).toBe(200);
+    expectError(await h.partner(b.secret, 'GET', '/api/partner/v1/pairs'), 403, 'ERR_FORBIDDEN');
+    expect((await user.get(LIST)).body).toEqual([
+      expect.objectContaining({ apiId: a.apiId, suspended: false }),
+      expect.objectContaining({ apiId: b.apiId, suspended: true }),
+    ]);
+    expectError(await user.post(RESUME, { id: 'no-such-key' }), 404, 'ERR_NOT_FOUND');
+    expect(h.logLines.some((l) => l.includes('api key resumed') && l.includes(a.apiId))).toBe(true);
+  });
+
+  it('refuses the keys of an account whose email is not confirmed at use (ERR_EMAIL_NOT_CONFIRMED)', async () => {
+    const user = await h.signUp();
+    const { secret } = await h.newKey(user);
+    // A key made before confirmation was required: its account has no confirmed email.
+    await t.handle.withSession((s) => s.query('UPDATE users SET email_confirmed_at = NULL WHERE id = $1', [user.userId]));
+    expectError(await h.partner(secret, 'GET', '/api/partner/v1/pairs'), 403, 'ERR_EMAIL_NOT_CONFIRMED');
+  });
+
   it('asks a guest to sign in', async () => {
     const guest = h.browser();
     for (const [method, path] of [
@@ -124,6 +201,7 @@ describe.each(BACKENDS)('API keys on %s', (backend) => {
       ['GET', LIST],
       ['POST', UPDATE],
       ['POST', DELETE],
+      ['POST', RESUME],
     ]) {
       expectError(await guest.call(method, path, method === 'POST' ? {} : undefined), 401, 'ERR_UNAUTHORIZED');
     }

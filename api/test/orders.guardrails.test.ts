@@ -156,7 +156,7 @@ describe.each(BACKENDS)('deposit guardrails on %s', (backend) => {
       422,
       'ERR_UNPROCESSABLE_ENTITY',
     );
-    expect((await call('GET', `/api/v1/orders/order-refund-info?orderId=${order.orderId}`)).body).toEqual({
+    expect((await call('GET', `/api/v1/orders/order-refund-info?orderId=${order.orderId}&destinationAddress=${ETH_ADDR}`)).body).toEqual({
       refundAmountWithoutNetworkFee: '1.9999',
       networkFee: '0.0001',
     });

@@ -166,8 +166,12 @@ describe.each(BACKENDS)('order promises on %s', (backend) => {
     it('mails the link when set-email succeeds, in the page language, and not again when it is refused', async () => {
       const to = `guest-${backend}-later@example.com`;
       const created = await create(order({ rateMode: 'FLOATING', refundAddress: undefined }));
-      expect((await call('POST', '/api/v1/orders/public/set-email', { orderId: created.orderId, userEmail: to, locale: 'ru' })).status).toBe(200);
-      expect((await call('POST', '/api/v1/orders/public/set-email', { orderId: created.orderId, userEmail: to })).status).toBe(422);
+      expect(
+        (await call('POST', '/api/v1/orders/public/set-email', { orderId: created.orderId, destinationAddress: ETH_ADDR, userEmail: to, locale: 'ru' })).status,
+      ).toBe(200);
+      expect((await call('POST', '/api/v1/orders/public/set-email', { orderId: created.orderId, destinationAddress: ETH_ADDR, userEmail: to })).status).toBe(
+        422,
+      );
       const mails = await mailsTo(to, 1);
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({

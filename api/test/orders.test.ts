@@ -244,7 +244,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       ]);
       expect(problem.orderEvents[3]).toMatchObject({ reason: 'DEPOSIT_BELOW_CLAIMED_AMOUNT', nextStep: 'CHOOSE_REFUND_OR_ACCEPT_NEW_RATE' });
       expect(problem.orderDetails.offeredRate).toMatchObject({ price: expect.any(String), amountToGet: expect.any(String) });
-      const refundInfo = await call('GET', `/api/v1/orders/order-refund-info?orderId=${order.orderId}`);
+      const refundInfo = await call('GET', `/api/v1/orders/order-refund-info?orderId=${order.orderId}&destinationAddress=${ETH_ADDR}`);
       expect(refundInfo.body).toEqual({ refundAmountWithoutNetworkFee: '0.0089', networkFee: '0.0001' });
 
       const req = { orderId: order.orderId, destinationAddress: ETH_ADDR, refundAddress: BTC_REFUND, refundAmount: '0.0089', claimedNetworkFee: '0.0001' };
@@ -327,9 +327,17 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const wrongAddr = await call('GET', `/api/v1/orders/public-info?orderId=${order.orderId}&destinationAddress=nope`);
       expectError(unknown, 404, 'ERR_NOT_FOUND_E');
       expect(wrongAddr.body).toEqual(unknown.body);
-      expectError(await call('GET', '/api/v1/orders/order-refund-info?orderId=nope'), 404, 'ERR_NOT_FOUND_E');
+      const refundInfoOf = (orderId: string, destinationAddress?: string) =>
+        call(
+          'GET',
+          `/api/v1/orders/order-refund-info?orderId=${orderId}${destinationAddress === undefined ? '' : `&destinationAddress=${destinationAddress}`}`,
+        );
+      expectError(await refundInfoOf('nope', addr), 404, 'ERR_NOT_FOUND_E');
+      // Issue 24: the destination address is the credential here too: a wrong one gets the unknown id's answer.
+      expect((await refundInfoOf(order.orderId, 'nope')).body).toEqual((await refundInfoOf('nope', addr)).body);
+      expectError(await refundInfoOf(order.orderId), 400, 'ERR_VALIDATION');
       const floatingOrder = await create(floating());
-      expectError(await call('GET', `/api/v1/orders/order-refund-info?orderId=${floatingOrder.orderId}`), 422, 'ERR_UNPROCESSABLE_ENTITY');
+      expectError(await refundInfoOf(floatingOrder.orderId, ETH_ADDR), 422, 'ERR_UNPROCESSABLE_ENTITY');
       expect((await deposit(order.orderId, '0.01')).status).toBe(200);
       expectError(await deposit(order.orderId, '0.01'), 422, 'ERR_UNPROCESSABLE_ENTITY');
       expectError(await deposit('nope', '0.01'), 404, 'ERR_NOT_FOUND_E');
@@ -339,14 +347,28 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
 
     it('set-email sets an email once (error_email_already_set afterwards)', async () => {
       const order = await create(floating());
-      expect((await call('POST', '/api/v1/orders/public/set-email', { orderId: order.orderId, userEmail: 'guest@example.com' })).body).toEqual({ ok: true });
+      const setEmail = (body: Record<string, unknown>) => call('POST', '/api/v1/orders/public/set-email', body);
+      expect((await setEmail({ orderId: order.orderId, destinationAddress: ETH_ADDR, userEmail: 'guest@example.com' })).body).toEqual({ ok: true });
       expect((await info(order)).userEmail).toBe('guest@example.com');
-      expectError(
-        await call('POST', '/api/v1/orders/public/set-email', { orderId: order.orderId, userEmail: 'other@example.com' }),
-        422,
-        'ERR_UNPROCESSABLE_ENTITY',
-      );
-      expectError(await call('POST', '/api/v1/orders/public/set-email', { orderId: 'nope', userEmail: 'other@example.com' }), 404, 'ERR_NOT_FOUND_E');
+      expectError(await setEmail({ orderId: order.orderId, destinationAddress: ETH_ADDR, userEmail: 'other@example.com' }), 422, 'ERR_UNPROCESSABLE_ENTITY');
+      expectError(await setEmail({ orderId: 'nope', destinationAddress: ETH_ADDR, userEmail: 'other@example.com' }), 404, 'ERR_NOT_FOUND_E');
+    });
+
+    it('set-email needs the destination address (issue 24): without it or with a wrong one nothing is set, and the answer does not say which part was wrong', async () => {
+      const order = await create(floating());
+      const setEmail = (body: Record<string, unknown>) => call('POST', '/api/v1/orders/public/set-email', body);
+      expectError(await setEmail({ orderId: order.orderId, userEmail: 'thief@example.com' }), 400, 'ERR_VALIDATION');
+      const wrong = await setEmail({
+        orderId: order.orderId,
+        destinationAddress: '0x0000000000000000000000000000000000000001',
+        userEmail: 'thief@example.com',
+      });
+      expectError(wrong, 404, 'ERR_NOT_FOUND_E');
+      expect(wrong.body).toEqual((await setEmail({ orderId: 'nope', destinationAddress: ETH_ADDR, userEmail: 'thief@example.com' })).body);
+      expect((await info(order)).userEmail).toBeNull();
+      // The owner, who holds the address, still sets it.
+      expect((await setEmail({ orderId: order.orderId, destinationAddress: ETH_ADDR, userEmail: 'owner@example.com' })).status).toBe(200);
+      expect((await info(order)).userEmail).toBe('owner@example.com');
     });
 
     it('recommended amount is the default quote amount within the pair limits', async () => {

@@ -98,6 +98,7 @@ export const RATE_LIMITED_ROUTES: readonly RouteName[] = [
   'generateApiKey',
   'updateApiKey',
   'deleteApiKey',
+  'resumeApiKey',
   'providerSignUp',
   'adminKycTake',
   'kycSubmit',
@@ -166,8 +167,14 @@ const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
     'ERR_BALANCE_NOT_FOUND',
     IDEMPOTENCY_REUSED,
   ],
-  updateApiKey: [['ERR_NOT_FOUND', 'no such key of this account']],
+  // Issue 24: making or resuming a key needs a confirmed email and a recent sign-in (step-up).
+  generateApiKey: ['ERR_EMAIL_NOT_CONFIRMED', 'ERR_STEP_UP_REQUIRED', ['ERR_VALIDATION', 'the account already has 20 keys']],
+  updateApiKey: [
+    ['ERR_NOT_FOUND', 'no such key of this account'],
+    ['ERR_VALIDATION', 'signatureRequired on a key made before request signatures'],
+  ],
   deleteApiKey: [['ERR_NOT_FOUND', 'no such key of this account']],
+  resumeApiKey: [['ERR_NOT_FOUND', 'no such key of this account'], 'ERR_EMAIL_NOT_CONFIRMED', 'ERR_STEP_UP_REQUIRED'],
   kycSubmit: [['ERR_UNPROCESSABLE_ENTITY', 'a verification is already pending or passed']],
   providerSignUp: [PROVIDER_UNKNOWN],
   providerSignIn: [PROVIDER_UNKNOWN],
@@ -230,8 +237,12 @@ function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
   if (def.auth === 'optional' && !STALE_SESSION_TOLERATED.has(name)) add('ERR_UNAUTHORIZED', 'a session cookie that expired or was revoked');
   if (def.auth === 'admin') add('ERR_NOT_ENOUGH_PERMISSIONS', 'the account is not an administrator');
   if (def.auth === 'partner') {
-    add('ERR_UNAUTHORIZED', 'x-api-key missing or unknown, or a signature (X-Timestamp, X-Signature) that does not match');
-    add('ERR_FORBIDDEN', 'the key is deactivated or not allowed from this address');
+    add(
+      'ERR_UNAUTHORIZED',
+      'x-api-key missing or unknown; a signature (X-Signature, X-Timestamp, X-Nonce) that does not match, is stale or replays a nonce; or no signature with a key that requires one',
+    );
+    add('ERR_FORBIDDEN', 'the key is deactivated, suspended since a password reset, or not allowed from this address');
+    add('ERR_EMAIL_NOT_CONFIRMED', 'the key’s account has no confirmed email');
   } else if (def.method !== 'GET') {
     add('ERR_FORBIDDEN', 'a request with cookies from another site (CSRF protection)');
   }

@@ -45,7 +45,7 @@ export const routeTable = {
     tag: 'orders',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
-    summary: 'Refund amount and network fee of a fixed-rate order or of an order on hold',
+    summary: 'Refund amount and network fee of a fixed-rate order or of an order on hold, named by its id and destination address',
   },
   orderCreate: {
     method: 'POST',
@@ -61,7 +61,7 @@ export const routeTable = {
     tag: 'orders',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
-    summary: 'Attach an email to an order',
+    summary: 'Attach an email to an order, named by its id and destination address',
   },
   orderRequestRefund: {
     method: 'POST',
@@ -291,7 +291,7 @@ export const routeTable = {
     tag: 'keys',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
-    summary: 'Create an API key (the secret is shown once)',
+    summary: 'Create an API key (the key and its signing secret are shown once; needs a confirmed email and a recent sign-in)',
   },
   listApiKeys: { method: 'GET', path: '/api/v1/users/list-api-key', tag: 'keys', auth: 'user', timeoutMs: TIMEOUTS_MS.default, summary: 'API keys' },
   updateApiKey: {
@@ -309,6 +309,14 @@ export const routeTable = {
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'Delete an API key',
+  },
+  resumeApiKey: {
+    method: 'POST',
+    path: '/api/v1/users/resume-api-key',
+    tag: 'keys',
+    auth: 'user',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Resume an API key suspended by a password reset, with the webhooks registered through it (needs a confirmed email and a recent sign-in)',
   },
 
   // ── KYC ────────────────────────────────────────────────────────────

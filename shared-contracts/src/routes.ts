@@ -163,11 +163,17 @@ export const apiRoutes = {
   // ── Orders and pairs ────────────────────────────────────────────────
   ordersPublicLatest: route('ordersPublicLatest', { response: z.array(LatestOrderSchema) }),
   orderPublicInfo: route('orderPublicInfo', { query: OrderLookupQuery, response: OrderSchema }),
-  orderRefundInfo: route('orderRefundInfo', { query: z.object({ orderId: z.string().min(1).max(64) }), response: RefundInfoSchema }),
+  // Issue 24: every customer action names the order by id and destination address (the pair is the credential).
+  orderRefundInfo: route('orderRefundInfo', { query: OrderLookupQuery, response: RefundInfoSchema }),
   orderCreate: route('orderCreate', { body: CreateOrderBodySchema, response: OrderSchema }),
   orderSetEmail: route('orderSetEmail', {
     // `locale`: the language of the mail with the order's link (issue 23); English without it.
-    body: z.object({ orderId: z.string().min(1), userEmail: EmailSchema, locale: z.enum(['en', 'ru']).optional() }),
+    body: z.object({
+      orderId: z.string().min(1),
+      destinationAddress: z.string().min(1).max(256),
+      userEmail: EmailSchema,
+      locale: z.enum(['en', 'ru']).optional(),
+    }),
     response: Ok,
   }),
   orderRequestRefund: route('orderRequestRefund', {
@@ -261,11 +267,14 @@ export const apiRoutes = {
   // ── API keys ───────────────────────────────────────────────────────
   generateApiKey: route('generateApiKey', {
     body: z.object({ name: z.string().trim().min(1).max(64) }).optional(),
-    response: ApiKeyRecordSchema.extend({ secret: z.string() }),
+    // Both shown once: `secret` is the x-api-key header, `signingSecret` keys the request signatures (issue 24).
+    response: ApiKeyRecordSchema.extend({ secret: z.string(), signingSecret: z.string() }),
   }),
   listApiKeys: route('listApiKeys', { response: z.array(ApiKeyRecordSchema) }),
   updateApiKey: route('updateApiKey', { body: ApiKeySchema, response: ApiKeyRecordSchema }),
   deleteApiKey: route('deleteApiKey', { body: z.object({ apiId: z.string().min(1).max(64) }), response: Ok }),
+  /** `id`: the key's apiId. */
+  resumeApiKey: route('resumeApiKey', { body: z.object({ id: z.string().min(1).max(64) }), response: Ok }),
 
   // ── KYC ────────────────────────────────────────────────────────────
   kycSubmit: route('kycSubmit', { body: KycSubmitFormSchema, response: VerificationStatusBodySchema }),

@@ -333,6 +333,8 @@ export const ApiKeySchema = z
     /** IPv4/IPv6 addresses and CIDR ranges allowed to use the key; empty = any address. */
     whiteListIp: z.array(z.string().trim().min(1).max(64)).max(50),
     isActive: z.boolean(),
+    /** Issue 24: refuse the key's unsigned requests (only a key with a signing secret can require them); unchanged when absent. */
+    signatureRequired: z.boolean().optional(),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
@@ -342,6 +344,10 @@ export const ApiKeyRecordSchema = ApiKeySchema.extend({
   prefix: z.string(),
   createdAt: IsoDateTimeSchema,
   lastUsedAt: IsoDateTimeSchema.nullable(),
+  /** Unsigned requests with the key are refused. */
+  signatureRequired: z.boolean(),
+  /** Suspended by a password reset until the owner resumes it (resume-api-key): its requests are refused meanwhile. */
+  suspended: z.boolean(),
 }).meta({ id: 'ApiKeyRecord' });
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
 

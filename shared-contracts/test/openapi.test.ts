@@ -87,7 +87,7 @@ describe('OpenAPI document: the answers each kind of route can give (§8)', () =
     const op = operation('partnerOrder');
     expect(op.security).toEqual([{ apiKeyAuth: [] }]);
     expect(codesAt('partnerOrder', 401)).toEqual(['ERR_UNAUTHORIZED']);
-    expect(codesAt('partnerOrder', 403)).toEqual(['ERR_FORBIDDEN']);
+    expect(codesAt('partnerOrder', 403)).toEqual(['ERR_FORBIDDEN', 'ERR_EMAIL_NOT_CONFIRMED']);
     expect(codesAt('partnerOrder', 404)).toEqual(['ERR_NOT_FOUND']);
     expect(codesAt('partnerOrder', 429)).toEqual(['ERR_TOO_MANY_REQUESTS']);
     expect(op.responses['429'].headers).toHaveProperty('Retry-After');

@@ -216,6 +216,10 @@ const apiKeys = pgTable('api_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  // 0023_key_signatures.sql (issue 24): the sealed signing secret, required signatures, suspension by a password reset.
+  signingSecret: text('signing_secret'),
+  signatureRequired: boolean('signature_required').notNull().default(false),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
 
 const webhooks = pgTable('webhooks', {
@@ -227,7 +231,21 @@ const webhooks = pgTable('webhooks', {
   eventCursor: bigint('event_cursor', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  // 0023_key_signatures.sql (issue 24): the key it was registered with; suspension by a password reset.
+  apiKeyId: text('api_key_id'),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
+
+// 0023_key_signatures.sql (issue 24): nonces of signed partner requests, each accepted once per key in its window.
+const apiRequestNonces = pgTable(
+  'api_request_nonces',
+  {
+    apiId: text('api_id').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.apiId, t.nonce] }), index('api_request_nonces_expiry_idx').on(t.expiresAt)],
+);
 
 const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -386,6 +404,7 @@ export const schema = {
   withdrawals,
   apiKeys,
   webhooks,
+  apiRequestNonces,
   webhookDeliveries,
   verifications,
   kycDocuments,

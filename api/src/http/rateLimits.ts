@@ -37,6 +37,7 @@ export const ROUTE_RATE_LIMITS = {
   generateApiKey: 30,
   updateApiKey: 60,
   deleteApiKey: 30,
+  resumeApiKey: 30,
   // card provider (issue 12): sign-up mails a code
   // Issue 24: taking a verification for review (a state change, audit-logged)
   adminKycTake: 60,

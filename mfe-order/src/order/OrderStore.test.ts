@@ -109,7 +109,7 @@ describe('OrderStore', () => {
     const a = make({}, fixed).store;
     a.start();
     await flush();
-    expect(fixed.orderRefundInfo).toHaveBeenCalledWith({ query: { orderId: 'ord1' } });
+    expect(fixed.orderRefundInfo).toHaveBeenCalledWith({ query: { orderId: 'ord1', destinationAddress: '0xdest' } });
     expect(a.refundInfo).toEqual({ refundAmountWithoutNetworkFee: '0.0999', networkFee: '0.0001' });
     const floating = makeApi();
     make({}, floating).store.start();
@@ -164,7 +164,7 @@ describe('OrderStore', () => {
       expect(store.rateWarningShown).toBe(false);
       expect(store.rateChangedWarningOpen).toBe(false);
       expect(store.isPolling).toBe(true);
-      expect(api.orderRefundInfo).toHaveBeenCalledWith({ query: { orderId: 'ord1' } });
+      expect(api.orderRefundInfo).toHaveBeenCalledWith({ query: { orderId: 'ord1', destinationAddress: '0xdest' } });
       expect(store.needsRefundAddress).toBe(true);
       expect(store.refundTakesMemo).toBe(false);
     });
@@ -313,8 +313,8 @@ describe('OrderStore', () => {
     store.start();
     await flush();
     expect(await store.setEmail(' a@b.co ')).toBe(true);
-    // issue 23: the mail with the link is written in the page's language
-    expect(api.orderSetEmail).toHaveBeenCalledWith({ body: { orderId: 'ord1', userEmail: 'a@b.co', locale: 'ru' } });
+    // issue 23: the mail with the link is written in the page's language; issue 24: the order is named by id and destination address
+    expect(api.orderSetEmail).toHaveBeenCalledWith({ body: { orderId: 'ord1', destinationAddress: '0xdest', userEmail: 'a@b.co', locale: 'ru' } });
     expect(store.emailSaved).toBe(true);
     api.orderSetEmail.mockRejectedValue(ApiError.of('ERR_BAD_REQUEST', 'already'));
     expect(await store.setEmail('c@d.co')).toBe(false);

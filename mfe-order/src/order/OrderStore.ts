@@ -356,10 +356,10 @@ export class OrderStore {
     }
   }
 
-  /** §4: refund info is loaded for fixed-rate orders (and for orders on hold, issue 7). */
+  /** §4: refund info is loaded for fixed-rate orders (and for orders on hold, issue 7); by id and destination address (issue 24). */
   async loadRefundInfo(): Promise<void> {
     try {
-      const info = await this.deps.api.orderRefundInfo({ query: { orderId: this.orderId } });
+      const info = await this.deps.api.orderRefundInfo({ query: { orderId: this.orderId, destinationAddress: this.destinationAddress } });
       if (!this.disposed) runInAction(() => (this.refundInfo = info));
     } catch (error) {
       console.warn('[mfe-order] refund info unavailable', error);
@@ -447,13 +447,16 @@ export class OrderStore {
     await this.fetch();
   }
 
-  /** Offer to email the link; a failure is the error_email_already_set notification for 3000 ms (§8). */
+  /**
+   * Offer to email the link; a failure is the error_email_already_set notification for 3000 ms (§8). The order is
+   * named by id and destination address (issue 24: the pair is the credential of every customer action).
+   */
   async setEmail(email: string): Promise<boolean> {
     if (!this.order || this.busyAction) return false;
     runInAction(() => (this.busyAction = 'email'));
     try {
       const locale = this.deps.locale === 'ru' ? 'ru' : 'en';
-      await this.deps.api.orderSetEmail({ body: { orderId: this.orderId, userEmail: email.trim(), locale } });
+      await this.deps.api.orderSetEmail({ body: { orderId: this.orderId, destinationAddress: this.destinationAddress, userEmail: email.trim(), locale } });
       runInAction(() => (this.emailSaved = true));
       return true;
     } catch {

@@ -14,7 +14,7 @@ import type { DbHandle } from '../../db/client';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { Authenticator } from '../auth/authenticate';
 import { configuredForwarder, failureReason, type AnalyticsForwarder, type ForwardedEvent } from './forwarder';
-import { keptData, keptPath, occurredAt } from './privacy';
+import { forwardedData, keptData, keptPath, occurredAt } from './privacy';
 
 interface AnalyticsDeps {
   db: DbHandle;
@@ -77,7 +77,8 @@ export function registerAnalyticsModule(app: FastifyInstance, config: Config, de
       const events = body.events.map((record) => toStored(record, userId, receivedMs));
       await insertEvents(deps.db, events);
       if (forwarder) {
-        const outgoing = events.map(({ userId: _, ...forwarded }) => forwarded);
+        // Issue 24: no identifier leaves the site (the paths are already without them).
+        const outgoing = events.map(({ userId: _, data, ...forwarded }) => ({ ...forwarded, data: forwardedData(data) }));
         forwarder.forward(outgoing).catch((error: unknown) => {
           app.log.warn({ reason: failureReason(error), events: outgoing.length }, 'analytics forward failed');
         });

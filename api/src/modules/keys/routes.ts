@@ -1,9 +1,11 @@
-// §7 generate/list/update/delete-api-key (auth 'user' from the route table). Logs name the key by its api id,
-// never its secret.
+// §7 generate/list/update/delete-api-key and resume-api-key (auth 'user' from the route table; per-address limits in
+// http/rateLimits.ts). Making a key and resuming one need a confirmed email and a recent sign-in (issue 24: step-up).
+// Logs name the key by its api id, never its secret or signing secret.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import { unauthorized } from '../auth/authenticate';
+import { requireConfirmedEmail, requireStepUp } from '../auth/guards';
 import type { ApiKeyService } from './service';
 
 function userIdOf(request: FastifyRequest): number {
@@ -11,12 +13,17 @@ function userIdOf(request: FastifyRequest): number {
   return request.user.userId;
 }
 
+/** The confirmed, recently signed-in user (ERR_EMAIL_NOT_CONFIRMED, then ERR_STEP_UP_REQUIRED). */
+function confirmedAndSteppedUp(request: FastifyRequest): number {
+  return requireStepUp(requireConfirmedEmail(request.user)).userId;
+}
+
 export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyService, opts: RegisterOptions): void {
   registerRoute(
     app,
     apiRoutes.generateApiKey,
     async ({ body, request }) => {
-      const userId = userIdOf(request);
+      const userId = confirmedAndSteppedUp(request);
       const key = await keys.generate(userId, body?.name);
       request.log.info({ userId, apiId: key.apiId }, 'api key created');
       return key;
@@ -30,7 +37,10 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyService, 
     async ({ body, request }) => {
       const userId = userIdOf(request);
       const key = await keys.update(userId, body);
-      request.log.info({ userId, apiId: key.apiId, isActive: key.isActive, allowListEntries: key.whiteListIp.length }, 'api key updated');
+      request.log.info(
+        { userId, apiId: key.apiId, isActive: key.isActive, signatureRequired: key.signatureRequired, allowListEntries: key.whiteListIp.length },
+        'api key updated',
+      );
       return key;
     },
     opts,
@@ -42,6 +52,17 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyService, 
       const userId = userIdOf(request);
       await keys.remove(userId, body.apiId);
       request.log.info({ userId, apiId: body.apiId }, 'api key deleted');
+      return { ok: true as const };
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.resumeApiKey,
+    async ({ body, request }) => {
+      const userId = confirmedAndSteppedUp(request);
+      await keys.resume(userId, body.id);
+      request.log.info({ userId, apiId: body.id }, 'api key resumed');
       return { ok: true as const };
     },
     opts,

@@ -1,4 +1,5 @@
-// Secrets of API keys and webhooks: high-entropy random strings; a key is stored as its SHA-256 only.
+// Secrets of API keys and webhooks: high-entropy random strings; a key is stored as its SHA-256 only (its signing
+// secret sealed: the api computes HMACs with it).
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -15,6 +16,8 @@ const API_KEY_PREFIX = 'cfk_';
 export const VISIBLE_PREFIX_LENGTH = 12;
 
 export const newApiKeySecret = (): string => API_KEY_PREFIX + randomBase62(40);
+/** The key's own secret for request signatures (issue 24), apart from the key itself. */
+export const newSigningSecret = (): string => `cfs_${randomBase62(40)}`;
 export const newApiId = (): string => randomBytes(8).toString('hex');
 export const sha256Hex = (s: string): string => createHash('sha256').update(s).digest('hex');
 

@@ -1,5 +1,6 @@
-// §7 calls a customer makes on an existing order. Those that change it name the order by id and
-// destination address: the pair is the credential.
+// §7 calls a customer makes on an existing order. Every one names the order by id and destination address (issue 24:
+// set-email and refund-info too, else whoever learns an id claims the order's mails): the pair is the credential, and
+// a wrong id or a wrong address get the same ERR_NOT_FOUND_E.
 import { ApiError, type Order, type RefundInfo } from 'shared-contracts/server';
 import type { OrderRow } from '../../db/schema';
 import { D } from '../../lib/decimal';
@@ -83,9 +84,8 @@ export function createCustomerActions(ctx: OrderContext, { load, published }: Or
       return load(await withLiveOffer(await byIdAndDestination(orderId, destinationAddress)));
     },
 
-    async refundInfo(orderId: string): Promise<RefundInfo> {
-      const row = await repo.byId(orderId);
-      if (!row) throw notFoundE();
+    async refundInfo(orderId: string, destinationAddress: string): Promise<RefundInfo> {
+      const row = await byIdAndDestination(orderId, destinationAddress);
       if (row.rateMode !== 'FIXED' && !wasHeld(row)) {
         throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${orderId} is neither a fixed-rate order nor on hold: it has no refund option`);
       }
@@ -93,9 +93,8 @@ export function createCustomerActions(ctx: OrderContext, { load, published }: Or
     },
 
     /** Issue 23: the order's link is mailed (in `locale`, else English) in the transaction that sets the email. */
-    async setEmail(orderId: string, email: string, locale?: 'en' | 'ru'): Promise<void> {
-      const row = await repo.byId(orderId);
-      if (!row) throw notFoundE();
+    async setEmail(orderId: string, destinationAddress: string, email: string, locale?: 'en' | 'ru'): Promise<void> {
+      await byIdAndDestination(orderId, destinationAddress);
       // §8 set-email failure → the client shows error_email_already_set.
       if (!(await repo.setEmailOnce(orderId, email, now(), locale))) throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Email is already set for this order');
     },

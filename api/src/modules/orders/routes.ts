@@ -29,12 +29,12 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
     opts,
   );
   registerRoute(app, apiRoutes.orderPublicInfo, ({ query }) => orders.publicInfo(query.orderId, query.destinationAddress), opts);
-  registerRoute(app, apiRoutes.orderRefundInfo, ({ query }) => orders.refundInfo(query.orderId), opts);
+  registerRoute(app, apiRoutes.orderRefundInfo, ({ query }) => orders.refundInfo(query.orderId, query.destinationAddress), opts);
   registerRoute(
     app,
     apiRoutes.orderSetEmail,
     async ({ body }) => {
-      await orders.setEmail(body.orderId, body.userEmail, body.locale);
+      await orders.setEmail(body.orderId, body.destinationAddress, body.userEmail, body.locale);
       return { ok: true as const };
     },
     opts,

@@ -1,18 +1,24 @@
 // Authentication of the partner API (routes whose route-table auth is 'partner'): the `x-api-key` header is the key's
-// secret, looked up by its SHA-256. Unknown → 401; deactivated or called from outside the key's allow-list → 403.
-// Optional body signature: `x-signature` = hex HMAC-SHA256(key secret, `${x-timestamp}.${raw body}`), x-timestamp in
-// unix seconds within ±300 s; a wrong or stale signature → 401. Then the per-key rate limit (rateLimit.ts).
+// secret, looked up by its SHA-256. Unknown → 401; deactivated, suspended by a password reset, its owner's email not
+// confirmed (ERR_EMAIL_NOT_CONFIRMED) or called from outside the key's allow-list → 403.
+// Request signatures (issue 24, keys/signature.ts): x-signature = hex HMAC-SHA256(the key's signing secret, METHOD \n
+// PATH_AND_QUERY \n x-timestamp \n x-nonce \n raw body), x-timestamp within ±300 s, x-nonce accepted once per key in
+// that window (in the database: every replica sees it). A wrong, stale or replayed signature → 401; so is an unsigned
+// call with a key set to require signatures. Then the per-key rate limit (rateLimit.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from 'shared-contracts/server';
+import type { SecretBox } from '../../lib/secretBox';
 import { allowListPermits } from '../keys/allowList';
-import type { ApiKeyRepo, ApiKeyRow } from '../keys/repo';
+import type { NonceStore } from '../keys/nonces';
+import type { ApiKeyAuthRow, ApiKeyRepo, ApiKeyRow } from '../keys/repo';
 import { sameHex, sha256Hex } from '../keys/secrets';
-import { hmacHex } from '../webhooks/signing';
+import { NONCE_PATTERN, requestSignature, SIGNATURE_HEADERS, SIGNATURE_TOLERANCE_SECONDS } from '../keys/signature';
 import type { PartnerRateLimiter } from './rateLimit';
 
-const PARTNER_HEADERS = { apiKey: 'x-api-key', signature: 'x-signature', timestamp: 'x-timestamp' } as const;
-const SIGNATURE_TOLERANCE_SECONDS = 300;
+const API_KEY_HEADER = 'x-api-key';
 const TOUCH_EVERY_MS = 60_000;
+/** A nonce is kept a little past its window, for clocks of replicas that differ slightly. */
+const NONCE_SLACK_SECONDS = 60;
 
 export interface PartnerKey {
   id: string;
@@ -35,25 +41,46 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+const refused = (why: string) => ApiError.of('ERR_UNAUTHORIZED', `Signature refused: ${why}`);
+
 export function partnerKeyOf(request: FastifyRequest): PartnerKey {
   if (!request.partnerKey) throw ApiError.of('ERR_UNAUTHORIZED', 'API key required (x-api-key header)');
   return request.partnerKey;
 }
 
-export function createPartnerAuthenticator(deps: { keys: ApiKeyRepo; limiter: PartnerRateLimiter; now?: () => number }) {
+export function createPartnerAuthenticator(deps: {
+  keys: ApiKeyRepo;
+  nonces: NonceStore;
+  secrets: SecretBox;
+  limiter: PartnerRateLimiter;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
   const touchedAt = new Map<string, number>();
 
-  function checkSignature(request: FastifyRequest, secret: string): void {
-    const signature = header(request, PARTNER_HEADERS.signature);
-    if (signature === undefined) return;
-    const timestamp = header(request, PARTNER_HEADERS.timestamp) ?? '';
+  async function checkSignature(request: FastifyRequest, key: ApiKeyAuthRow): Promise<void> {
+    const signature = header(request, SIGNATURE_HEADERS.signature);
+    if (signature === undefined) {
+      if (key.signatureRequired) throw ApiError.of('ERR_UNAUTHORIZED', 'This API key requires signed requests (x-signature, x-timestamp, x-nonce)');
+      return;
+    }
+    if (key.signingSecret === null) throw refused('this key was made before request signatures and has no signing secret; create a new key to sign');
+    const timestamp = header(request, SIGNATURE_HEADERS.timestamp) ?? '';
     if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now() / 1000 - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS) {
-      throw ApiError.of('ERR_UNAUTHORIZED', `Signature refused: x-timestamp must be the current unix time (±${SIGNATURE_TOLERANCE_SECONDS} s)`);
+      throw refused(`x-timestamp must be the current unix time (±${SIGNATURE_TOLERANCE_SECONDS} s)`);
     }
-    if (!sameHex(signature.trim().toLowerCase(), hmacHex(secret, `${timestamp}.${request.rawBody ?? ''}`))) {
-      throw ApiError.of('ERR_UNAUTHORIZED', 'Signature refused: x-signature does not match the body');
-    }
+    const nonce = header(request, SIGNATURE_HEADERS.nonce) ?? '';
+    if (!NONCE_PATTERN.test(nonce)) throw refused('x-nonce must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -, new for every request');
+    const expected = requestSignature(deps.secrets.open(key.signingSecret), {
+      method: request.method,
+      pathAndQuery: request.url,
+      timestamp,
+      nonce,
+      body: request.rawBody ?? '',
+    });
+    if (!sameHex(signature.trim().toLowerCase(), expected)) throw refused('x-signature does not match the method, path, query, timestamp, nonce and body');
+    const expiresAt = new Date((Number(timestamp) + SIGNATURE_TOLERANCE_SECONDS + NONCE_SLACK_SECONDS) * 1000);
+    if (!(await deps.nonces.claim(key.apiId, nonce, expiresAt, new Date(now())))) throw refused('this x-nonce was already used (a replayed request)');
   }
 
   /** last_used_at at most once a minute per key (and replica); a failed update never fails the call. */
@@ -68,13 +95,17 @@ export function createPartnerAuthenticator(deps: { keys: ApiKeyRepo; limiter: Pa
   return async function authenticatePartner(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // Nothing a partner receives may be cached by a proxy.
     reply.header('cache-control', 'no-store');
-    const secret = header(request, PARTNER_HEADERS.apiKey)?.trim();
+    const secret = header(request, API_KEY_HEADER)?.trim();
     if (!secret) throw ApiError.of('ERR_UNAUTHORIZED', 'API key required (x-api-key header)');
     const key = secret.length <= 128 ? await deps.keys.bySecretHash(sha256Hex(secret)) : null;
     if (!key) throw ApiError.of('ERR_UNAUTHORIZED', 'Unknown API key');
     if (!key.isActive) throw ApiError.of('ERR_FORBIDDEN', 'API key is deactivated');
+    if (key.suspendedAt) {
+      throw ApiError.of('ERR_FORBIDDEN', "API key is suspended since the account's password was reset: its owner resumes it on the profile's API keys page");
+    }
+    if (!key.ownerEmailConfirmed) throw ApiError.of('ERR_EMAIL_NOT_CONFIRMED', "Confirm your email first: the key's account has no confirmed email");
     if (!allowListPermits(key.whiteListIp, request.ip)) throw ApiError.of('ERR_FORBIDDEN', 'API key is not allowed from this address');
-    checkSignature(request, secret);
+    await checkSignature(request, key);
     await deps.limiter.consume(key.apiId, reply);
     await touch(key);
     request.partnerKey = { id: key.id, apiId: key.apiId, userId: key.userId };

@@ -1,6 +1,6 @@
-// The partner API (issue 11): API keys of the account (§7 generate/list/update/delete), the key-authenticated
-// partner routes (x-api-key, optional HMAC signature, IP allow-list, per-key limits in RateLimit-* headers) and
-// signed webhooks of order status changes with retries and a delivery log.
+// The partner API (issue 11): API keys of the account (§7 generate/list/update/delete/resume), the key-authenticated
+// partner routes (x-api-key, HMAC request signatures with a nonce (issue 24), IP allow-list, per-key limits in
+// RateLimit-* headers) and signed webhooks of order status changes with retries and a delivery log.
 import type { FastifyInstance } from 'fastify';
 import type { ExchangeRequest, PairData } from 'shared-contracts/server';
 import type { Config } from '../../config';
@@ -11,6 +11,7 @@ import { createSecretBox } from '../../lib/secretBox';
 import { resolveDataEncryptionKey } from '../auth/secret';
 import type { InstrumentRepo } from '../instruments/repo';
 import { registerKeysModule } from '../keys';
+import { createNonceStore } from '../keys/nonces';
 import { queryOf } from '../keys/repo';
 import type { OrderService } from '../orders';
 import { createWebhooksModule } from '../webhooks';
@@ -32,8 +33,8 @@ export interface PartnerModuleDeps {
 }
 
 export async function registerPartnerModule(app: FastifyInstance, config: Config, deps: PartnerModuleDeps, opts: RegisterOptions): Promise<void> {
-  const keys = registerKeysModule(app, { db: deps.db }, opts);
   const secrets = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
+  const keys = registerKeysModule(app, { db: deps.db, secrets }, opts);
   const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders, secrets, outbox: deps.outbox });
   const limiter = createPartnerRateLimiter({
     perMinute: config.partner.rateLimitPerMinute,
@@ -41,7 +42,7 @@ export async function registerPartnerModule(app: FastifyInstance, config: Config
     keyPrefix: deps.rateLimitPrefix ?? 'exchange',
   });
   app.addHook('onClose', () => limiter.close());
-  const authenticate = createPartnerAuthenticator({ keys: keys.repo, limiter });
+  const authenticate = createPartnerAuthenticator({ keys: keys.repo, nonces: createNonceStore(queryOf(deps.db)), secrets, limiter });
 
   // The partner routes in a scope of their own: key authentication before every handler, and JSON bodies kept raw
   // for their signature (Fastify's own parser, so prototype poisoning is refused as everywhere else).

@@ -102,7 +102,7 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: PartnerRouteDe
     apiRoutes.partnerWebhookCreate,
     async ({ body, request }) => {
       const key = partnerKeyOf(request);
-      const webhook = await webhooks.register(key.userId, body.url);
+      const webhook = await webhooks.register(key.userId, body.url, key.apiId);
       request.log.info({ webhookId: webhook.id, userId: key.userId, apiId: key.apiId }, 'webhook registered');
       return webhook;
     },

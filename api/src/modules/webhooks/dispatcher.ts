@@ -88,6 +88,7 @@ export function createWebhookDispatcher({ repo, orders, config, outbox, log, now
     let statusCode: number | null = null;
     let error: string | null = null;
     if (!d.webhookLive) error = 'webhook removed';
+    else if (d.webhookSuspended) error = 'webhook suspended (password reset)';
     else {
       try {
         statusCode = await post(d);
@@ -102,7 +103,8 @@ export function createWebhookDispatcher({ repo, orders, config, outbox, log, now
       }
     }
     const delivered = error === null;
-    const final = delivered || !d.webhookLive || attempts >= config.webhookMaxAttempts;
+    const sendable = d.webhookLive && !d.webhookSuspended;
+    const final = delivered || !sendable || attempts >= config.webhookMaxAttempts;
     // The outbox's backoff, with the same numbers (its policy for this topic is this config).
     await repo.recordAttempt(d.id, {
       attempts,
@@ -116,7 +118,7 @@ export function createWebhookDispatcher({ repo, orders, config, outbox, log, now
     const line = { deliveryId: d.id, webhookId: d.webhookId, eventId: `evt_${d.orderEventId}`, attempts, statusCode, failure: error };
     if (delivered) log.info(line, 'webhook delivered');
     else log.warn(line, final ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry');
-    if (!delivered) throw d.webhookLive ? new Error(error ?? 'failed') : new PermanentFailure('webhook removed');
+    if (!delivered) throw sendable ? new Error(error ?? 'failed') : new PermanentFailure(error ?? 'webhook removed');
   }
 
   /** The outbox's delivery of topic 'webhook': the row names a delivery; one settled already is not sent again. */

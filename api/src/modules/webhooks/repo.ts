@@ -1,4 +1,5 @@
-// SQL of webhooks and webhook_deliveries (migration 0010), raw and identical on PGlite and PostgreSQL.
+// SQL of webhooks and webhook_deliveries (migrations 0010, 0023), raw and identical on PGlite and PostgreSQL. Issue 24:
+// a webhook of an account without a confirmed email, or suspended by a password reset, gets no deliveries.
 import type { Query } from '../keys/repo';
 import type { SecretBox } from '../../lib/secretBox';
 
@@ -9,6 +10,8 @@ export interface WebhookRow {
   isActive: boolean;
   eventCursor: string;
   createdAt: Date;
+  /** Set by a password reset until the key it was registered with is resumed. */
+  suspendedAt: Date | null;
 }
 
 export interface DeliveryRow {
@@ -36,6 +39,8 @@ export interface DueDelivery {
   url: string;
   secret: string;
   webhookLive: boolean;
+  /** Suspended by a password reset since it was queued: not sent (failed for good). */
+  webhookSuspended: boolean;
 }
 
 /** An order event of the webhook owner's partner orders, not yet turned into a delivery. */
@@ -47,12 +52,14 @@ export interface PendingEvent {
   status: string;
 }
 
-const WEBHOOK = `id, user_id::int AS "userId", url, is_active AS "isActive", event_cursor::text AS "eventCursor", created_at AS "createdAt"`;
+const WEBHOOK = `webhooks.id, webhooks.user_id::int AS "userId", url, is_active AS "isActive", event_cursor::text AS "eventCursor",
+  webhooks.created_at AS "createdAt", webhooks.suspended_at AS "suspendedAt"`;
 const DELIVERY = `id::text AS id, webhook_id AS "webhookId", order_event_id::text AS "orderEventId", order_id AS "orderId", event_type AS "eventType",
   status, attempts, last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt",
   delivered_at AS "deliveredAt", created_at AS "createdAt"`;
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
+const toWebhookRow = (r: WebhookRow): WebhookRow => ({ ...r, createdAt: new Date(r.createdAt), suspendedAt: date(r.suspendedAt) });
 
 /** `box` seals the signing secret at rest (it is needed to sign, so it cannot be a hash). */
 export function createWebhookRepo(q: Query, box: SecretBox) {
@@ -62,17 +69,18 @@ export function createWebhookRepo(q: Query, box: SecretBox) {
       return Number(r?.n ?? 0);
     },
     /** Starts at the newest order event: a new webhook hears of changes from now on. */
-    async insert(w: { id: string; userId: number; url: string; secret: string }): Promise<WebhookRow> {
+    /** `apiKeyId`: the key it is registered with (resuming that key after a password reset resumes the webhook). */
+    async insert(w: { id: string; userId: number; url: string; secret: string; apiKeyId: string }): Promise<WebhookRow> {
       const [r] = await q<WebhookRow>(
-        `INSERT INTO webhooks (id, user_id, url, secret, event_cursor)
-         VALUES ($1, $2, $3, $4, (SELECT coalesce(max(id), 0) FROM order_events)) RETURNING ${WEBHOOK}`,
-        [w.id, w.userId, w.url, box.seal(w.secret)],
+        `INSERT INTO webhooks (id, user_id, url, secret, api_key_id, event_cursor)
+         VALUES ($1, $2, $3, $4, $5, (SELECT coalesce(max(id), 0) FROM order_events)) RETURNING ${WEBHOOK}`,
+        [w.id, w.userId, w.url, box.seal(w.secret), w.apiKeyId],
       );
-      return { ...r, createdAt: new Date(r.createdAt) };
+      return toWebhookRow(r);
     },
     async list(userId: number): Promise<WebhookRow[]> {
       const rows = await q<WebhookRow>(`SELECT ${WEBHOOK} FROM webhooks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [userId]);
-      return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+      return rows.map(toWebhookRow);
     },
     async remove(userId: number, id: string): Promise<boolean> {
       const rows = await q('UPDATE webhooks SET deleted_at = now(), is_active = false WHERE id = $2 AND user_id = $1 AND deleted_at IS NULL RETURNING id', [
@@ -101,8 +109,13 @@ export function createWebhookRepo(q: Query, box: SecretBox) {
     async ownsWebhook(userId: number, id: string): Promise<boolean> {
       return (await q('SELECT 1 FROM webhooks WHERE id = $1 AND user_id = $2', [id, userId])).length > 0;
     },
-    liveWebhooks(): Promise<WebhookRow[]> {
-      return q<WebhookRow>(`SELECT ${WEBHOOK} FROM webhooks WHERE deleted_at IS NULL AND is_active ORDER BY id`);
+    /** Webhooks that get deliveries: not removed, not suspended, their account's email confirmed. */
+    async liveWebhooks(): Promise<WebhookRow[]> {
+      const rows = await q<WebhookRow>(
+        `SELECT ${WEBHOOK} FROM webhooks JOIN users u ON u.id = webhooks.user_id
+          WHERE webhooks.deleted_at IS NULL AND is_active AND webhooks.suspended_at IS NULL AND u.email_confirmed_at IS NOT NULL ORDER BY webhooks.id`,
+      );
+      return rows.map(toWebhookRow);
     },
     /** Events of the owner's partner orders past the cursor that have no delivery of this webhook yet. */
     async pendingEvents(w: WebhookRow, limit: number): Promise<PendingEvent[]> {
@@ -133,7 +146,7 @@ export function createWebhookRepo(q: Query, box: SecretBox) {
     async pendingDelivery(id: string): Promise<DueDelivery | null> {
       const [row] = await q<DueDelivery>(
         `SELECT d.id::text AS id, d.webhook_id AS "webhookId", d.order_event_id::text AS "orderEventId", d.payload, d.attempts,
-                w.url, w.secret, (w.deleted_at IS NULL AND w.is_active) AS "webhookLive"
+                w.url, w.secret, (w.deleted_at IS NULL AND w.is_active) AS "webhookLive", (w.suspended_at IS NOT NULL) AS "webhookSuspended"
            FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
           WHERE d.id = $1::bigint AND d.status = 'PENDING'`,
         [id],

@@ -9,7 +9,8 @@ import { checkWebhookUrl } from './target';
 
 const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 
-const toWebhook = (w: WebhookRow): Webhook => ({ id: w.id, url: w.url, isActive: w.isActive, createdAt: w.createdAt.toISOString() });
+/** A webhook suspended by a password reset is listed as inactive until resumed (issue 24). */
+const toWebhook = (w: WebhookRow): Webhook => ({ id: w.id, url: w.url, isActive: w.isActive && w.suspendedAt === null, createdAt: w.createdAt.toISOString() });
 const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
   id: `whd_${d.id}`,
   webhookId: d.webhookId,
@@ -28,13 +29,14 @@ const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
 export function createWebhookService(repo: WebhookRepo, config: PartnerConfig) {
   const notFound = (id: string) => ApiError.of('ERR_NOT_FOUND', `Webhook ${id} not found`);
   return {
-    async register(userId: number, rawUrl: string): Promise<Webhook & { secret: string }> {
+    /** `apiKeyId`: the key registering it (resuming that key after a password reset resumes the webhook). */
+    async register(userId: number, rawUrl: string, apiKeyId: string): Promise<Webhook & { secret: string }> {
       const url = await checkWebhookUrl(rawUrl, config.webhookAllowPrivateTargets);
       if ((await repo.countLive(userId)) >= MAX_WEBHOOKS_PER_ACCOUNT) {
         throw ApiError.of('ERR_VALIDATION', `At most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks per account; remove one first`);
       }
       const secret = `whsec_${randomBase62(40)}`;
-      const row = await repo.insert({ id: `wh_${randomBytes(8).toString('hex')}`, userId, url, secret });
+      const row = await repo.insert({ id: `wh_${randomBytes(8).toString('hex')}`, userId, url, secret, apiKeyId });
       return { ...toWebhook(row), secret };
     },
     async list(userId: number): Promise<Webhook[]> {
