@@ -1,6 +1,6 @@
 // Issue 24: every api answer is nosniff; account answers (signed in or not, errors included) and the sign-in and
 // session calls are no-store; public answers keep their own caching.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { startApi, type RunningApi } from '../src/main';
 import { isPrivateRoute } from '../src/http/securityHeaders';
 import { testConfig } from './helpers/accounts';
@@ -50,6 +50,17 @@ describe('api response headers (issue 24)', () => {
     const missing = await b.get('/api/v1/no-such-call');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("the sandbox provider's pages (SANDBOX_MODE, local callers) carry a policy of their own: their one inline script by hash, no framing", async () => {
+    const raw = await fetch(`${api.url}/api/v1/sandbox/liquidity-providers/sandbox/kyc`);
+    const page = await raw.text();
+    expect(raw.status).toBe(200);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
+    const hash = createHash('sha256').update(script).digest('base64');
+    const csp = raw.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`script-src 'sha256-${hash}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 
   it('which routes are private', () => {

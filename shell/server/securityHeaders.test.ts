@@ -45,6 +45,8 @@ function fakeApi() {
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/api/v1/redirects/lookup') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"redirect":null}');
       if (url.pathname === '/dict/seo') return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
+      if (url.pathname === '/api/v1/sandbox/page')
+        return res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "script-src 'sha256-abc'" }).end('<script>x()</script>');
       res.writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' }).end('{"ok":true}');
     });
   });
@@ -196,6 +198,14 @@ describe('web security headers (issue 24)', () => {
     expect(res.status).toBe(status);
     const csp = expectSecurityHeaders(res, false);
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", expect.stringMatching(/^ws:\/\/(localhost|127\.0\.0\.1):\d+$/)]));
+  });
+
+  it("a page of the api's own keeps the api's policy, with web's other headers", async () => {
+    const get = await web({});
+    const res = await get('/api/v1/sandbox/page');
+    expect(res.headers['content-security-policy']).toBe("script-src 'sha256-abc'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it.each([

@@ -158,10 +158,13 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
   app.addHook('onRequest', async (req: FastifyRequest) => {
     req.cspNonce = newNonce();
   });
-  // onSend: a proxied answer carries the api's headers, a redirect is sent from a hook; web's own set wins on all
+  // onSend: a redirect is sent from a hook, a proxied answer carries the api's headers (web's set wins, but for a CSP
+  // the api wrote for a page of its own)
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply) => {
     const siteOrigin = options.siteOrigin(req);
     reply.headers(baseSecurityHeaders(siteOrigin));
+    // a policy of the api's own (its sandbox provider pages: their one script by hash) is kept
+    if (reply.hasHeader('content-security-policy')) return;
     const nonce = req.cspNonce || newNonce();
     reply.header('content-security-policy', contentSecurityPolicy({ siteOrigin, nonce, remoteOrigins: remoteOrigins(), reachabilityOrigin, development }));
   });

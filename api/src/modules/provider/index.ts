@@ -6,6 +6,7 @@
 // of sign-in (`Authorization: Bearer …`), which must be the same account's. A missing or foreign token answers 403
 // ERR_FORBIDDEN (not 401, which would tell the client its site session ended). Logs carry account id and provider only:
 // never emails, tokens or codes.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, apiRoutes, TIMEOUTS_MS, type RouteDef } from 'shared-contracts/server';
 import { z } from 'zod';
@@ -126,8 +127,20 @@ const paymentPage = (paymentId: string) =>
 };`,
   );
 
+/** The page's own CSP (issue 24; web keeps a policy the api sent): its one inline script by hash, nothing else runs. */
+function sandboxPagePolicy(page: string): string {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
+  const hash = createHash('sha256').update(script).digest('base64');
+  return `default-src 'self'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+}
+
 const html = (reply: FastifyReply, page: string) =>
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(page);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', sandboxPagePolicy(page))
+    .send(page);
 
 function registerSandboxProviderRoutes(app: FastifyInstance, sandbox: SandboxProvider, opts: RegisterOptions): void {
   const sandboxOpts = { ...opts, access: 'sandbox' as const };
