@@ -79,6 +79,27 @@ async function complete(request: APIRequestContext, apiUrl: string, order: Seede
     .toContain('WITHDRAWAL_COMPLETED');
 }
 
+/**
+ * Issue 24: keys, withdrawals and referrals work only for a confirmed email: the seed account confirms its email with
+ * the code from the api's sandbox outbox, as the site's confirmation dialog does.
+ */
+async function confirmEmail(request: APIRequestContext, webUrl: string, apiUrl: string, email: string): Promise<void> {
+  const headers = { origin: webUrl, accept: 'application/json' };
+  const asked = await request.post(`${webUrl}/api/v1/users/email/request-confirmation`, { headers, data: { email, locale: 'en' } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${apiUrl}/api/v1/sandbox/mail`, { params: { to: email } });
+      const body = (await res.json()) as { messages: { code: string | null; kind: string }[] };
+      code = body.messages.find((m) => m.code && m.kind === 'email_confirmation')?.code ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  const confirmed = await request.post(`${webUrl}/api/v1/users/email/confirm`, { headers, data: { email, code } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
 /** Signs `request` in (the session cookies land in its cookie jar: a browser context's `request` signs the context in). */
 async function signIn(request: APIRequestContext, webUrl: string, account: SeededAccount): Promise<void> {
   const res = await request.post(`${webUrl}/api/v1/users/local/authenticate`, {
@@ -104,6 +125,7 @@ async function seed(request: APIRequestContext, webUrl: string, apiUrl: string):
   });
   expect(registered.status(), await registered.text()).toBe(200);
   await signIn(request, webUrl, account);
+  await confirmEmail(request, webUrl, apiUrl, account.email);
   const waitingOrder = await createOrder(request, webUrl);
   const completedOrder = await createOrder(request, webUrl);
   await complete(request, apiUrl, completedOrder);
