@@ -2,11 +2,17 @@
 // deposit + the order job with a short CONFIRMATION_INTERVAL_MS), a local receiver gets every status change signed
 // with the webhook's secret (X-Coinferry-Signature t=…,v1=HMAC-SHA256(secret, "<t>.<body>")), a receiver that fails
 // twice gets the event on the third try (exponential backoff), one that always fails ends FAILED after the last
-// attempt; the owner reads the delivery log. On PGlite and, with DATABASE_URL, on PostgreSQL.
+// attempt; the owner reads the delivery log. Issue 24: a password reset suspends the webhooks until the key that
+// registered each is resumed; an account without a confirmed email gets no deliveries. On PGlite and, with
+// DATABASE_URL, on PostgreSQL.
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OrderSchema, WebhookDeliverySchema, type Order } from 'shared-contracts/server';
+import { createSecretBox } from '../src/lib/secretBox';
+import { suspendApiKeysAndWebhooksOf } from '../src/modules/keys';
+import { queryOf } from '../src/modules/keys/repo';
+import { createWebhookRepo } from '../src/modules/webhooks/repo';
 import { checkWebhookUrl, isPublicAddress } from '../src/modules/webhooks/target';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
 import { hmac, startPartnerHarness, type PartnerHarness } from './partnerHarness';
@@ -256,5 +262,63 @@ describe.each(BACKENDS)('webhooks on %s', (backend) => {
     } finally {
       await rcv.close();
     }
+  });
+
+  it('a password reset suspends the webhooks: nothing is delivered until the key that registered each is resumed, then the events of the meantime are', async () => {
+    const owner = await h.signUp();
+    const keyA = await h.newKey(owner, 'a');
+    const keyB = await h.newKey(owner, 'b');
+    const rcvA = await receiver(() => 200);
+    const rcvB = await receiver(() => 200);
+    const order = (k: string, idem: string) =>
+      h.partner(
+        k,
+        'POST',
+        '/api/partner/v1/orders',
+        { rateMode: 'FLOATING', instrumentFrom: BTC, instrumentTo: ETH, destinationAddress: ETH_ADDR, claimedDepositAmount: '0.01' },
+        { 'idempotency-key': idem },
+      );
+    const orderIdsAt = (rcv: { received: Received[] }) => new Set(rcv.received.map((r) => JSON.parse(r.body).data.orderId as string));
+    try {
+      const hookA = (await h.partner(keyA.secret, 'POST', '/api/partner/v1/webhooks', { url: rcvA.url })).body as { id: string };
+      const hookB = (await h.partner(keyB.secret, 'POST', '/api/partner/v1/webhooks', { url: rcvB.url })).body as { id: string };
+      expect(await suspendApiKeysAndWebhooksOf(queryOf(t.handle), owner.userId)).toEqual({ keys: 2, webhooks: 2 });
+      expect((await h.partner(keyB.secret, 'GET', '/api/partner/v1/webhooks')).status).toBe(403);
+
+      // The owner resumes key B: webhook B (registered with it) is live again, webhook A stays suspended.
+      expect((await owner.post('/api/v1/users/resume-api-key', { id: keyB.apiId })).status).toBe(200);
+      expect((await h.partner(keyB.secret, 'GET', '/api/partner/v1/webhooks')).body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: hookA.id, isActive: false }), expect.objectContaining({ id: hookB.id, isActive: true })]),
+      );
+      const first = (await order(keyB.secret, 'suspended-1')).body.orderId as string;
+      await until('webhook B to hear of the first order', async () => orderIdsAt(rcvB).has(first));
+      // A second order heard by B means a whole later pass of the delivery job ran: A had its chance at the first.
+      const second = (await order(keyB.secret, 'suspended-2')).body.orderId as string;
+      await until('webhook B to hear of the second order', async () => orderIdsAt(rcvB).has(second));
+      expect(rcvA.received).toEqual([]);
+      expect(await t.handle.withSession((db) => db.query('SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1', [hookA.id]))).toEqual([]);
+
+      // Resuming key A resumes webhook A, which then hears of what happened meanwhile.
+      expect((await owner.post('/api/v1/users/resume-api-key', { id: keyA.apiId })).status).toBe(200);
+      await until('webhook A to hear of both orders', async () => orderIdsAt(rcvA).has(first) && orderIdsAt(rcvA).has(second));
+    } finally {
+      await Promise.all([rcvA.close(), rcvB.close()]);
+    }
+  }, 30_000);
+
+  it('the webhooks of an account without a confirmed email, or suspended, are not scanned for deliveries', async () => {
+    const repo = createWebhookRepo(queryOf(t.handle), createSecretBox('x'.repeat(32)));
+    const owner = await h.signUp();
+    const key = await h.newKey(owner);
+    const hook = (await h.partner(key.secret, 'POST', '/api/partner/v1/webhooks', { url: 'http://127.0.0.1:9/hook' })).body as { id: string };
+    const live = async () => (await repo.liveWebhooks()).map((w) => w.id);
+    expect(await live()).toContain(hook.id);
+    await t.handle.withSession((db) => db.query('UPDATE users SET email_confirmed_at = NULL WHERE id = $1', [owner.userId]));
+    expect(await live()).not.toContain(hook.id);
+    await t.handle.withSession((db) => db.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [owner.userId]));
+    await suspendApiKeysAndWebhooksOf(queryOf(t.handle), owner.userId);
+    expect(await live()).not.toContain(hook.id);
+    await owner.post('/api/v1/users/resume-api-key', { id: key.apiId });
+    expect(await live()).toContain(hook.id);
   });
 });
