@@ -36,7 +36,7 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The marker web writes wherever a page needs the response's nonce (its scripts' `nonce` attribute, React's own
@@ -123,7 +123,7 @@ export function contentSecurityPolicy(o: CspOptions): string {
 }
 
 /** The headers every web answer carries (the CSP aside). */
-export function baseSecurityHeaders(siteOrigin: string): Record<string, string> {
+function baseSecurityHeaders(siteOrigin: string): Record<string, string> {
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
