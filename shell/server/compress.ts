@@ -42,8 +42,8 @@ function encoder(encoding: Encoding): { stream: Transform; flush: () => void } {
 /**
  * One encoding of a document whose head is known and whose tail is still being made: compressed once, flushed after
  * the head (the browser has it, and starts on its styles and preloads, while the rest is made), and read by any
- * number of responses, each from the first byte, as the bytes are produced. A guest page shared by the visitors of
- * a moment is thus compressed once for all of them.
+ * number of responses, each from the first byte, as the bytes are produced. (A page's render is shared by the guests
+ * of a moment, but each response has its own CSP nonce, so pages.ts encodes one per response.)
  */
 export class SharedEncoding {
   private readonly chunks: Buffer[] = [];
