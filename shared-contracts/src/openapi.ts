@@ -418,7 +418,7 @@ export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Rec
           in: 'header',
           name: 'x-api-key',
           description:
-            'A key made on /profile/keys. Optionally sign the request: X-Timestamp (Unix seconds) and X-Signature = hex HMAC-SHA256 of `<timestamp>.<raw body>` with the key as the secret.',
+            'A key made on /profile/keys (its account’s email confirmed). Sign the request (required when the key is set to require signatures): X-Timestamp (Unix seconds, ±300 s), X-Nonce (16–64 of A–Z a–z 0–9 _ -, once per key) and X-Signature = hex HMAC-SHA256, keyed with the key’s signing secret (cfs_…, shown once at creation), of METHOD, path with query, timestamp, nonce and raw body joined by line feeds; see /docs/authentication for test vectors.',
         },
       },
     },
