@@ -21,6 +21,7 @@ const TEST_ADDRESS = `T${'1'.repeat(33)}`;
 const REFUSED = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const FLAKY = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';
 const BTC_ADDR = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const OWN_BTC_ADDR = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 const USDT_TRC20 = { currencyTitle: 'USDT', networkTitle: 'TRC20' };
 const WITHDRAW = '/api/v1/affiliates/withdrawals';
 
@@ -66,6 +67,10 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
         WITHDRAWAL_MIN_USDT: '10',
         AFFILIATE_COMMISSION: '0.01',
         CASHBACK_TIERS: '0:0.001,1500:0.002',
+        // Issue 24: rewards are paid out of the realised spread; a 2 % spread leaves room for 1 % + 0.1 % (the ceiling
+        // and the hold have their own tests in affiliates.economics.test.ts), and earned income is withdrawable at once.
+        SPREAD_FLOATING: '0.02',
+        AFFILIATE_HOLD_DAYS: '0',
         HTTP_RATE_LIMITS: 'orderCreate=1000,affiliateWithdraw=1000,register=1000,login=1000',
         LOG_LEVEL: 'info',
       }),
@@ -90,6 +95,8 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
     expect((await b.post('/api/v1/users/local/create', { email, password: PASSWORD, browserFingerprint: 'fp', ...extra })).status).toBe(200);
     expect((await b.post('/api/v1/users/local/authenticate', { email, password: PASSWORD, browserFingerprint: 'fp' })).status).toBe(200);
     const { body } = await b.get('/api/v1/users/account-data');
+    // Issue 24: referrals and withdrawals take effect for a confirmed email only.
+    await t.handle.withSession((s) => s.query(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [body.userId]));
     return { b, email, userId: body.userId as number };
   }
   const expectError = (r: { status: number; body: unknown }, status: number, code: string) => {
@@ -117,7 +124,7 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
     const r = await b.get('/api/v1/affiliates/balances');
     expect(r.status).toBe(200);
     const [usdt] = r.body.map((x: unknown) => BalanceSchema.parse(x));
-    return usdt as { amount: string; pending: string; currencyTitle: string; networkTitle: string };
+    return usdt as { amount: string; held: string; pending: string; currencyTitle: string; networkTitle: string };
   };
   const withdraw = (b: Browser, body: Record<string, unknown>, key: string | null = randomBytes(8).toString('hex')) =>
     b.post(WITHDRAW, { ...USDT_TRC20, address: VALID_TRON, ...body }, key === null ? {} : { 'idempotency-key': key });
@@ -158,7 +165,7 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
       withdrawalMin: '10',
       withdrawalCurrency: USDT_TRC20,
     });
-    expect(await balance(b)).toEqual({ ...USDT_TRC20, amount: '0', pending: '0' });
+    expect(await balance(b)).toEqual({ ...USDT_TRC20, amount: '0', held: '0', pending: '0' });
     expect((await b.get('/api/v1/affiliates/accruals')).body).toEqual([]);
     expect((await b.get('/api/v1/affiliates/cashbacks')).body).toEqual([]);
     expect((await b.get(WITHDRAW)).body).toEqual([]);
@@ -215,7 +222,7 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
     const done = await waitWithdrawal(b, w.id, 'COMPLETED');
     expect(done.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect(done.completedAt).not.toBeNull();
-    expect(await balance(b)).toEqual({ ...USDT_TRC20, amount: '29.75', pending: '0' });
+    expect(await balance(b)).toEqual({ ...USDT_TRC20, amount: '29.75', held: '0', pending: '0' });
     expect(calls.filter((c) => c.idempotencyKey === `withdrawal:${w.id}`)).toHaveLength(1);
     expect(calls.find((c) => c.idempotencyKey === `withdrawal:${w.id}`)).toMatchObject({ address: VALID_TRON, amount: '20.25', memo: null });
     // A replay after completion answers the completed withdrawal.
@@ -347,7 +354,8 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
       const refId = (await a.b.get('/api/v1/affiliates/referrer-id')).body.referrerId as string;
       const guestOrder = await createOrder(browser(), { referrerId: refId, claimedDepositAmount: '500' });
       expect(guestOrder.referrerId).toBe(refId);
-      const own = await createOrder(a.b, { referrerId: refId, claimedDepositAmount: '500' });
+      // (to an address of A's own: the guest order above goes elsewhere, or it would be refused as A's own order)
+      const own = await createOrder(a.b, { referrerId: refId, claimedDepositAmount: '500', destinationAddress: OWN_BTC_ADDR });
       expect(own.referrerId).toBeNull();
       await complete(guestOrder, '500');
       await complete(own, '500');

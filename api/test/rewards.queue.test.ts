@@ -31,11 +31,12 @@ describe.each(BACKENDS)('rewards queue on %s', (backend) => {
       SELECT 'stuck-' || g, 'doge', 'btc', 'FLOATING', '1000', '1000', '0.002', '0.000002', '0.000002', 'addr', 'COMPLETED',
              '2026-01-01T00:00:00Z'::timestamptz + g * interval '1 second', 'aff9001'
       FROM generate_series(1, 60) AS g`);
-    // A USDT deposit is its own volume: priceable, and completed after all of them.
+    // A USDT deposit is its own volume, and its spread is measured at the market rate recorded at execution (issue
+    // 24): priceable, and completed after all of them.
     await db.execute(sql`
       INSERT INTO orders (order_id, from_slug, to_slug, rate_mode, claimed_deposit_amount, deposit_amount, amount_to_get, price,
-                          execution_price, destination_address, status, completed_at, referrer_id)
-      VALUES ('priceable', 'usdttrc20', 'btc', 'FLOATING', '500', '500', '0.01', '0.00002', '0.00002', 'addr', 'COMPLETED',
+                          execution_price, execution_market_price, destination_address, status, completed_at, referrer_id)
+      VALUES ('priceable', 'usdttrc20', 'btc', 'FLOATING', '500', '500', '0.01', '0.00002', '0.00002', '0.0000201', 'addr', 'COMPLETED',
               '2026-01-02T00:00:00Z', 'aff9001')`);
 
     const board = new FakePriceBoard({ USDT: '1', DOGE: '0.1' });

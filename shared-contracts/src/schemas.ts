@@ -357,9 +357,12 @@ export const WithdrawalPayloadSchema = z
   .meta({ id: 'WithdrawalPayload' });
 export type WithdrawalPayload = z.infer<typeof WithdrawalPayloadSchema>;
 
-/** A balance of the account's ledger: `amount` can be withdrawn, `pending` is held by withdrawals in progress. */
+/**
+ * A balance of the account's ledger: `amount` can be withdrawn, `pending` is held by withdrawals in progress, `held`
+ * is earned income still in its hold (issue 24: withdrawable AFFILIATE_HOLD_DAYS after its order completed).
+ */
 export const BalanceSchema = z
-  .object({ currencyTitle: z.string(), networkTitle: z.string(), amount: MoneySchema, pending: MoneySchema })
+  .object({ currencyTitle: z.string(), networkTitle: z.string(), amount: MoneySchema, held: MoneySchema, pending: MoneySchema })
   .meta({ id: 'Balance' });
 export type Balance = z.infer<typeof BalanceSchema>;
 

@@ -101,6 +101,9 @@ export const orders = pgTable('orders', {
   // 0019_rewards_retry.sql: an order the rewards job could not price yet waits for its next attempt (backoff)
   rewardsAttempts: integer('rewards_attempts').notNull().default(0),
   rewardsNextAttemptAt: timestamp('rewards_next_attempt_at', { withTimezone: true }),
+  // 0021_affiliate_economics.sql (issue 24): the market rate at execution, and what the platform earned (USDT)
+  executionMarketPrice: money('execution_market_price'),
+  realisedSpread: money('realised_spread'),
   // 0013_card_orders.sql: card purchases (§4 card flow)
   paymentProvider: text('payment_provider'),
   paymentId: text('payment_id'),
@@ -169,7 +172,23 @@ const ledgerTransfers = pgTable('ledger_transfers', {
   volume: money('volume'),
   rate: money('rate'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0021_affiliate_economics.sql (issue 24): a reward is held until available_at, then released (released_at).
+  availableAt: timestamp('available_at', { withTimezone: true }),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
 });
+
+// 0021_affiliate_economics.sql (issue 24): rewards not paid and why (own order, unconfirmed referred account).
+const rewardRefusals = pgTable(
+  'reward_refusals',
+  {
+    orderId: text('order_id').notNull(),
+    kind: text('kind').$type<'AFFILIATE_COMMISSION' | 'CASHBACK'>().notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.kind] }), index('reward_refusals_user_idx').on(t.userId, t.createdAt)],
+);
 
 const ledgerEntries = pgTable(
   'ledger_entries',
@@ -401,6 +420,7 @@ export const schema = {
   ledgerAccounts,
   ledgerTransfers,
   ledgerEntries,
+  rewardRefusals,
   withdrawals,
   apiKeys,
   webhooks,

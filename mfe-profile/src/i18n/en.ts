@@ -116,6 +116,8 @@ export const en = {
   wallet_balances_title: 'Balances',
   wallet_available: 'Available {{currency}}',
   wallet_pending: 'On its way out ({{currency}})',
+  wallet_held: 'On hold ({{currency}})',
+  wallet_held_hint: 'Commission and cashback become withdrawable when their hold is over: a few days after their order completed (see the programme terms).',
   wallet_withdraw: 'Withdraw',
   credits_caption: 'Credits: commission and cashback, newest first',
   credits_empty: 'No credits yet. Commission on referred orders and cashback on your own orders appear here.',

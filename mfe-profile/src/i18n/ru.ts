@@ -119,6 +119,9 @@ export const ru: RuTexts<typeof en> = {
   wallet_balances_title: 'Балансы',
   wallet_available: 'Доступно, {{currency}}',
   wallet_pending: 'Выводится, {{currency}}',
+  wallet_held: 'На удержании, {{currency}}',
+  wallet_held_hint:
+    'Комиссия и кэшбэк становятся доступны к выводу, когда закончится удержание: через несколько дней после завершения заказа (см. условия программы).',
   wallet_withdraw: 'Вывести',
   credits_caption: 'Начисления: комиссия и кэшбэк, новые сверху',
   credits_empty: 'Начислений пока нет. Здесь появятся комиссия за заказы по вашей ссылке и кэшбэк за ваши заказы.',

@@ -17,7 +17,7 @@ export function signedIn(o: { lng?: LocaleCode; api?: Record<string, unknown>; p
   });
 }
 
-export const balance = (amount: string, pending = '0'): Balance => ({ currencyTitle: 'USDT', networkTitle: 'TRC20', amount, pending });
+export const balance = (amount: string, pending = '0', held = '0'): Balance => ({ currencyTitle: 'USDT', networkTitle: 'TRC20', amount, held, pending });
 
 export function entry(id: string, kind: LedgerEntry['kind'], amount: string, createdAt = ago(2 * HOUR), orderId = `o…${id}`): LedgerEntry {
   return { id, kind, currencyTitle: 'USDT', amount, orderId, volume: '1000', rate: kind === 'CASHBACK' ? '0.001' : '0.005', createdAt };

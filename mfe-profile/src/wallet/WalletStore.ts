@@ -44,6 +44,7 @@ export class WalletStore {
         currencyTitle: WITHDRAWAL_CURRENCY,
         networkTitle: 'TRC20',
         amount: '0',
+        held: '0',
         pending: '0',
       }
     );

@@ -28,6 +28,10 @@ export const BalancesCard = observer(function BalancesCard({ host, store }: { ho
             <dd data-testid="wallet-available" data-amount={b.amount}>
               {formatUsdt(b.amount, locale)} {b.currencyTitle}
             </dd>
+            <dt title={t('wallet_held_hint')}>{t('wallet_held', { currency: b.currencyTitle })}</dt>
+            <dd data-testid="wallet-held" data-amount={b.held}>
+              {formatUsdt(b.held, locale)} {b.currencyTitle}
+            </dd>
             <dt>{t('wallet_pending', { currency: b.currencyTitle })}</dt>
             <dd data-testid="wallet-pending" data-amount={b.pending}>
               {formatUsdt(b.pending, locale)} {b.currencyTitle}

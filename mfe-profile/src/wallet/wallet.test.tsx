@@ -11,7 +11,7 @@ afterEach(() => {
 
 function walletApi(o: Record<string, jest.Mock> = {}) {
   return {
-    affiliateBalances: jest.fn(async () => [balance('25.5', '12.5')]),
+    affiliateBalances: jest.fn(async () => [balance('25.5', '12.5', '3.25')]),
     affiliateWithdrawals: jest.fn(async () => [withdrawal('w-old', 'COMPLETED', '5', ago(5 * HOUR)), withdrawal('w-new', 'PENDING')]),
     affiliateAccruals: jest.fn(async () => [entry('a1', 'AFFILIATE_COMMISSION', '0.5', ago(3 * HOUR))]),
     affiliateCashbacks: jest.fn(async () => [entry('c1', 'CASHBACK', '0.1', ago(1 * HOUR), 'ord-own-1')]),
@@ -37,7 +37,7 @@ describe('WalletStore', () => {
     await store.load();
     expect(api.affiliateAccruals).not.toHaveBeenCalled();
     expect(api.affiliateCashbacks).not.toHaveBeenCalled();
-    expect(store.usdt).toEqual({ currencyTitle: 'USDT', networkTitle: 'TRC20', amount: '0', pending: '0' });
+    expect(store.usdt).toEqual({ currencyTitle: 'USDT', networkTitle: 'TRC20', amount: '0', held: '0', pending: '0' });
   });
 
   it('once started, refreshes balances and withdrawals while a withdrawal is on its way, and stops when it settles or on dispose', async () => {
@@ -84,6 +84,8 @@ describe('ProfileWallet page', () => {
     const balances = await screen.findByTestId('wallet-balances');
     expect(within(balances).getByTestId('wallet-available').textContent).toBe('25.5 USDT');
     expect(within(balances).getByTestId('wallet-pending').textContent).toBe('12.5 USDT');
+    // issue 24: earned income still in its hold is shown apart from what can be withdrawn
+    expect(within(balances).getByTestId('wallet-held').textContent).toBe('3.25 USDT');
     const credits = screen.getAllByTestId('credit-row');
     expect(credits.map((r) => r.getAttribute('data-kind'))).toEqual(['CASHBACK', 'AFFILIATE_COMMISSION']);
     expect(credits[0].textContent).toContain('Cashback');

@@ -12,6 +12,7 @@ import { createOrderJob } from '../../jobs/orderJob';
 import { D, money } from '../../lib/decimal';
 import type { PriceBoard } from '../../realtime/types';
 import type { AuthUser } from '../auth/authenticate';
+import { requireConfirmedEmail, requireStepUp } from '../auth/guards';
 import type { InstrumentRepo } from '../instruments/repo';
 import type { ReferrerDirectory } from '../orders';
 import { LEDGER_CURRENCY, rowsOf, userBalance } from './ledger';
@@ -142,7 +143,7 @@ export function registerAffiliatesModule(app: FastifyInstance, config: Config, d
   async function balances(userId: number): Promise<Balance[]> {
     const b = await userBalance(db, userId, LEDGER_CURRENCY);
     // Always the USDT line (zero before the first credit), so the wallet has something to show.
-    return [{ currencyTitle: LEDGER_CURRENCY, networkTitle: WITHDRAWAL_NETWORK, amount: usdt(b.available), pending: usdt(b.pending) }];
+    return [{ currencyTitle: LEDGER_CURRENCY, networkTitle: WITHDRAWAL_NETWORK, amount: usdt(b.available), held: usdt(b.held), pending: usdt(b.pending) }];
   }
 
   async function program(userId: number): Promise<AffiliateProgram> {
@@ -175,7 +176,9 @@ export function registerAffiliatesModule(app: FastifyInstance, config: Config, d
     app,
     apiRoutes.affiliateWithdraw,
     async ({ request, body }) => {
-      const record = await withdrawals.request(me(request.user), request.headers['idempotency-key'], body);
+      // Issue 24: a withdrawal takes effect only for a confirmed email and needs a recent sign-in or step-up (15 min).
+      const user = requireStepUp(requireConfirmedEmail(request.user));
+      const record = await withdrawals.request(user.userId, request.headers['idempotency-key'], body);
       if (config.money.withdrawalPayoutDelayMs === 0) withdrawalJob.kick();
       return record;
     },

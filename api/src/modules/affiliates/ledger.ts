@@ -9,8 +9,9 @@ import { D } from '../../lib/decimal';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
-type AccountKind = 'USER_AVAILABLE' | 'USER_PENDING_WITHDRAWAL' | 'PLATFORM_AFFILIATE_EXPENSE' | 'PLATFORM_CASHBACK_EXPENSE' | 'PAYOUTS_SENT';
-type TransferKind = 'AFFILIATE_COMMISSION' | 'CASHBACK' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_POST' | 'WITHDRAWAL_VOID';
+/** USER_HELD (issue 24): earned, not withdrawable before its hold is over (rewards.ts releases it to USER_AVAILABLE). */
+type AccountKind = 'USER_AVAILABLE' | 'USER_HELD' | 'USER_PENDING_WITHDRAWAL' | 'PLATFORM_AFFILIATE_EXPENSE' | 'PLATFORM_CASHBACK_EXPENSE' | 'PAYOUTS_SENT';
+type TransferKind = 'AFFILIATE_COMMISSION' | 'CASHBACK' | 'REWARD_RELEASE' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_POST' | 'WITHDRAWAL_VOID';
 
 /** The ledger's currency of account money: USDT (paid out on TRC20). */
 export const LEDGER_CURRENCY = 'USDT';
@@ -95,7 +96,10 @@ export async function postTransfer(tx: Tx, t: TransferSpec): Promise<boolean> {
 }
 
 export interface UserBalance {
+  /** Withdrawable. */
   available: D;
+  /** Earned, still in its hold (issue 24). */
+  held: D;
   pending: D;
   /** Whether the account has ever held this currency (ERR_BALANCE_NOT_FOUND otherwise). */
   exists: boolean;
@@ -107,5 +111,10 @@ export async function userBalance(runner: Runner, userId: number, currency: stri
     sql`SELECT kind, balance FROM ledger_accounts WHERE user_id = ${userId} AND currency = ${currency}`,
   );
   const of = (kind: AccountKind) => new D(rows.find((r) => r.kind === kind)?.balance ?? 0);
-  return { available: of('USER_AVAILABLE'), pending: of('USER_PENDING_WITHDRAWAL'), exists: rows.some((r) => r.kind === 'USER_AVAILABLE') };
+  return {
+    available: of('USER_AVAILABLE'),
+    held: of('USER_HELD'),
+    pending: of('USER_PENDING_WITHDRAWAL'),
+    exists: rows.some((r) => r.kind === 'USER_AVAILABLE' || r.kind === 'USER_HELD'),
+  };
 }

@@ -146,7 +146,15 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           tx,
           sql`SELECT balance FROM ledger_accounts WHERE user_id = ${userId} AND kind = 'USER_AVAILABLE' AND currency = ${LEDGER_CURRENCY} FOR UPDATE`,
         );
-        if (!available) throw ApiError.of('ERR_BALANCE_NOT_FOUND', `No ${LEDGER_CURRENCY} balance to withdraw from`);
+        // Issue 24: only the withdrawable balance can be withdrawn; income still in its hold (USER_HELD) cannot.
+        if (!available) {
+          const [held] = await rowsOf(
+            tx,
+            sql`SELECT 1 FROM ledger_accounts WHERE user_id = ${userId} AND kind = 'USER_HELD' AND currency = ${LEDGER_CURRENCY}`,
+          );
+          if (held) throw balanceTooLow('0');
+          throw ApiError.of('ERR_BALANCE_NOT_FOUND', `No ${LEDGER_CURRENCY} balance to withdraw from`);
+        }
         if (new D(available.balance).lt(amount)) throw balanceTooLow(available.balance);
         await postTransfer(tx, {
           id: `withdrawal:${id}:hold`,
@@ -172,7 +180,11 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
   }
 
   const balanceTooLow = (available: string | null) =>
-    ApiError.of('ERR_BALANCE_TOO_LOW', 'The amount exceeds the available balance', available === null ? {} : { details: { available: money(available) } });
+    ApiError.of(
+      'ERR_BALANCE_TOO_LOW',
+      'The amount exceeds the withdrawable balance (income still in its hold cannot be withdrawn yet)',
+      available === null ? {} : { details: { available: money(available) } },
+    );
 
   async function list(userId: number): Promise<WithdrawalRecord[]> {
     const rows = await rowsOf<WithdrawalRow>(db, sql`SELECT * FROM withdrawals WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 200`);

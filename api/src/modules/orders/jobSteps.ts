@@ -53,6 +53,15 @@ export function createJobSteps(
     return published(row);
   }
 
+  /** The pair's market rate now, or null when the price board cannot price it (never stops an execution). */
+  function marketRateOrNull(row: OrderRow): D | null {
+    try {
+      return pricing.marketRate(row);
+    } catch {
+      return null;
+    }
+  }
+
   /** FIXED checks when the deposit is confirmed (§4 fixed-rate problem events). */
   function fixedRateProblem(row: OrderRow): NewOrderEvent | null {
     if (row.fixedRateExpiresAt && row.depositAt && row.depositAt > row.fixedRateExpiresAt) {
@@ -161,9 +170,16 @@ export function createJobSteps(
           // a fixed rate, or an accepted new-rate offer (issue 23: paid exactly as offered), is paid as agreed
           const agreed = r.rateMode === 'FIXED' || r.offeredAmountToGet !== null;
           const exec = agreed ? { price: new D(r.price), amountToGet: new D(r.amountToGet) } : pricing.floatingFor(r);
+          // issue 24: the market rate at execution, what the order's realised spread (rewards' ceiling) is measured by
+          const executionMarketPrice = marketRateOrNull(r);
           return {
             to: 'WITHDRAWING',
-            patch: { executionPrice: exec.price.toFixed(), payoutAmount: exec.amountToGet.toFixed(), amountToGet: exec.amountToGet.toFixed() },
+            patch: {
+              executionPrice: exec.price.toFixed(),
+              payoutAmount: exec.amountToGet.toFixed(),
+              amountToGet: exec.amountToGet.toFixed(),
+              executionMarketPrice: executionMarketPrice?.toFixed() ?? null,
+            },
             events: [{ kind: 'FUNDS_WITHDRAWAL_START' }],
           };
         },
