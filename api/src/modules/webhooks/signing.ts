@@ -9,7 +9,7 @@ export const WEBHOOK_HEADERS = {
   signature: 'x-coinferry-signature',
 } as const;
 
-export const hmacHex = (secret: string, message: string): string => createHmac('sha256', secret).update(message).digest('hex');
+const hmacHex = (secret: string, message: string): string => createHmac('sha256', secret).update(message).digest('hex');
 
 export function signatureHeader(secret: string, unixSeconds: number, body: string): string {
   return `t=${unixSeconds},v1=${hmacHex(secret, `${unixSeconds}.${body}`)}`;
