@@ -1,6 +1,6 @@
 // Profile information: email (and whether it is confirmed, with the way to confirm it), user id, access level, sign
 // out, change password (by the mailed-code flow), two-factor authentication (on/off, enrol, turn off: issue 24).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Badge, Button, Card } from 'remote-kit/ui';
@@ -34,6 +34,9 @@ export const ProfileInfoPage = observer(function ProfileInfoPage({ host }: Remot
   const [{ status, stepUp, enrol, disable }] = useState(() => makeStores(host));
   const { session } = host;
   const account = session.account;
+  useEffect(() => {
+    if (account) void status.refreshIfUnconfirmed();
+  }, [account, status]);
   return (
     <ProfileFrame host={host} titleKey="info_title">
       {account && (

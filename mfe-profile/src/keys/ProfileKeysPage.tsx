@@ -47,7 +47,8 @@ export const ProfileKeysPage = observer(function ProfileKeysPage({ host }: Remot
   useEffect(() => {
     if (!authorised) return;
     void host.trackLoading(store.load());
-  }, [authorised, host, store]);
+    void status.refreshIfUnconfirmed();
+  }, [authorised, host, store, status]);
   return (
     <ProfileFrame host={host} titleKey="keys_title">
       <KeysBody host={host} store={store} status={status} />

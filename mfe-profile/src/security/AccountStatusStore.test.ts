@@ -43,4 +43,14 @@ describe('AccountStatusStore', () => {
     await store.confirmEmail();
     expect(confirmEmail).toHaveBeenCalledWith(undefined);
   });
+
+  it('a page opened after a confirmation made on another tab reads the account again before saying it is unconfirmed', async () => {
+    const { store, api } = setup();
+    expect(store.emailConfirmed).toBe(false);
+    await store.refreshIfUnconfirmed();
+    expect(api.accountData).toHaveBeenCalledTimes(1);
+    expect(store.emailConfirmed).toBe(true);
+    await store.refreshIfUnconfirmed();
+    expect(api.accountData).toHaveBeenCalledTimes(1);
+  });
 });

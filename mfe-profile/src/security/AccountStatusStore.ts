@@ -57,6 +57,14 @@ export class AccountStatusStore {
   }
 
   /**
+   * On a page's mount: the shell's account data may predate a confirmation made since (on another profile tab, which
+   * cannot update the shell's copy): an unconfirmed email is read again from the api before the page says so.
+   */
+  async refreshIfUnconfirmed(): Promise<void> {
+    if (this.deps.account() && !this.emailConfirmed) await this.reload();
+  }
+
+  /**
    * Opens the shell's confirmation dialog (it mails a code and takes it); true once the api says the email is confirmed.
    */
   async confirmEmail(): Promise<boolean> {

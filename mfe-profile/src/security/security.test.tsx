@@ -32,7 +32,11 @@ describe('Profile info: email and two-factor (issue 24)', () => {
   });
 
   it('an unconfirmed email is said so, and "Confirm email" opens the shell’s confirmation dialog for it', async () => {
-    const confirmEmail = jest.fn(async (email: string) => email);
+    let confirmed = false;
+    const confirmEmail = jest.fn(async (email: string) => {
+      confirmed = true;
+      return email;
+    });
     const a = {
       ...api(),
       accountData: jest.fn(async () => ({
@@ -40,7 +44,7 @@ describe('Profile info: email and two-factor (issue 24)', () => {
         userId: 1,
         permissions: 'USER',
         adminPermissionsScope: {},
-        emailConfirmed: true,
+        emailConfirmed: confirmed,
         twoFactorEnabled: false,
       })),
     };
@@ -49,7 +53,7 @@ describe('Profile info: email and two-factor (issue 24)', () => {
     expect(status.textContent).toContain('Не подтверждён');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Подтвердить email' })));
     expect(confirmEmail).toHaveBeenCalledWith('a@b.co');
-    expect(a.accountData).toHaveBeenCalled();
+    expect(a.accountData).toHaveBeenCalledTimes(2); // on opening (still unconfirmed), then after the dialog
     expect(screen.getByTestId('profile-email-status').getAttribute('data-confirmed')).toBe('true');
   });
 

@@ -49,8 +49,9 @@ export const ProfileWithdrawPage = observer(function ProfileWithdrawPage({ host 
     if (!authorised) return;
     wallet.start();
     void form.loadTerms();
+    void status.refreshIfUnconfirmed();
     return () => wallet.dispose();
-  }, [authorised, wallet, form]);
+  }, [authorised, wallet, form, status]);
   return (
     <ProfileFrame host={host} titleKey="withdraw_title">
       <WithdrawBody host={host} wallet={wallet} form={form} status={status} />
