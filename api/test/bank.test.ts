@@ -3,7 +3,11 @@
 // running side by side like replicas, payouts refused by custody (voided) and payouts whose answer is lost
 // (retried) — and then the books must balance: entries sum to zero per currency and per transfer, a user's
 // balance is the sum of its entries and never negative, every withdrawal is held once and then either posted
-// once or voided once with exactly its amount. On PGlite and, with DATABASE_URL, on PostgreSQL.
+// once or voided once with exactly its amount. Issue 24: completed orders of every kind (USDT in, USDT out, neither;
+// floating and fixed, the market moved for or against a fixed rate; referred, guest, own) rewarded by rewards jobs
+// running side by side: commission + cashback never exceed an order's realised spread, and the held income is
+// released once. On PGlite and, with DATABASE_URL, on PostgreSQL.
+import Decimal from 'decimal.js';
 import { ApiError } from 'shared-contracts/server';
 import { createSandboxCustody, sandboxWithdrawalFails } from '../src/adapters/custody/sandbox';
 import type { CustodyAdapter } from '../src/adapters/custody/types';
@@ -11,8 +15,11 @@ import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { D } from '../src/lib/decimal';
 import { LEDGER_CURRENCY, isCheckViolation, postTransfer } from '../src/modules/affiliates/ledger';
+import { createRewards } from '../src/modules/affiliates/rewards';
 import { createWithdrawals } from '../src/modules/affiliates/withdrawals';
+import { seedInstruments } from '../src/modules/instruments/seed';
 import { catalogueRepo } from './helpers/catalogue';
+import { FakePriceBoard } from './helpers/fakes';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
 
 const USERS = 8;
@@ -243,5 +250,124 @@ describe.each(BACKENDS)('bank test on %s', (backend) => {
     const platform = await q<{ kind: string; balance: string }>(`SELECT kind, balance::text FROM ledger_accounts WHERE user_id IS NULL`);
     const sent = new D(platform.find((p) => p.kind === 'PAYOUTS_SENT')?.balance ?? 0);
     expect(sent.toFixed()).toBe([...paidOut.values()].reduce((a, b) => a.plus(b), new D(0)).toFixed());
+  }, 120_000);
+  it('issue 24: commission + cashback ≤ the realised spread on every completed order; held income released once', async () => {
+    const rand = prng(20261127);
+    const db = t.handle.db;
+    await seedInstruments(db);
+    const ORDERS = 240;
+    const T = new Date('2026-05-01T00:00:00Z').getTime();
+    let clock = T;
+    // Every account is a referrer and confirmed before the orders (the own-order and confirmation rules have their
+    // own tests): the programme pays as much as it can here.
+    for (const [i, u] of users.entries()) {
+      await q(`UPDATE users SET affiliate_id = $1, email_confirmed_at = $2 WHERE id = $3`, [
+        `bank${'abcdefgh'[i]}22222`,
+        new Date(T - 86_400_000).toISOString(),
+        u,
+      ]);
+    }
+    const prices: Record<string, number> = { USDT: 1, BTC: 60000, ETH: 3000 };
+    const legs = [
+      { from: 'usdttrc20', to: 'btc', fromC: 'USDT', toC: 'BTC', deposit: () => 50 + rand() * 20_000, dp: 8, fee: '0.0001' },
+      { from: 'btc', to: 'usdttrc20', fromC: 'BTC', toC: 'USDT', deposit: () => 0.001 + rand() * 0.3, dp: 6, fee: '1' },
+      { from: 'eth', to: 'btc', fromC: 'ETH', toC: 'BTC', deposit: () => 0.05 + rand() * 5, dp: 8, fee: '0.0001' },
+    ];
+    const money = {
+      ...loadConfig({}).money,
+      // generous rates, so that the ceiling bites on a good share of the orders
+      affiliateCommission: '0.005',
+      cashbackTiers: [
+        { minVolume: '0', rate: '0.002' },
+        { minVolume: '20000', rate: '0.003' },
+      ],
+      rewardHoldDays: 7,
+    };
+    for (let i = 0; i < ORDERS; i++) {
+      const leg = legs[Math.floor(rand() * legs.length)];
+      const fixed = rand() < 0.4;
+      const spread = fixed ? 0.01 : 0.005;
+      const quoted = new D(prices[leg.fromC]).div(prices[leg.toC]);
+      // the market at execution: a fixed rate executes at the quote, the market having moved up to ±2 % meanwhile
+      const market = fixed ? quoted.mul(1 + (rand() - 0.5) * 0.04) : quoted;
+      const price = (fixed ? quoted : market).mul(1 - spread);
+      const deposit = new D(leg.deposit()).toDecimalPlaces(6);
+      const payout = Decimal.max(0, deposit.mul(price).minus(leg.fee)).toDecimalPlaces(leg.dp, Decimal.ROUND_DOWN);
+      const referrer = rand() < 0.7 ? Math.floor(rand() * USERS) : null;
+      const customer = rand() < 0.6 ? users[Math.floor(rand() * USERS)] : null;
+      await q(
+        `INSERT INTO orders (order_id, from_slug, to_slug, rate_mode, claimed_deposit_amount, deposit_amount, amount_to_get, price, execution_price,
+                             execution_market_price, payout_amount, network_fee, destination_address, status, completed_at, referrer_id, user_id)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $7, $8, $6, $9, $10, 'COMPLETED', $11, $12, $13)`,
+        [
+          `bank-order-${i}`,
+          leg.from,
+          leg.to,
+          fixed ? 'FIXED' : 'FLOATING',
+          deposit.toFixed(),
+          payout.toFixed(),
+          price.toFixed(),
+          market.toFixed(),
+          leg.fee,
+          `dest-${i}`,
+          new Date(T + i * 1000).toISOString(),
+          referrer === null ? null : `bank${'abcdefgh'[referrer]}22222`,
+          customer,
+        ],
+      );
+    }
+    const board = new FakePriceBoard(Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, String(v)])));
+    const replica = () => createRewards({ db, instruments: catalogueRepo(), priceBoard: board, money, now: () => new Date(clock), log: silent });
+    clock = T + ORDERS * 1000 + 60_000;
+    await Promise.all([replica().processDue(), replica().processDue(), replica().processDue()]);
+    await replica().processDue();
+
+    const rows = await q<{ order_id: string; spread: string | null; posted: string | null; paid: string; n: string | number }>(
+      `SELECT o.order_id, o.realised_spread::text AS spread, o.rewards_posted_at::text AS posted, COALESCE(sum(l.amount), 0)::text AS paid, count(l.id) AS n
+       FROM orders o LEFT JOIN ledger_transfers l ON l.order_id = o.order_id AND l.kind IN ('AFFILIATE_COMMISSION', 'CASHBACK')
+       WHERE o.order_id LIKE 'bank-order-%' GROUP BY o.order_id, o.realised_spread, o.rewards_posted_at`,
+    );
+    expect(rows).toHaveLength(ORDERS);
+    let capped = 0;
+    let losses = 0;
+    for (const r of rows) {
+      expect(r.posted).not.toBeNull();
+      expect(r.spread).not.toBeNull();
+      const ceiling = Decimal.max(0, new D(r.spread as string));
+      expect({ order: r.order_id, within: new D(r.paid).lte(ceiling) }).toEqual({ order: r.order_id, within: true });
+      if (new D(r.spread as string).lte(0)) losses++;
+      else if (new D(r.paid).gt(ceiling.mul('0.99'))) capped++;
+    }
+    // the mix really happened: orders paid up to their spread, and fixed-rate orders the market moved against
+    expect(capped).toBeGreaterThan(20);
+    expect(losses).toBeGreaterThan(5);
+    // The realised spread is what the order says: the deposit at the market of the execution less payout and fee.
+    const [one] = await q<{ deposit_amount: string; execution_market_price: string; payout_amount: string; network_fee: string; realised_spread: string }>(
+      `SELECT deposit_amount::text, execution_market_price::text, payout_amount::text, network_fee::text, realised_spread::text FROM orders
+       WHERE from_slug = 'btc' AND order_id LIKE 'bank-order-%' LIMIT 1`,
+    );
+    expect(new D(one.deposit_amount).mul(one.execution_market_price).minus(one.payout_amount).minus(one.network_fee).toFixed()).toBe(
+      new D(one.realised_spread).toFixed(),
+    );
+
+    // Held until completion + 7 days, then released once by replicas side by side; the books still balance.
+    const heldBefore = await q<{ s: string | null }>(`SELECT sum(balance)::text AS s FROM ledger_accounts WHERE kind = 'USER_HELD'`);
+    const earned = await q<{ s: string | null }>(
+      `SELECT sum(amount)::text AS s FROM ledger_transfers WHERE kind IN ('AFFILIATE_COMMISSION', 'CASHBACK') AND order_id LIKE 'bank-order-%'`,
+    );
+    expect(new D(heldBefore[0].s ?? 0).toFixed()).toBe(new D(earned[0].s ?? 0).toFixed());
+    clock = T + ORDERS * 1000 + 7 * 86_400_000;
+    await Promise.all([replica().processDue(), replica().processDue(), replica().processDue()]);
+    const heldAfter = await q<{ s: string | null }>(`SELECT sum(balance)::text AS s FROM ledger_accounts WHERE kind = 'USER_HELD'`);
+    expect(new D(heldAfter[0].s ?? 0).toFixed()).toBe('0');
+    expect(await q(`SELECT id FROM ledger_transfers WHERE order_id LIKE 'bank-order-%' AND released_at IS NULL`)).toEqual([]);
+    expect(await q(`SELECT transfer_id FROM ledger_entries GROUP BY transfer_id HAVING sum(amount) <> 0`)).toEqual([]);
+    expect(
+      await q(
+        `SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(sum(e.amount), 0)`,
+      ),
+    ).toEqual([]);
+    const released = await q<{ s: string | null }>(`SELECT sum(amount)::text AS s FROM ledger_transfers WHERE kind = 'REWARD_RELEASE'`);
+    expect(new D(released[0].s ?? 0).toFixed()).toBe(new D(earned[0].s ?? 0).toFixed());
   }, 120_000);
 });
