@@ -71,7 +71,7 @@ export class AccountStatusStore {
     if (this.confirming || !this.email) return this.emailConfirmed;
     this.confirming = true;
     try {
-      // The shell's dialog answers at once for an email confirmed in this browser (§4 ckm A) without asking the api,
+      // The shell's dialog answers at once for an email confirmed in this browser without asking the api,
       // which still says the account's email is not confirmed: the dialog then opens on its email step, to type it.
       const here = this.deps.confirmedHere?.(this.email) ?? false;
       const confirmed = await this.deps.confirmEmail(here ? undefined : this.email);
