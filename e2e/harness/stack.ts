@@ -225,6 +225,8 @@ function apiProcess(env: NodeJS.ProcessEnv, port: number, dataDir: string, logDi
       NEW_RATE_OFFER_TTL_SECONDS: '20',
       // money journeys (money.spec.ts): a withdrawal is paid out a second after it is made
       WITHDRAWAL_PAYOUT_DELAY_MS: '1000',
+      // ... of commission and cashback withdrawable at once (no AFFILIATE_HOLD_DAYS hold: issue 24)
+      AFFILIATE_HOLD_DAYS: '0',
       // a fresh account per journey: the whole suite registers over 20 accounts from 127.0.0.1 within the api's
       // 15-minute window (default 20 per address), which no journey is about
       RATE_LIMIT_REGISTER_PER_IP: '100',

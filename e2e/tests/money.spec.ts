@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { CYRILLIC, expect, gotoLive, test } from '../fixtures';
 import { micro, registerInBrowser, signedInAccount, uniqueEmail, waitForCompleted } from '../helpers/accounts';
+import { confirmEmailOf } from '../helpers/identity';
 import { ADDRESSES, expectOrderPage, fetchOrder, pickInstrument, sandboxDeposit } from '../helpers/orders';
 
 const LOCALES = [
@@ -57,7 +58,9 @@ for (const { code, prefix } of LOCALES) {
     const visitorContext = await browser.newContext({ baseURL: stack.webUrl });
     try {
       // A copies the referral link.
-      await signedInAccount(affiliateContext, `affiliate-${code}`);
+      const affiliate = await signedInAccount(affiliateContext, `affiliate-${code}`);
+      // issue 24: a withdrawal needs a confirmed email
+      await confirmEmailOf(affiliateContext, affiliateContext.request, affiliate.email);
       const a = await affiliateContext.newPage();
       await gotoLive(a, `${prefix}/profile/affiliate-program`);
       const shown = a.getByTestId('affiliate-link');
@@ -72,7 +75,10 @@ for (const { code, prefix } of LOCALES) {
       const v = await visitorContext.newPage();
       await gotoLive(v, link);
       expect((await visitorContext.cookies()).find((c) => c.name === 'referralID')?.value).toBe(referrerId);
-      await registerInBrowser(v, uniqueEmail(`visitor-${code}`));
+      const visitorEmail = uniqueEmail(`visitor-${code}`);
+      await registerInBrowser(v, visitorEmail);
+      // issue 24: a referral counts once the referred account's email is confirmed (before its order completes)
+      await confirmEmailOf(visitorContext, visitorContext.request, visitorEmail);
       await expect(v.getByTestId('amount-send')).toBeVisible({ timeout: 20_000 });
       await pickInstrument(v, 'send', 'btc', 'bitcoin');
       await pickInstrument(v, 'receive', 'eth', 'ethereum');
