@@ -57,7 +57,7 @@ describe.each(BACKENDS)('card provider on %s', (backend) => {
     );
 
   it('tolerates a second sign-up, mails the confirmation code, and reports the email CONFIRMED once the code is confirmed', async () => {
-    const u = await h.signUp();
+    const u = await h.signUp({ unconfirmed: true });
     expect(await u.post(`${P}/user/sign-up`, { accept: true, email: u.email })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await u.post(`${P}/user/sign-up?locale=en`, { accept: true, email: u.email.toUpperCase() })).toMatchObject({ status: 200, body: { ok: true } });
     const [mail] = await mailsTo(u.email);
