@@ -398,6 +398,42 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
       expect((await createOrder(browser(), { referrerId: refB, claimedDepositAmount: '500' })).referrerId).toBe(refB);
     });
 
+    it("issue 24: signed out, A's guest orders with A's own referrer id earn A nothing (A's email, A's visitor id, A's withdrawal address)", async () => {
+      const a = await signedIn();
+      const refId = (await a.b.get('/api/v1/affiliates/referrer-id')).body.referrerId as string;
+      await credit(a.userId, '20');
+      expect((await withdraw(a.b, { amount: '10', address: VALID_TRON })).status).toBe(200);
+      const guest = browser();
+      const byEmail = await createOrder(guest, { referrerId: refId, claimedDepositAmount: '500', userEmail: a.email });
+      // 'fp': the visitor id A signed in with
+      const byVisitor = await createOrder(guest, { referrerId: refId, claimedDepositAmount: '500', browserFingerprint: 'fp' });
+      const toOwnWallet = await createOrder(guest, {
+        referrerId: refId,
+        instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC' },
+        instrumentTo: USDT_TRC20,
+        claimedDepositAmount: '0.01',
+        destinationAddress: VALID_TRON,
+      });
+      for (const o of [byEmail, byVisitor, toOwnWallet]) expect(o.referrerId).toBe(refId);
+      await complete(byEmail, '500');
+      await complete(byVisitor, '500');
+      await complete(toOwnWallet, '0.01');
+      const refusals = await waitFor(
+        () =>
+          t.handle.withSession((s) =>
+            s.query<{ order_id: string; reason: string }>(`SELECT order_id, reason FROM reward_refusals WHERE user_id = $1`, [a.userId]),
+          ),
+        (v) => v.length === 3,
+        'the three refusals',
+      );
+      expect(Object.fromEntries(refusals.map((r) => [r.order_id, r.reason]))).toEqual({
+        [byEmail.orderId]: 'OWN_EMAIL',
+        [byVisitor.orderId]: 'OWN_VISITOR_ID',
+        [toOwnWallet.orderId]: 'OWN_ADDRESS',
+      });
+      expect((await a.b.get('/api/v1/affiliates/accruals')).body).toEqual([]);
+    });
+
     it('converts a non-USDT order to USDT at the execution rate', async () => {
       const a = await signedIn();
       const refId = (await a.b.get('/api/v1/affiliates/referrer-id')).body.referrerId as string;
