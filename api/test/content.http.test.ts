@@ -145,6 +145,18 @@ describe('content routes', () => {
     expectError(await get(`${apiRoutes.contentFaq.path}?locale=de`), 400, 'ERR_VALIDATION');
   });
 
+  it('contentLegal (issue 24): the locale’s text, the English one as a fallback, 400 for an unknown document', async () => {
+    const terms = await get(`${apiRoutes.contentLegal.path}?locale=ru&slug=terms`);
+    expect(terms.status).toBe(200);
+    expect(terms.body).toMatchObject({ slug: 'terms', locale: 'ru', fallback: false, title: 'Условия (фикстура)', updatedAt: '2026-11-21' });
+    // a site link in a Russian page gets the /ru prefix
+    expect(terms.body.html).toContain('href="/ru/support"');
+    expect(terms.headers['cache-control']).toBe('public, max-age=60');
+    const privacy = await get(`${apiRoutes.contentLegal.path}?locale=ru&slug=privacy`);
+    expect(privacy.body).toMatchObject({ slug: 'privacy', locale: 'en', fallback: true, title: 'Fixture privacy' });
+    expectError(await get(`${apiRoutes.contentLegal.path}?locale=en&slug=cookies`), 400, 'ERR_VALIDATION');
+  });
+
   describe('contentImage', () => {
     const imagePath = (name: string) => apiRoutes.contentImage.path.replace(':name', name);
 

@@ -3,7 +3,7 @@
 // categories, every post translated), every docs page the site links to exists in en and ru, the roadmap and the FAQ
 // exist in both, and every site link in the content leads to a page that exists.
 import path from 'node:path';
-import { SUPPORTED_LOCALES, type LocaleCode } from 'shared-contracts/server';
+import { LEGAL_DOCUMENTS, SUPPORTED_LOCALES, type LocaleCode } from 'shared-contracts/server';
 import { REPO_ROOT } from '../src/config';
 import { loadContentIndex, type ContentIndex } from '../src/modules/content/contentIndex';
 
@@ -56,6 +56,14 @@ describe('the repository’s content/', () => {
     expect(index.roadmap(locale).items.map((i) => i.id)).toEqual(index.roadmap('en').items.map((i) => i.id));
   });
 
+  it.each(SUPPORTED_LOCALES)('%s: the terms of use, the privacy policy and the AML/KYC policy, translated (issue 24)', (locale) => {
+    for (const slug of LEGAL_DOCUMENTS) {
+      const doc = index.legal(locale, slug);
+      expect({ slug, fallback: doc.fallback, locale: doc.locale }).toEqual({ slug, fallback: false, locale });
+      expect(doc.headings.length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
   /** Every page text of a locale: posts, docs pages, roadmap items, FAQ answers. */
   const htmlOf = (locale: LocaleCode): { where: string; html: string }[] => [
     ...index.blogList(locale, { offset: 0, perPage: 50 }).items.map((p) => {
@@ -65,12 +73,13 @@ describe('the repository’s content/', () => {
     ...index.docsNav(locale).sections.flatMap((s) => s.pages.map((p) => ({ where: `docs/${p.slug}`, html: index.docsPage(locale, p.slug).html }))),
     ...index.roadmap(locale).items.map((i) => ({ where: `roadmap#${i.id}`, html: i.html })),
     ...index.faq(locale).items.map((i) => ({ where: `faq#${i.id}`, html: i.html })),
+    ...LEGAL_DOCUMENTS.map((slug) => ({ where: `legal/${slug}`, html: index.legal(locale, slug).html })),
   ];
 
   /** The site's pages outside the content (shell routes), as locale-neutral paths. */
   const SITE_PAGES = [
     /^\/$/,
-    /^\/(support|status|roadmap|blog|docs|exchange)$/,
+    /^\/(support|status|roadmap|blog|docs|exchange|terms|privacy|aml-kyc)$/,
     /^\/profile(\/[a-z-]+)*$/,
     /^\/order\/[^/]+$/,
     /^\/exchange-[a-z0-9]+-[a-z0-9]+$/,
@@ -81,7 +90,7 @@ describe('the repository’s content/', () => {
     let checked = 0;
     for (const { where, html } of htmlOf(locale)) {
       for (const [, href] of html.matchAll(/<a href="([^"]+)"/g)) {
-        if (!href.startsWith('/') || href.startsWith('/api/')) continue;
+        if (!href.startsWith('/') || href.startsWith('/api/') || href.startsWith('/.well-known/')) continue;
         checked++;
         const [pathPart, hash] = href.replace(/&amp;/g, '&').split('#');
         const bare = pathPart.split('?')[0];

@@ -14,6 +14,9 @@ export const CLIENT_ID_COOKIE = 'u_id';
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const REFRESH_TOKEN_COOKIE = 'refresh_token';
 export const UTM_FIRST_VISIT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Issue 24: the legal pages, each at `/<slug>` (and `/ru/<slug>`), from content/legal/<slug>/<locale>.md. */
+export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'aml-kyc'] as const;
+export type LegalDocumentSlug = (typeof LEGAL_DOCUMENTS)[number];
 
 export const REDIRECT_STATUS = 301;
 /** §2 / §9: the locale path map applied by path normalisation. */

@@ -2,7 +2,7 @@
 // locale with category, slug, offset and per_page), the support requests, the public status page and the
 // first-party analytics sink (§4 analytics events). Rendered HTML in these answers is already sanitised by the api.
 import { z } from 'zod';
-import { SUPPORTED_LOCALES } from './constants';
+import { LEGAL_DOCUMENTS, SUPPORTED_LOCALES } from './constants';
 import { ANALYTICS_EVENTS, HEALTH_STATUSES } from './domain';
 
 export const ContentLocaleSchema = z.enum(SUPPORTED_LOCALES);
@@ -69,6 +69,19 @@ export const DocsPageSchema = z.object({
   locale: ContentLocaleSchema,
   fallback: z.boolean(),
   /** ISO date `YYYY-MM-DD`. */
+  updatedAt: z.string(),
+});
+
+/** Issue 24: the legal pages (terms of use, privacy policy, AML/KYC policy), one Markdown file per document and locale. */
+export const LegalDocumentSchema = z.object({
+  slug: z.enum(LEGAL_DOCUMENTS),
+  title: z.string(),
+  description: z.string(),
+  html: z.string(),
+  headings: z.array(ContentHeadingSchema),
+  locale: ContentLocaleSchema,
+  fallback: z.boolean(),
+  /** ISO date `YYYY-MM-DD`: when the text last changed (shown on the page). */
   updatedAt: z.string(),
 });
 
@@ -168,6 +181,7 @@ export type BlogEntry = z.infer<typeof BlogEntrySchema>;
 export type BlogSidebar = z.infer<typeof BlogSidebarSchema>;
 export type DocsNav = z.infer<typeof DocsNavSchema>;
 export type DocsPage = z.infer<typeof DocsPageSchema>;
+export type LegalDocument = z.infer<typeof LegalDocumentSchema>;
 export type Roadmap = z.infer<typeof RoadmapSchema>;
 export type RoadmapStatus = (typeof ROADMAP_STATUSES)[number];
 export type Faq = z.infer<typeof FaqSchema>;

@@ -1,6 +1,7 @@
 // The browser entry, shared as a Module Federation singleton: no zod at run time (schemas and the
 // schema-carrying route table are types here; the api uses `shared-contracts/server`).
 export * from './constants';
+export * from './consent';
 export * from './amounts';
 export * from './errors';
 export * from './domain';

@@ -96,6 +96,16 @@ export const PAGE_MAP = {
     Support: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/support', params: {} }] },
     /** `/status`: the public status page (health now, 90 days of history, incidents). */
     Status: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/status', params: {} }] },
+    /** Issue 24: `/terms`, `/privacy`, `/aml-kyc`, the legal pages (`slug` is one of LEGAL_DOCUMENTS). */
+    Legal: {
+      params: { slug: 'required' },
+      query: NO_QUERY,
+      samples: [
+        { path: '/terms', params: { slug: 'terms' } },
+        { path: '/privacy', params: { slug: 'privacy' } },
+        { path: '/aml-kyc', params: { slug: 'aml-kyc' } },
+      ],
+    },
   },
   mfe_docs: {
     Docs: { params: NO_PARAMS, query: NO_QUERY, samples: [{ path: '/docs', params: {} }] },

@@ -530,6 +530,14 @@ export const routeTable = {
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'Answers to the common questions (support page)',
   },
+  contentLegal: {
+    method: 'GET',
+    path: '/api/v1/content/legal',
+    tag: 'content',
+    auth: 'none',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'A legal page (terms of use, privacy policy, AML/KYC policy) with its rendered text',
+  },
   contentImage: {
     method: 'GET',
     path: '/api/v1/content/images/:name',

@@ -2,7 +2,7 @@
 // and response schema of each call. The api registers its handlers from it, the client is typed by it and
 // the OpenAPI document is generated from it.
 import { z } from 'zod';
-import { BLOG_PER_PAGE, SUPPORTED_LOCALES } from './constants';
+import { BLOG_PER_PAGE, LEGAL_DOCUMENTS, SUPPORTED_LOCALES } from './constants';
 import { routeTable, type RouteMeta, type RouteName, type RouteTable } from './routeTable';
 import {
   RateModeSchema,
@@ -51,6 +51,7 @@ import {
   DocsNavSchema,
   DocsPageSchema,
   FaqSchema,
+  LegalDocumentSchema,
   IncidentCreateBodySchema,
   IncidentSchema,
   IncidentUpdateBodySchema,
@@ -364,6 +365,10 @@ export const apiRoutes = {
   }),
   contentRoadmap: route('contentRoadmap', { query: z.object({ locale: ContentLocaleSchema.default('en') }), response: RoadmapSchema }),
   contentFaq: route('contentFaq', { query: z.object({ locale: ContentLocaleSchema.default('en') }), response: FaqSchema }),
+  contentLegal: route('contentLegal', {
+    query: z.object({ locale: ContentLocaleSchema.default('en'), slug: z.enum(LEGAL_DOCUMENTS) }),
+    response: LegalDocumentSchema,
+  }),
   contentImage: route('contentImage', {
     params: z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}\.(svg|png|jpg|webp)$/) }),
     response: z.unknown().meta({ description: 'the image (image/svg+xml, image/png, image/jpeg or image/webp)' }),

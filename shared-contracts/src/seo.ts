@@ -33,6 +33,9 @@ export const SEO_CONFIG_IDS = [
   'roadmap',
   'support',
   'status',
+  'terms',
+  'privacy',
+  'aml-kyc',
 ] as const;
 export type SeoConfigId = (typeof SEO_CONFIG_IDS)[number];
 

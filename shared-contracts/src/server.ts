@@ -1,5 +1,6 @@
 // The server-safe part of the contracts: no React, no ky. The api imports `shared-contracts/server`.
 export * from './constants';
+export * from './consent';
 export * from './amounts';
 export * from './errors';
 export * from './domain';

@@ -60,12 +60,21 @@ const logo = page(
   '#ffffff',
 );
 
+// Issue 24: the app icons (web app manifest, apple-touch-icon, favicon.ico): the mark edge to edge (the platforms
+// round or mask the corners themselves), its drawing kept inside the maskable safe zone.
+const square = (px) => sized(px).replace(/rx="\d+"/, 'rx="0"');
+const icon = (px) => page(px, px, square(px), '#3b5bfd');
+
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 const work = mkdtempSync(path.join(tmpdir(), 'brand-images-'));
 try {
   for (const [file, html, width, height] of [
     ['og-image.png', og, 1200, 630],
     ['logo.png', logo, 200, 60],
+    ['apple-touch-icon.png', icon(180), 180, 180],
+    ['icon-192.png', icon(192), 192, 192],
+    ['icon-512.png', icon(512), 512, 512],
+    ['favicon-32.png', icon(32), 32, 32],
   ]) {
     const htmlFile = path.join(work, file.replace(/\.png$/, '.html'));
     writeFileSync(htmlFile, html);
@@ -88,6 +97,23 @@ try {
     if (size[0] !== width || size[1] !== height) throw new Error(`${file} is ${size.join('×')}, expected ${width}×${height}`);
     console.log(`${file}: ${width}×${height}, ${png.length} bytes`);
   }
+  // favicon.ico: one 32×32 PNG entry (an ICO may hold PNG data: a 6-byte header, a 16-byte directory entry, the PNG)
+  const png = readFileSync(path.join(publicDir, 'favicon-32.png'));
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(32, 6); // width
+  header.writeUInt8(32, 7); // height
+  header.writeUInt8(0, 8); // no palette
+  header.writeUInt8(0, 9); // reserved
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14); // data size
+  header.writeUInt32LE(22, 18); // data offset
+  writeFileSync(path.join(publicDir, 'favicon.ico'), Buffer.concat([header, png]));
+  rmSync(path.join(publicDir, 'favicon-32.png'));
+  console.log(`favicon.ico: 32×32, ${22 + png.length} bytes`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -186,17 +186,23 @@ describe('web server', () => {
     await app.close();
   });
 
-  it('?ref= sets the referralID cookie for 24 h', async () => {
+  it('?ref= sets the referralID cookie for 24 h, only for a visitor who accepted marketing cookies (issue 24)', async () => {
     const app = await make();
-    const res = await app.inject({ url: '/exchange-btc-eth?ref=partner7' });
+    const consented = { cookie: 'cookie_consent=all.2026-11-27' };
+    const res = await app.inject({ url: '/exchange-btc-eth?ref=partner7', headers: consented });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toBe('referralID=partner7; Max-Age=86400; Path=/; SameSite=Lax');
-    const redirected = await app.inject({ url: '/blog/?ref=p2' });
+    // issue 24: before a choice, or with "essential only" (or a forged value), nothing is stored
+    for (const cookie of [undefined, 'cookie_consent=essential.2026-11-27', 'cookie_consent=all', 'cookie_consent=%E0%A4%A']) {
+      const refused = await app.inject({ url: '/exchange-btc-eth?ref=partner7', headers: cookie ? { cookie } : {} });
+      expect([cookie, refused.statusCode, refused.headers['set-cookie']]).toEqual([cookie, 200, undefined]);
+    }
+    const redirected = await app.inject({ url: '/blog/?ref=p2', headers: consented });
     expect(redirected.statusCode).toBe(301);
     expect(redirected.headers['set-cookie']).toMatch(/^referralID=p2;/);
     expect((await app.inject({ url: '/blog' })).headers['set-cookie']).toBeUndefined();
     // §5 a signed-in customer's orders pay the account's referrer: their click on a link stores nothing
-    const signedIn = await app.inject({ url: '/exchange-btc-eth?ref=partner7', headers: { cookie: 'access_token=a; u_id=v1' } });
+    const signedIn = await app.inject({ url: '/exchange-btc-eth?ref=partner7', headers: { cookie: 'access_token=a; u_id=v1; cookie_consent=all.2026-11-27' } });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers['set-cookie']).toBeUndefined();
     await app.close();
@@ -256,7 +262,9 @@ describe('web server', () => {
       expect(www).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-host': 'www.exchange.example', 'x-forwarded-proto': 'https' });
       expect(forged).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-host': 'exchange.example', 'x-forwarded-proto': 'https' });
       // an https site gets a Secure referral cookie
-      expect((await app.inject({ url: '/?ref=p1' })).headers['set-cookie']).toBe('referralID=p1; Max-Age=86400; Path=/; SameSite=Lax; Secure');
+      expect((await app.inject({ url: '/?ref=p1', headers: { cookie: 'cookie_consent=all.2026-11-27' } })).headers['set-cookie']).toBe(
+        'referralID=p1; Max-Age=86400; Path=/; SameSite=Lax; Secure',
+      );
       await app.close();
       await upstream.close();
     });

@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import compress from '@fastify/compress';
 import { ACCESS_TOKEN_COOKIE, CLIENT_ID_COOKIE, REDIRECT_STATUS, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S, readCookie } from 'shared-contracts';
+import { referralCookieAllowed } from './consent';
 import { normaliseUrl } from './normalise';
 import { developmentOrigins, edgeHeaders, forwardedFor, loadWebConfig, siteOrigin, type EdgeRequest, type WebConfig } from './edge';
 import { createReadStream } from 'node:fs';
@@ -129,8 +130,10 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     if (!isPageRequest(url)) return;
     const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined;
     const ref = query?.get('ref');
-    // §5 a referral id applies only to a visitor who is not signed in (session cookies on the page request, §6).
-    if (ref && !signedIn(req.headers.cookie))
+    // §5 a referral id applies only to a visitor who is not signed in (session cookies on the page request, §6);
+    // issue 24: and it is stored only with the visitor's consent to marketing cookies (the shell keeps it in memory
+    // for the visit otherwise, and writes the cookie when consent is given)
+    if (ref && !signedIn(req.headers.cookie) && referralCookieAllowed(req.headers.cookie))
       reply.header(
         'set-cookie',
         `${REFERRAL_COOKIE}=${encodeURIComponent(ref)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secureCookies() ? '; Secure' : ''}`,

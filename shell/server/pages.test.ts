@@ -3,7 +3,7 @@ import path from 'node:path';
 import os from 'node:os';
 import http from 'node:http';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { SeoTexts } from 'shared-contracts';
 import { createStaticServer } from 'tooling/static-server';
@@ -471,6 +471,9 @@ describe('web pages', () => {
           '/roadmap',
           '/support',
           '/status',
+          '/terms',
+          '/privacy',
+          '/aml-kyc',
           '/exchange-btc-eth',
           '/exchange-usdt-trx',
           '/blog/guides',
@@ -484,6 +487,61 @@ describe('web pages', () => {
       expect(entry(`${o}/blog`)).not.toContain('xhtml:link');
       expect(entry(`${o}/ru/docs`)).not.toContain('xhtml:link');
       expect(entry(`${o}/blog/guides/fixed-vs-floating-rate`)).not.toContain('xhtml:link');
+    });
+  });
+
+  describe('the site’s own files (issue 24)', () => {
+    it('/.well-known/security.txt: contact, an Expires within a year computed now, policy, languages, canonical', async () => {
+      const res = await (await web())('/.well-known/security.txt');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      const fields = Object.fromEntries(
+        res.text
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+      );
+      expect(fields).toMatchObject({
+        Contact: 'https://swap.example/support',
+        Policy: 'https://swap.example/terms#reporting-a-security-problem',
+        'Preferred-Languages': 'en, ru',
+        Canonical: 'https://swap.example/.well-known/security.txt',
+      });
+      const expires = Date.parse(fields.Expires);
+      expect(expires).toBeGreaterThan(Date.now() + 30 * 86_400_000);
+      expect(expires).toBeLessThan(Date.now() + 365 * 86_400_000);
+      const configured = await (await web({ SECURITY_CONTACT: 'mailto:security@swap.example, https://swap.example/hackers' }))('/.well-known/security.txt');
+      expect(configured.text).toContain('Contact: mailto:security@swap.example\nContact: https://swap.example/hackers\n');
+    });
+
+    it('the web app manifest names the site, its icons and colours; the page head links it with theme-color', async () => {
+      const res = await (await web())('/manifest.webmanifest');
+      expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+      const manifest = JSON.parse(res.text) as Record<string, unknown>;
+      expect(manifest).toMatchObject({ short_name: 'Coinferry', start_url: '/', display: 'standalone', theme_color: '#3b5bfd', background_color: '#ffffff' });
+      const icons = manifest.icons as { src: string; sizes: string }[];
+      expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+      for (const icon of icons) expect((await (await web())(icon.src)).status).toBe(200);
+      const page = { text: readFileSync(path.join(__dirname, '../src/index.html'), 'utf8') };
+      expect(page.text).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+      expect(page.text).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+      expect(page.text).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: light\)">/);
+      expect(page.text).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: dark\)">/);
+    });
+
+    it('icons: /favicon.ico, the 180×180 apple-touch-icon, the 192 and 512 PNGs', async () => {
+      const get = await web();
+      const ico = await get('/favicon.ico');
+      expect([ico.status, ico.headers['content-type']]).toEqual([200, 'image/x-icon']);
+      expect([ico.raw.readUInt16LE(0), ico.raw.readUInt16LE(2), ico.raw.readUInt16LE(4)]).toEqual([0, 1, 1]);
+      for (const [url, size] of [
+        ['/apple-touch-icon.png', 180],
+        ['/icon-192.png', 192],
+        ['/icon-512.png', 512],
+      ] as const) {
+        const res = await get(url);
+        expect([url, res.headers['content-type'], res.raw.readUInt32BE(16), res.raw.readUInt32BE(20)]).toEqual([url, 'image/png', size, size]);
+      }
     });
   });
 

@@ -14,13 +14,25 @@ import { redirectLocation } from '../src/routing/redirectLookup';
 import { createContentPaths, createPairPaths, robotsTxt, sitemapXml } from './sitemap';
 import { escapeHtml, styleTag } from './html';
 import { TtlCache } from './ttlCache';
+import { consentKey } from './consent';
+import { securityTxt, webManifest } from './siteFiles';
 import { type ApiTarget, apiBaseOf } from './upstream';
 import type { SsrResult } from '../src/ssr/entry';
 import { INLINE_CSS_MAX_BYTES } from './ssr/remotes';
 import type { SsrRuntime } from './ssr/runtime';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
-const PUBLIC_FILES: Record<string, string> = { '/og-image.png': 'og-image.png', '/logo.png': 'logo.png', '/favicon.svg': 'favicon.svg' };
+const PUBLIC_FILES: Record<string, string> = {
+  '/og-image.png': 'og-image.png',
+  '/logo.png': 'logo.png',
+  '/favicon.svg': 'favicon.svg',
+  // issue 24: the app icons (shell/server/brand-images.mjs draws them)
+  '/favicon.ico': 'favicon.ico',
+  '/apple-touch-icon.png': 'apple-touch-icon.png',
+  '/icon-192.png': 'icon-192.png',
+  '/icon-512.png': 'icon-512.png',
+};
+const PUBLIC_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
 export interface PageOptions {
   /** the api: one URL or web's replica list (apiUpstream.ts) */
@@ -180,12 +192,26 @@ type PageAnswer = { kind: 'redirect'; location: string } | { kind: 'page'; statu
 /** What a guest's page depends on: the URL, the site origin, and the cookies and languages that change it. */
 function guestPageKey(url: string, origin: string, cookies: Record<string, string>, acceptLanguage: string | undefined): string | null {
   if (cookies[CLIENT_ID_COOKIE]) return null; // a visitor with a session gets a page of his own
-  return [url, origin, cookies[THEME_COOKIE] ?? '', cookies[LOCALE_COOKIE] ?? '', acceptLanguage ?? ''].join('\u0000');
+  return [url, origin, cookies[THEME_COOKIE] ?? '', cookies[LOCALE_COOKIE] ?? '', consentKey(cookies), acceptLanguage ?? ''].join('\u0000');
 }
 
-export function registerSeoFiles(app: FastifyInstance, options: Pick<PageOptions, 'apiUrl' | 'forwarded'>): void {
+export function registerSeoFiles(
+  app: FastifyInstance,
+  options: Pick<PageOptions, 'apiUrl' | 'forwarded'> & { env?: Record<string, string | undefined> },
+): void {
   const pairPaths = createPairPaths(options.apiUrl);
   const contentPaths = createContentPaths(options.apiUrl);
+  // issue 24: security.txt (RFC 9116; Expires computed per answer) and the web app manifest
+  app.get('/.well-known/security.txt', (req, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(securityTxt(options.forwarded(req).origin, { contact: options.env?.SECURITY_CONTACT, policy: options.env?.SECURITY_POLICY_URL })),
+  );
+  const manifest = JSON.stringify(webManifest());
+  app.get('/manifest.webmanifest', (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('application/manifest+json; charset=utf-8').send(manifest),
+  );
   app.get('/robots.txt', (req, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')
@@ -202,7 +228,7 @@ export function registerSeoFiles(app: FastifyInstance, options: Pick<PageOptions
     app.get(url, (_req, reply) =>
       reply
         .header('cache-control', 'public, max-age=86400')
-        .type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/png')
+        .type(PUBLIC_TYPES[path.extname(file)] ?? 'application/octet-stream')
         .send(body),
     );
   }

@@ -1,7 +1,7 @@
 // robots.txt and sitemap.xml (§2): the public pages in both locales, every exchangeable pair page, every blog post,
 // blog category and docs page, with per-locale alternates except on blog and docs. The pairs and the content come
 // from the api's public lists, cached briefly.
-import { hasSeoAlternates, pairPath, parsePairSegment, SUPPORTED_LOCALES, DEFAULT_LOCALE, type LocaleCode } from 'shared-contracts';
+import { hasSeoAlternates, LEGAL_DOCUMENTS, pairPath, parsePairSegment, SUPPORTED_LOCALES, DEFAULT_LOCALE, type LocaleCode } from 'shared-contracts';
 import { escapeHtml } from './html';
 import { type ApiTarget, callApi } from './upstream';
 
@@ -20,6 +20,8 @@ const STATIC_PAGES: readonly [string, string][] = [
   ['roadmap', '/roadmap'],
   ['support', '/support'],
   ['status', '/status'],
+  // issue 24: the legal pages
+  ...LEGAL_DOCUMENTS.map((slug): [string, string] => [slug, `/${slug}`]),
 ];
 
 function localised(origin: string, locale: LocaleCode, path: string): string {

@@ -9,11 +9,14 @@ import {
   type BlogList,
   type BlogPost,
   type BlogSidebar,
+  LEGAL_DOCUMENTS,
+  type LegalDocument,
+  type LegalDocumentSlug,
   type LocaleCode,
   type Roadmap,
 } from 'shared-contracts';
 
-export type BlogApi = Pick<ApiClient, 'blogPosts' | 'blogEntry' | 'blogSidebar' | 'contentRoadmap'>;
+export type BlogApi = Pick<ApiClient, 'blogPosts' | 'blogEntry' | 'blogSidebar' | 'contentRoadmap' | 'contentLegal'>;
 
 /** A page's data, or the §2 404. JSON, so the server's result travels in the HTML as it is. */
 export type Loaded<T> = { kind: 'found'; data: T } | { kind: 'notFound' };
@@ -93,6 +96,21 @@ export const roadmapKey = (locale: LocaleCode) => `roadmap\n${locale}`;
 
 export async function fetchRoadmap(api: BlogApi, locale: LocaleCode): Promise<Loaded<Roadmap>> {
   return found(await api.contentRoadmap({ query: { locale } }));
+}
+
+export const legalKey = (locale: LocaleCode, slug: string) => `legal\n${locale}\n${slug}`;
+
+export const isLegalSlug = (slug: string | undefined): slug is LegalDocumentSlug => (LEGAL_DOCUMENTS as readonly string[]).includes(slug ?? '');
+
+/** Issue 24: `/terms`, `/privacy`, `/aml-kyc`; a slug the shell should never route here is a 404. */
+export async function fetchLegal(api: BlogApi, locale: LocaleCode, slug: string): Promise<Loaded<LegalDocument>> {
+  if (!isLegalSlug(slug)) return NOT_FOUND;
+  try {
+    return found(await api.contentLegal({ query: { locale, slug } }));
+  } catch (error) {
+    if (isNotFound(error)) return NOT_FOUND;
+    throw error;
+  }
 }
 
 /** The server's result for this request, when `initialData` is the snapshot of the same one. */

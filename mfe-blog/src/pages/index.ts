@@ -2,6 +2,7 @@
 import type { RemoteLoadersOf, RemotePagesOf } from 'shared-contracts';
 import { BlogPage } from './BlogPage';
 import { BlogPostPage } from './BlogPostPage';
+import { LegalPage } from './LegalPage';
 import { RoadmapPage } from './RoadmapPage';
 import { StatusPage } from './StatusPage';
 import { SupportPage } from './SupportPage';
@@ -18,6 +19,7 @@ export const pages = {
   Roadmap: RoadmapPage,
   Support: SupportPage,
   Status: StatusPage,
+  Legal: LegalPage,
 } satisfies RemotePagesOf<'mfe_blog'>;
 // contract 1.2: the first view's data of the blog, roadmap, support and status pages, loaded by the server
 export const loaders = { ...blogLoaders, ...supportLoaders } satisfies RemoteLoadersOf<'mfe_blog'>;

@@ -1,7 +1,7 @@
 // The first view's data of the blog pages and the roadmap (§2), fetched by the server before it renders the page and
 // handed back as `host.initialData`: the request's key and its result, so a later route never takes another's data.
 // A failure (api down, slow) gives nothing: the page fetches in the browser.
-import type { RemoteLoadersOf, Roadmap } from 'shared-contracts';
+import type { LegalDocument, RemoteLoadersOf, Roadmap } from 'shared-contracts';
 import {
   type BlogEntryData,
   type BlogIndexData,
@@ -9,7 +9,9 @@ import {
   blogIndexKey,
   fetchBlogEntry,
   fetchBlogIndex,
+  fetchLegal,
   fetchRoadmap,
+  legalKey,
   listPage,
   type PageSnapshot,
   roadmapKey,
@@ -32,6 +34,10 @@ export const blogLoaders = {
   },
   Roadmap: async ({ api, locale }) => {
     const snapshot: PageSnapshot<Roadmap> = { key: roadmapKey(locale), result: await fetchRoadmap(api, locale) };
+    return snapshot;
+  },
+  Legal: async ({ api, params, locale }) => {
+    const snapshot: PageSnapshot<LegalDocument> = { key: legalKey(locale, params.slug), result: await fetchLegal(api, locale, params.slug) };
     return snapshot;
   },
 } satisfies RemoteLoadersOf<'mfe_blog'>;

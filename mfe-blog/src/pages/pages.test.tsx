@@ -12,6 +12,8 @@ const titles: Record<string, [string, string]> = {
   Roadmap: ['Roadmap', 'Дорожная карта'],
   Support: ['Support', 'Поддержка'],
   Status: ['Service status', 'Статус сервиса'],
+  // the test host's slug (news/hello) is no legal document: the generic title (and a 404)
+  Legal: ['Legal information', 'Правовая информация'],
 };
 
 describe('mfe-blog ./pages', () => {

@@ -19,6 +19,7 @@ const showsParams: Record<PageName<'mfe_blog'>, (params: Readonly<Record<string,
   Roadmap: () => expect(api.contentRoadmap).toHaveBeenCalled(),
   Support: () => undefined,
   Status: () => undefined,
+  Legal: (params) => expect(api.contentLegal).toHaveBeenCalledWith({ query: { locale: 'en', slug: params.slug } }),
 };
 
 describe('mfe-blog pages at the shell routes of the page map', () => {

@@ -1,6 +1,15 @@
 // A fake content service for the blog's tests: three categories and ten posts as the contract describes them
 // (guides 5, basics 3, security 2), answering like the api (404 ERR_NOT_FOUND for an unknown slug or category).
-import { ApiError, type BlogCategory, type BlogPost, type BlogPostSummary, type LocaleCode, type Roadmap } from 'shared-contracts';
+import {
+  ApiError,
+  type BlogCategory,
+  type BlogPost,
+  type BlogPostSummary,
+  type LegalDocument,
+  type LegalDocumentSlug,
+  type LocaleCode,
+  type Roadmap,
+} from 'shared-contracts';
 import type { BlogApi } from '../blog/blogData';
 
 const CATEGORIES: Record<string, [string, string, string[]]> = {
@@ -54,6 +63,20 @@ export function post(slug: string, locale: LocaleCode = 'en', extra: Partial<Blo
   };
 }
 
+/** A legal page as the content service answers it (issue 24). */
+export function legalDocument(slug: LegalDocumentSlug, locale: LocaleCode): LegalDocument {
+  return {
+    slug,
+    locale,
+    fallback: false,
+    title: `${slug} (${locale})`,
+    description: `About ${slug}`,
+    updatedAt: '2026-11-27',
+    html: `<h2 id="scope">Scope of ${slug}</h2><p>Text of ${slug} in ${locale}.</p>`,
+    headings: [{ id: 'scope', text: `Scope of ${slug}`, level: 2 }],
+  };
+}
+
 export const ROADMAP: Roadmap = {
   items: [
     { id: 'exchange', title: 'Instant exchange', html: '<p>Swap coins.</p>', status: 'done', period: '2026 Q2' },
@@ -99,5 +122,6 @@ export function fakeBlogApi() {
       recent: summaries(query.locale ?? 'en').slice(0, 5),
     })),
     contentRoadmap: jest.fn(async () => ROADMAP),
+    contentLegal: jest.fn(async ({ query }: { query: { locale?: LocaleCode; slug: LegalDocumentSlug } }) => legalDocument(query.slug, query.locale ?? 'en')),
   } satisfies Record<keyof BlogApi, unknown>;
 }

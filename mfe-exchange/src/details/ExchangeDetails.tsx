@@ -13,12 +13,13 @@ import { CardFlowModals } from '../cardFlow/CardFlowModals';
 import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { namespace } from '../i18n';
 import { ScanButton } from '../scanner/ScanButton';
+import { LegalLinks } from './LegalLinks';
 import { ExchangeDetailsStore, type DetailsField, type ScannableField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
 
 const ExchangeDetails = observer(function ExchangeDetails({ host, root }: { host: HostServices; root: ExchangeRootStore }) {
   const t = useT(host);
-  return root.details ? <DetailsForm store={root.details} form={root.form} t={t} /> : null;
+  return root.details ? <DetailsForm store={root.details} form={root.form} t={t} prefix={host.locale.prefix} /> : null;
 });
 export default ExchangeDetails;
 
@@ -67,7 +68,17 @@ const scanLabel: Record<ScannableField, string> = {
   refundMemo: 'scan_refund_memo',
 };
 
-const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: ExchangeDetailsStore; form: ExchangeFormStore; t: TFunction }) {
+const DetailsForm = observer(function DetailsForm({
+  store,
+  form,
+  t,
+  prefix,
+}: {
+  store: ExchangeDetailsStore;
+  form: ExchangeFormStore;
+  t: TFunction;
+  prefix: string;
+}) {
   const ids = useId();
   const [scanning, setScanning] = useState<ScannableField | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -186,7 +197,7 @@ const DetailsForm = observer(function DetailsForm({ store, form, t }: { store: E
 
         <Checkbox
           id={idOf('terms')}
-          label={t('terms')}
+          label={<LegalLinks text={t('terms')} prefix={prefix} />}
           checked={store.termsAccepted}
           onChange={(e) => store.setTermsAccepted(e.target.checked)}
           error={err('terms')}

@@ -57,7 +57,7 @@ export const en = {
   refund_memo: 'Refund memo (optional)',
   refund_hint: 'With a fixed rate, funds go back here if the rate cannot be honoured.',
   email: 'Email for order updates (optional)',
-  terms: 'I accept the terms of use and the AML/KYC policy',
+  terms: 'I accept the <terms>terms of use</terms> and the <aml>AML/KYC policy</aml> and have read the <privacy>privacy policy</privacy>',
   create_order: 'Exchange now',
   creating_order: 'Creating your order…',
   error_address_empty: 'Enter an address.',

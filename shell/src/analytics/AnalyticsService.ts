@@ -30,6 +30,11 @@ interface AnalyticsServiceOptions {
   sessionStorage?: KeyValueStorage;
   /** Local storage: completions once per order per browser (absent: once per service). */
   localStorage?: KeyValueStorage;
+  /**
+   * Issue 24: the visitor consented to analytics (absent: always). Without it no event reaches a sink and nothing is
+   * stored; test_event waits for `consentGiven()`.
+   */
+  allowed?: () => boolean;
 }
 
 /** §4 analytics events through one or more sinks (the dataLayer and the first-party sink in the browser, a list in tests). */
@@ -38,6 +43,7 @@ export class AnalyticsService {
   private readonly memory = new Map<string, string>();
   private readonly leaveHooks = new Set<() => void>();
   private started = false;
+  private startRequested = false;
 
   constructor(
     sink: AnalyticsSink | readonly AnalyticsSink[],
@@ -48,6 +54,7 @@ export class AnalyticsService {
   }
 
   track(event: AnalyticsEvent, data: Record<string, unknown> = {}): void {
+    if (!this.isAllowed()) return;
     if (ONCE_PER_ORDER.has(event) && !this.firstCompletion(data.orderId)) return;
     const payload: AnalyticsPayload = { ...data, event, user_type: this.userType() };
     for (const sink of this.sinks) {
@@ -62,10 +69,21 @@ export class AnalyticsService {
   /** The pipeline is up (call once the session's first load is done): test_event, once per browser session. */
   start(): void {
     if (this.started) return;
+    this.startRequested = true;
+    if (!this.isAllowed()) return;
     this.started = true;
     if (this.read('session', TEST_EVENT_SENT_KEY)) return;
     this.write('session', TEST_EVENT_SENT_KEY, '1');
     this.track('test_event');
+  }
+
+  /** Issue 24: consent was given: the pipeline starts now if it was asked to start before. */
+  consentGiven(): void {
+    if (this.startRequested) this.start();
+  }
+
+  private isAllowed(): boolean {
+    return this.options.allowed ? this.options.allowed() : true;
   }
 
   /** Runs `hook` when the page goes away (pagehide), before the sinks send what they hold. Returns the unsubscribe. */

@@ -1,6 +1,6 @@
 // The shell's analytics pipeline as the RootStore wires it (§4): test_event once the session's first load is done,
 // with the visitor's user_type; leaving the page with the register dialog open reports registration_abandoned.
-import { ApiError, CLIENT_ID_COOKIE } from 'shared-contracts';
+import { ApiError, CLIENT_ID_COOKIE, CONSENT_COOKIE } from 'shared-contracts';
 import { RootStore, type RootStoreEnv } from '../stores/RootStore';
 import { MemoryCookieJar } from '../stores/env';
 import { TestClock } from '../stores/testClock';
@@ -11,7 +11,10 @@ function memoryStorage() {
   return { values, getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) };
 }
 
-function startShell(cookies: Record<string, string> = {}, sessionStorage = memoryStorage()) {
+/** Issue 24: analytics needs the visitor's consent; these tests are about a visitor who gave it. */
+const CONSENTED = { [CONSENT_COOKIE]: 'all.2026-11-27' };
+
+function startShell(cookies: Record<string, string> = CONSENTED, sessionStorage = memoryStorage()) {
   const sent: AnalyticsPayload[] = [];
   let answerAccount: (() => void) | undefined;
   const unauthorized = () => Promise.reject(ApiError.of('ERR_UNAUTHORIZED', 'no session'));
@@ -58,14 +61,14 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('the shell analytics pipeline', () => {
   it('sends test_event after the session loaded, as registered for a signed-in visitor, once per browser session', async () => {
     const session = memoryStorage();
-    const { stores, sent, answerAccount } = startShell({ [CLIENT_ID_COOKIE]: '7' }, session);
+    const { stores, sent, answerAccount } = startShell({ ...CONSENTED, [CLIENT_ID_COOKIE]: '7' }, session);
     await settle();
     expect(sent).toEqual([]);
     answerAccount();
     await settle();
     expect(sent).toEqual([{ event: 'test_event', user_type: 'registered' }]);
     stores.dispose();
-    const nextPage = startShell({ [CLIENT_ID_COOKIE]: '7' }, session);
+    const nextPage = startShell({ ...CONSENTED, [CLIENT_ID_COOKIE]: '7' }, session);
     nextPage.answerAccount();
     await settle();
     expect(nextPage.sent).toEqual([]);
@@ -75,6 +78,23 @@ describe('the shell analytics pipeline', () => {
   it('a guest gets test_event as guest at once (no session to load)', async () => {
     const { stores, sent } = startShell();
     await settle();
+    expect(sent).toEqual([{ event: 'test_event', user_type: 'guest' }]);
+    stores.dispose();
+  });
+
+  it('issue 24: before a choice nothing is sent or stored; "Accept all" starts the pipeline; "Essential only" keeps it off', async () => {
+    const session = memoryStorage();
+    const { stores, sent } = startShell({}, session);
+    await settle();
+    stores.dialogs.openRegister();
+    stores.analytics.leavePage();
+    expect(sent).toEqual([]);
+    expect([...session.values.keys()]).toEqual([]);
+    stores.consent.choose('essential');
+    stores.analytics.consentGiven();
+    expect(sent).toEqual([]);
+    stores.consent.choose('all');
+    stores.analytics.consentGiven();
     expect(sent).toEqual([{ event: 'test_event', user_type: 'guest' }]);
     stores.dispose();
   });

@@ -96,16 +96,20 @@ export interface UtmRecorder {
   latest(): UtmRecord | null;
 }
 
-/** Without an environment (tests that do not care, no browser) nothing is recorded and `latest()` is null. */
-export function utmRecorder(env: UtmEnvironment | undefined): UtmRecorder {
+/**
+ * Without an environment (tests that do not care, no browser) nothing is recorded and `latest()` is null. Issue 24:
+ * without the visitor's consent (`allowed`) nothing is captured or read either; a capture after consent records the
+ * page then shown.
+ */
+export function utmRecorder(env: UtmEnvironment | undefined, allowed: () => boolean = () => true): UtmRecorder {
   let last: string | undefined;
   return {
     capture: (href) => {
-      if (!env || href === last) return;
+      if (!env || href === last || !allowed()) return;
       last = href;
       captureUtm(env, href);
     },
-    latest: () => (env ? latestUtm(env) : null),
+    latest: () => (env && allowed() ? latestUtm(env) : null),
   };
 }
 

@@ -6,6 +6,7 @@ import { CurrentLocation } from '../host/CurrentLocation';
 import { browserVisitRecordsEnv, createVisitRecords } from '../session/hostSession';
 import { followReferral } from '../session/referral';
 import { followUtm } from '../analytics/utm';
+import { browserMarketingStorageEnv, clearMarketingStorage } from '../consent/marketingStorage';
 import { ShellContext, type Router, type ShellDeps, type ShellRuntime } from './ShellContext';
 import { NavigatorBridge } from './NavigatorBridge';
 import { ScrollManager } from './ScrollManager';
@@ -34,6 +35,20 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
   useEffect(() => followUtm(router, shell.visit.utm, window.location.origin), [shell, router]);
   // §2 the referralID cookie is also set on client-side navigations that carry `ref` (web sets it for documents).
   useEffect(() => followReferral(router, shell.visit.referral), [shell, router]);
+  // Issue 24: consent given starts the UTM record, the referral cookie and analytics; "essential only" deletes them.
+  useEffect(
+    () =>
+      deps.stores.consent.onChange((consent) => {
+        if (consent.choice === 'all') {
+          shell.visit.utm.capture(window.location.href);
+          shell.visit.referral.consentGiven();
+          deps.stores.analytics.consentGiven();
+        } else {
+          clearMarketingStorage(deps.marketingStorage ?? browserMarketingStorageEnv());
+        }
+      }),
+    [shell, deps],
+  );
   // The page is live (hydrated, or rendered in the browser): its controls answer from now on. Browser tests wait for it.
   useEffect(() => {
     document.documentElement.setAttribute(APP_LIVE_ATTR, '');

@@ -1,3 +1,4 @@
+import type { MarketingStorageEnv } from '../consent/marketingStorage';
 import { createContext, useContext } from 'react';
 import type { createBrowserRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
@@ -18,6 +19,8 @@ export interface ShellDeps {
   config: HostConfig;
   /** Cookie, protocol and storage of the visit records; default: the browser's. */
   visitEnv?: VisitRecordsEnv;
+  /** Issue 24: where "essential only" deletes the marketing cookies and storage; default: the browser's. */
+  marketingStorage?: MarketingStorageEnv;
   /** The path of a server-rendered 404 page (web's answer was 404): the first render is that 404 page too. */
   initialNotFound?: string;
   /** The loader data of the server-rendered page: handed to the first slot showing that page, once. */

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Dialog, TextField } from 'remote-kit/ui';
 import { useStores } from '../stores/RootStore';
+import { LegalLinks } from '../consent/LegalLinks';
 import type { AuthField, AuthDialogsStore } from './index';
 import type { AuthDialogKind, EmailConfirmationStep } from './AuthDialogsStore';
 import s from './AuthDialogs.module.css';
@@ -91,7 +92,7 @@ function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep, twoFact
 }
 
 const AuthDialogs = observer(function AuthDialogs() {
-  const { dialogs } = useStores();
+  const { dialogs, locale } = useStores();
   const { t } = useTranslation('shell');
   const formId = useId();
   const contentRef = useRef<HTMLDivElement>(null);
@@ -164,7 +165,7 @@ const AuthDialogs = observer(function AuthDialogs() {
             ))}
             {kind === 'register' && (
               <Checkbox
-                label={t('auth.fields.terms')}
+                label={<LegalLinks text={t('auth.fields.terms')} prefix={locale.prefix} />}
                 checked={form.isTermsAccepted}
                 onChange={(e) => dialogs.setField('isTermsAccepted', e.target.checked)}
                 error={fieldError(dialogs, 'isTermsAccepted', t)}

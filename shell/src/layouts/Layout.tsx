@@ -9,6 +9,7 @@ import { switchLocalePath } from '../routing/routes';
 import { useStores } from '../stores/RootStore';
 import { LocalLink } from '../host/LocalLink';
 import { LogoMark } from '../components/Logo';
+import { ConsentBanner } from '../consent/ConsentBanner';
 import s from './Layout.module.css';
 
 /** The header's links; `secondary` ones are in the menu on a narrow screen and in the footer on a wide one. */
@@ -191,9 +192,16 @@ const AccountTools = observer(function AccountTools() {
   );
 });
 
+/** Issue 24: the legal pages, linked from every page's footer. */
+const LEGAL: { to: string; key: string }[] = [
+  { to: '/terms', key: 'nav.terms' },
+  { to: '/privacy', key: 'nav.privacy' },
+  { to: '/aml-kyc', key: 'nav.aml-kyc' },
+];
+
 const Footer = observer(function Footer() {
   const { t } = useTranslation('shell');
-  const { health } = useStores();
+  const { health, consent } = useStores();
   return (
     <footer className={s.footer}>
       <div className={`container ${s.footerInner}`}>
@@ -216,6 +224,22 @@ const Footer = observer(function Footer() {
               <LocalLink to="/status" className={s.footerLink} data-testid="footer-status-link">
                 {t('nav.status')}
               </LocalLink>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={t('nav.legal')}>
+          <ul className={s.footerLinks}>
+            {LEGAL.map(({ to, key }) => (
+              <li key={to}>
+                <LocalLink to={to} className={s.footerLink} data-testid={`footer-legal-${to.slice(1)}`}>
+                  {t(key)}
+                </LocalLink>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={`${s.footerLink} ${s.footerButton}`} data-testid="footer-cookie-settings" onClick={() => consent.openSettings()}>
+                {t('footer.cookieSettings')}
+              </button>
             </li>
           </ul>
         </nav>
@@ -259,6 +283,7 @@ export function Layout({ name, children }: { name: LayoutName; children?: ReactN
   return (
     <div className={`layout layout--${name} ${s.layout}`} data-testid={`layout-${name}`}>
       <SkipLink />
+      <ConsentBanner mainId={MAIN_ID} />
       <Header />
       <main id={MAIN_ID} tabIndex={-1} className={`container ${s.main}`}>
         <div className={s.content}>{children}</div>

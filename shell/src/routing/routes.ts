@@ -2,7 +2,15 @@
 // Matching is our own (react-router cannot match `/exchange-{from}-{to}` inside one segment); react-router
 // provides history, links and scroll restoration. Each route is typed against the page map of
 // shared-contracts: its page exists in its remote, and its keys and derived params are that page's params.
-import { parsePairSegment, type LocaleCode, type PageName, type PageParamName, type PageParams, type RemoteName } from 'shared-contracts';
+import {
+  parsePairSegment,
+  type LegalDocumentSlug,
+  type LocaleCode,
+  type PageName,
+  type PageParamName,
+  type PageParams,
+  type RemoteName,
+} from 'shared-contracts';
 
 export type LayoutName = 'default' | 'non-working' | 'blog-sidebar' | 'docs-sidebar';
 
@@ -39,6 +47,17 @@ const profile = (slug: string, page: PageName<'mfe_profile'>): RouteDef => ({
   titleKey: `titles.profile-${slug}`,
   pattern: new RegExp(`^/profile/${slug}$`),
   middleware: 'lk-redirect',
+});
+
+/** Issue 24: a legal page at `/<slug>` (shared-contracts LEGAL_DOCUMENTS). */
+const legal = (slug: LegalDocumentSlug): RouteDef => ({
+  name: slug,
+  remote: 'mfe_blog',
+  page: 'Legal',
+  layout: 'default',
+  titleKey: `titles.${slug}`,
+  pattern: new RegExp(`^/${slug}$`),
+  derive: () => ({ slug }),
 });
 
 export const BASE_ROUTES: readonly RouteDef[] = [
@@ -117,6 +136,9 @@ export const BASE_ROUTES: readonly RouteDef[] = [
   { name: 'roadmap', remote: 'mfe_blog', page: 'Roadmap', layout: 'default', titleKey: 'titles.roadmap', pattern: /^\/roadmap$/ },
   { name: 'support', remote: 'mfe_blog', page: 'Support', layout: 'default', titleKey: 'titles.support', pattern: /^\/support$/ },
   { name: 'status', remote: 'mfe_blog', page: 'Status', layout: 'default', titleKey: 'titles.status', pattern: /^\/status$/ },
+  legal('terms'),
+  legal('privacy'),
+  legal('aml-kyc'),
 ];
 
 const LOCALE_PREFIXES: Record<LocaleCode, '' | '/ru'> = { en: '', ru: '/ru' };

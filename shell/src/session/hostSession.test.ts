@@ -15,8 +15,10 @@ function env(cookie: string, over: Partial<VisitRecordsEnv> = {}) {
   return { env: { cookieDocument: doc, isHttps: () => false, ...over }, written };
 }
 
-const guest = { session: { isAuthorised: false } } as const;
-const signedIn = { session: { isAuthorised: true } } as const;
+const guest = { session: { isAuthorised: false }, consent: { marketingAllowed: true } } as const;
+const signedIn = { session: { isAuthorised: true }, consent: { marketingAllowed: true } } as const;
+/** Issue 24: a guest who has not accepted marketing cookies (no choice yet, or "essential only"). */
+const guestWithoutConsent = { session: { isAuthorised: false }, consent: { marketingAllowed: false } };
 
 describe('visit records behind host.session (§2, §4 ckm A, §8)', () => {
   it('the referralID cookie first, else the current URL’s ref for a guest only', () => {
@@ -24,6 +26,45 @@ describe('visit records behind host.session (§2, §4 ckm A, §8)', () => {
     expect(createVisitRecords(guest as never, withCookie.env, () => 'q-1').referral.get()).toBe('c-1');
     expect(createVisitRecords(guest as never, env('').env, () => 'q-1').referral.get()).toBe('q-1');
     expect(createVisitRecords(signedIn as never, env('').env, () => 'q-1').referral.get()).toBeUndefined();
+  });
+
+  it('issue 24: without consent a ref is kept in memory for the visit, not in a cookie; consent writes it', () => {
+    const browser = env('');
+    const records = createVisitRecords(guestWithoutConsent as never, browser.env, () => undefined);
+    records.referral.remember('partner-7');
+    expect(browser.written).toEqual([]);
+    expect(records.referral.get()).toBe('partner-7');
+    guestWithoutConsent.consent.marketingAllowed = true;
+    records.referral.consentGiven();
+    expect(browser.written).toEqual(['referralID=partner-7; Max-Age=86400; Path=/; SameSite=Lax']);
+  });
+
+  it('issue 24: without consent no UTM record is captured or read', () => {
+    const values = new Map<string, string>();
+    const storage = { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) };
+    const cookies: string[] = [];
+    const utm: UtmEnvironment = {
+      referrer: '',
+      userAgent: 'jest',
+      language: 'en',
+      screenWidth: 1,
+      screenHeight: 1,
+      local: storage,
+      session: storage,
+      getCookie: () => undefined,
+      setCookie: (name) => void cookies.push(name),
+      now: () => 1,
+      randomId: () => 's-1',
+    };
+    const visitor = { session: { isAuthorised: false }, consent: { marketingAllowed: false } };
+    const records = createVisitRecords(visitor as never, env('', { utm }).env, () => undefined);
+    records.utm.capture('https://x.example/?utm_source=ad');
+    expect([values.size, cookies]).toEqual([0, []]);
+    expect(records.utm.latest()).toBeNull();
+    visitor.consent.marketingAllowed = true;
+    records.utm.capture('https://x.example/?utm_source=ad');
+    expect(cookies).toEqual(['utm_first_visit']);
+    expect(records.utm.latest()?.utmParams).toEqual({ source: 'ad' });
   });
 
   it('clear deletes the cookie as web set it (Secure on https) and the id stays dropped', () => {

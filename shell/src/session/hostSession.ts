@@ -25,7 +25,9 @@ export interface VisitRecords {
   utm: UtmRecorder;
 }
 
-export function createVisitRecords(stores: Pick<RootStore, 'session'>, env: VisitRecordsEnv, queryRef: () => string | undefined): VisitRecords {
+export function createVisitRecords(stores: Pick<RootStore, 'session' | 'consent'>, env: VisitRecordsEnv, queryRef: () => string | undefined): VisitRecords {
+  // issue 24: the referral cookie and the UTM records wait for the visitor's consent to marketing cookies
+  const allowed = () => stores.consent.marketingAllowed;
   return {
     referral: referralSource({
       readCookie: () => readCookie(REFERRAL_COOKIE, env.cookieDocument.cookie),
@@ -35,9 +37,10 @@ export function createVisitRecords(stores: Pick<RootStore, 'session'>, env: Visi
       queryRef,
       isAuthorised: () => stores.session.isAuthorised,
       isHttps: env.isHttps,
+      allowed,
     }),
     confirmedEmails: localConfirmedEmails(env.localStorage),
-    utm: utmRecorder(env.utm),
+    utm: utmRecorder(env.utm, allowed),
   };
 }
 

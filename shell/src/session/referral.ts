@@ -15,11 +15,18 @@ export interface ReferralInputs {
   isAuthorised(): boolean;
   /** The page is served over https (the cookie web set is then Secure, and so must its deletion be). */
   isHttps(): boolean;
+  /**
+   * Issue 24: the visitor consented to marketing cookies (absent: always). Without it a `ref` is kept in memory for
+   * this visit only (an order created now still names it) and written to the cookie once consent is given.
+   */
+  allowed?(): boolean;
 }
 
 /** The shell's side of the referral id: what remotes see, plus storing a `ref` met on a client-side navigation. */
 export interface ReferralSource extends HostReferral {
   remember(ref: string): void;
+  /** Consent was given: the `ref` remembered in memory goes to the cookie. */
+  consentGiven(): void;
 }
 
 /** The cookie as web sets it: Path=/, SameSite=Lax, Secure on an https site; `maxAge` 0 deletes it. */
@@ -29,19 +36,27 @@ function referralCookie(value: string, maxAge: number, secure: boolean): string 
 
 export function referralSource(inputs: ReferralInputs): ReferralSource {
   let dropped: string | undefined;
+  let pending: string | undefined;
+  const allowed = () => (inputs.allowed ? inputs.allowed() : true);
+  const write = (ref: string) => inputs.writeCookie(referralCookie(ref, REFERRAL_COOKIE_MAX_AGE_S, inputs.isHttps()));
   return {
     get: () => {
       if (inputs.isAuthorised()) return undefined;
-      const id = inputs.readCookie() || inputs.queryRef() || undefined;
+      const id = inputs.readCookie() || inputs.queryRef() || pending || undefined;
       return id === dropped ? undefined : id;
     },
     clear: () => {
-      dropped = inputs.readCookie() || inputs.queryRef() || undefined;
+      dropped = inputs.readCookie() || inputs.queryRef() || pending || undefined;
+      pending = undefined;
       inputs.writeCookie(referralCookie('', 0, inputs.isHttps()));
     },
     remember: (ref) => {
       if (!ref || ref === dropped || inputs.isAuthorised()) return;
-      inputs.writeCookie(referralCookie(ref, REFERRAL_COOKIE_MAX_AGE_S, inputs.isHttps()));
+      pending = ref;
+      if (allowed() && inputs.readCookie() !== ref) write(ref);
+    },
+    consentGiven: () => {
+      if (pending && pending !== dropped && !inputs.isAuthorised() && allowed() && !inputs.readCookie()) write(pending);
     },
   };
 }
@@ -59,6 +74,9 @@ export function followReferral(
   referral: Pick<ReferralSource, 'remember'>,
 ): () => void {
   let last = router.state.location.search;
+  // issue 24: the landing's `ref` too (web stored it only with consent; without, it is kept for this visit in memory)
+  const landing = new URLSearchParams(last).get('ref');
+  if (landing) referral.remember(landing);
   return router.subscribe(({ location }) => {
     if (location.search === last) return;
     last = location.search;

@@ -15,6 +15,7 @@ import { AnalyticsService, type AnalyticsSink } from '../analytics/AnalyticsServ
 import { lazyVisitorId, type VisitorIdSource } from '../session/visitorId';
 import { localePath } from '../routing/routes';
 import { REFERRAL_COOKIE } from 'shared-contracts';
+import { ConsentStore } from '../consent/ConsentStore';
 
 export interface RootStoreEnv {
   clock: Clock;
@@ -59,6 +60,7 @@ export class RootStore {
   readonly analytics: AnalyticsService;
   readonly dialogs: AuthDialogsStore;
   readonly visitorId: VisitorIdSource;
+  readonly consent: ConsentStore;
   navigator: Navigator = { go: (path) => window.location.assign(path) };
 
   constructor(env: RootStoreEnv) {
@@ -76,10 +78,12 @@ export class RootStore {
     });
     this.scroll = new ScrollStore(env.sessionStorage);
     this.visitorId = env.visitorId ?? lazyVisitorId();
+    this.consent = new ConsentStore({ cookies: env.cookies });
     this.analytics = new AnalyticsService(
       env.analyticsSink ?? ((payload) => console.info('[analytics]', payload)),
       () => (this.session.isAuthorised ? 'registered' : 'guest'),
-      { sessionStorage: env.sessionStorage, localStorage: env.localStorage },
+      // issue 24: no analytics event or storage before the visitor accepts analytics cookies
+      { sessionStorage: env.sessionStorage, localStorage: env.localStorage, allowed: () => this.consent.marketingAllowed },
     );
     const t = env.t ?? ((key: string) => key);
     this.session = new SessionStore({

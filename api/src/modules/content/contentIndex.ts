@@ -20,10 +20,22 @@ import {
   type DocsNav,
   type DocsPage,
   type Faq,
+  LEGAL_DOCUMENTS,
+  type LegalDocument,
+  type LegalDocumentSlug,
   type LocaleCode,
   type Roadmap,
 } from 'shared-contracts/server';
-import { CategoryFrontMatter, DocsFrontMatter, FaqFrontMatter, PostFrontMatter, RoadmapFrontMatter, parseFrontMatter, splitSections } from './frontMatter';
+import {
+  CategoryFrontMatter,
+  DocsFrontMatter,
+  FaqFrontMatter,
+  LegalFrontMatter,
+  PostFrontMatter,
+  RoadmapFrontMatter,
+  parseFrontMatter,
+  splitSections,
+} from './frontMatter';
 import { loadImages, type ContentImageFile, type ImageCatalogue } from './images';
 import { ContentError, readingMinutes, renderMarkdown } from './markdown';
 
@@ -46,6 +58,8 @@ export interface ContentIndex {
   docsPage(locale: LocaleCode, slug: string): DocsPage;
   roadmap(locale: LocaleCode): Roadmap;
   faq(locale: LocaleCode): Faq;
+  /** Issue 24: a legal page (content/legal/<slug>/<locale>.md), the English text where a locale lacks it. */
+  legal(locale: LocaleCode, slug: LegalDocumentSlug): LegalDocument;
   image(name: string): ContentImageFile | undefined;
   /** What was indexed, for the start-up log line. */
   readonly counts: Record<'posts' | 'categories' | 'docs' | 'images', number>;
@@ -301,10 +315,47 @@ export async function loadContentIndex(dir: string): Promise<ContentIndex> {
     });
   }
 
+  // ── Legal pages (issue 24): content/legal/<slug>/<locale>.md, each document required in the fallback locale ──
+  const legal = new Map<LocaleCode, Map<LegalDocumentSlug, LegalDocument>>();
+  const legalDir = path.join(root, 'legal');
+  for (const e of await entries(legalDir)) {
+    const dir = path.join(legalDir, e.name);
+    if (e.name.toLowerCase() === 'readme.md') continue;
+    if (!e.dir || !(LEGAL_DOCUMENTS as readonly string[]).includes(e.name)) {
+      problems.add(dir, `expected a legal document folder (${LEGAL_DOCUMENTS.join(', ')})`);
+      continue;
+    }
+    const slug = e.name as LegalDocumentSlug;
+    for (const [locale, file, source] of await perLocaleFiles(problems, dir)) {
+      await problems.of(file, async () => {
+        const { data, body } = parseFrontMatter(source, LegalFrontMatter);
+        const rendered = renderMarkdown(body, { locale, images });
+        const doc: LegalDocument = {
+          slug,
+          locale,
+          fallback: false,
+          title: data.title,
+          description: data.description,
+          updatedAt: data.updated,
+          html: rendered.html,
+          headings: rendered.headings,
+        };
+        if (!legal.has(locale)) legal.set(locale, new Map());
+        legal.get(locale)?.set(slug, doc);
+      });
+    }
+  }
+  if ((await entries(legalDir)).length > 0) {
+    for (const slug of LEGAL_DOCUMENTS) {
+      if (!legal.get(FALLBACK_LOCALE)?.has(slug))
+        problems.add(path.join(legalDir, slug, `${FALLBACK_LOCALE}.md`), 'missing: every legal document needs its English text');
+    }
+  }
+
   if (problems.list.length) {
     throw new Error(`Content in ${root} cannot be indexed (content/README.md describes the format):\n  - ${problems.list.join('\n  - ')}`);
   }
-  return buildIndex({ categories, posts, docs, roadmaps, faqs, images });
+  return buildIndex({ categories, posts, docs, roadmaps, faqs, legal, images });
 }
 
 interface Loaded {
@@ -313,6 +364,7 @@ interface Loaded {
   docs: Map<LocaleCode, Map<string, DocsFile>>;
   roadmaps: Map<LocaleCode, Roadmap>;
   faqs: Map<LocaleCode, Faq>;
+  legal: Map<LocaleCode, Map<LegalDocumentSlug, LegalDocument>>;
   images: ImageCatalogue;
 }
 
@@ -444,6 +496,13 @@ function buildIndex(loaded: Loaded): ContentIndex {
     },
     faq(locale) {
       return loaded.faqs.get(locale) ?? loaded.faqs.get(FALLBACK_LOCALE) ?? { items: [] };
+    },
+    legal(locale, slug) {
+      const own = loaded.legal.get(locale)?.get(slug);
+      if (own) return own;
+      const fallback = loaded.legal.get(FALLBACK_LOCALE)?.get(slug);
+      if (!fallback) throw notFound(`No legal page "${slug}"`);
+      return { ...fallback, fallback: true };
     },
     image(name) {
       return loaded.images.get(name);

@@ -34,6 +34,13 @@ export const DocsFrontMatter = z.strictObject({
   updated: isoDate,
 });
 
+/** Issue 24: a legal page (terms of use, privacy policy, AML/KYC policy); `updated` is shown on the page. */
+export const LegalFrontMatter = z.strictObject({
+  title: text,
+  description: text,
+  updated: isoDate,
+});
+
 export const RoadmapFrontMatter = z.strictObject({
   items: z
     .array(

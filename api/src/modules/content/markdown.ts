@@ -45,7 +45,7 @@ export interface RenderedMarkdown {
 const PAGE_IDS = ['main-content'];
 
 /** Root-relative links that are not site pages: left as written on every locale. */
-const NOT_A_PAGE = /^\/(api|dict|ws)(\/|$)/;
+const NOT_A_PAGE = /^\/(api|dict|ws|\.well-known)(\/|$)/;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** A site link as the reader's locale needs it: `/docs/orders` on a ru page is `/ru/docs/orders`. */

@@ -32,6 +32,7 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentInde
   registerRoute(app, apiRoutes.docsPage, ({ query, reply }) => cacheable(reply, content.docsPage(query.locale, query.slug)), opts);
   registerRoute(app, apiRoutes.contentRoadmap, ({ query, reply }) => cacheable(reply, content.roadmap(query.locale)), opts);
   registerRoute(app, apiRoutes.contentFaq, ({ query, reply }) => cacheable(reply, content.faq(query.locale)), opts);
+  registerRoute(app, apiRoutes.contentLegal, ({ query, reply }) => cacheable(reply, content.legal(query.locale, query.slug)), opts);
   registerRoute(
     app,
     apiRoutes.contentImage,

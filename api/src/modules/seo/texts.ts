@@ -296,4 +296,49 @@ export const SEO_TEXTS: SeoTextTable = {
       ogDescription: 'Текущее состояние обменника Coinferry, история за 90 дней и опубликованные инциденты.',
     },
   },
+  terms: {
+    en: {
+      title: 'Terms of use | Coinferry',
+      description: 'The rules of a Coinferry exchange: rates, fixed and floating orders, deposits, refunds, held orders, accounts, fees and our liability.',
+      ogTitle: 'Coinferry terms of use',
+      ogDescription: 'How an exchange at Coinferry works, what we promise and what we ask of you.',
+    },
+    ru: {
+      title: 'Условия использования | Coinferry',
+      description:
+        'Правила обмена в Coinferry: курсы, фиксированные и плавающие заказы, депозиты, возвраты, задержанные заказы, аккаунты, комиссии и ответственность.',
+      ogTitle: 'Условия использования Coinferry',
+      ogDescription: 'Как работает обмен в Coinferry, что мы обещаем и чего ждём от вас.',
+    },
+  },
+  privacy: {
+    en: {
+      title: 'Privacy policy | Coinferry',
+      description:
+        'What Coinferry keeps about you (orders, addresses, email, identity documents, logs, cookies), why, for how long, and how to ask for it or delete it.',
+      ogTitle: 'Coinferry privacy policy',
+      ogDescription: 'The data an exchange at Coinferry keeps, why and for how long; cookies and your choices.',
+    },
+    ru: {
+      title: 'Политика конфиденциальности | Coinferry',
+      description: 'Какие данные хранит Coinferry (заказы, адреса, email, документы, журналы, cookie), зачем, как долго и как получить или удалить их.',
+      ogTitle: 'Политика конфиденциальности Coinferry',
+      ogDescription: 'Какие данные хранит обменник Coinferry, зачем и как долго; cookie и ваш выбор.',
+    },
+  },
+  'aml-kyc': {
+    en: {
+      title: 'AML/KYC policy | Coinferry',
+      description: 'How Coinferry screens deposits, when an order is held, when we ask for identity verification, and what happens to held funds.',
+      ogTitle: 'Coinferry AML/KYC policy',
+      ogDescription: 'Deposit screening, held orders, identity verification and refunds at Coinferry.',
+    },
+    ru: {
+      title: 'Политика AML/KYC | Coinferry',
+      description:
+        'Как Coinferry проверяет депозиты, когда заказ задерживается, когда мы просим пройти верификацию и что происходит с задержанными средствами.',
+      ogTitle: 'Политика AML/KYC Coinferry',
+      ogDescription: 'Проверка депозитов, задержанные заказы, верификация личности и возвраты в Coinferry.',
+    },
+  },
 };
