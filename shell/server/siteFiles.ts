@@ -3,7 +3,7 @@
 import { DEFAULT_LOCALE } from 'shared-contracts';
 
 /** RFC 9116 recommends an Expires less than a year ahead: computed at serve time, so the file never goes stale. */
-export const SECURITY_TXT_VALID_DAYS = 180;
+const SECURITY_TXT_VALID_DAYS = 180;
 
 export interface SecurityTxtOptions {
   /** SECURITY_CONTACT: one or more `mailto:`/`https:` URIs, comma-separated; default the site's support page. */
@@ -31,7 +31,7 @@ export function securityTxt(origin: string, options: SecurityTxtOptions = {}): s
   ].join('\n');
 }
 
-export const THEME_COLOR = { light: '#3b5bfd', dark: '#0f1736' } as const;
+const THEME_COLOR = { light: '#3b5bfd', dark: '#0f1736' } as const;
 
 /** The web app manifest (name, icons, colours; the English name: the manifest is one per origin). */
 export function webManifest(): Record<string, unknown> {

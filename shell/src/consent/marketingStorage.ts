@@ -5,9 +5,9 @@ import { REFERRAL_COOKIE } from 'shared-contracts';
 import { COMPLETED_ORDERS_KEY, TEST_EVENT_SENT_KEY } from '../analytics/AnalyticsService';
 import { UTM_FIRST_VISIT_COOKIE, UTM_HISTORY_KEY, UTM_SESSION_KEY } from '../analytics/utm';
 
-export const MARKETING_COOKIES: readonly string[] = [REFERRAL_COOKIE, UTM_FIRST_VISIT_COOKIE];
-export const MARKETING_LOCAL_KEYS: readonly string[] = [UTM_HISTORY_KEY, COMPLETED_ORDERS_KEY];
-export const MARKETING_SESSION_KEYS: readonly string[] = [UTM_SESSION_KEY, TEST_EVENT_SENT_KEY];
+const MARKETING_COOKIES: readonly string[] = [REFERRAL_COOKIE, UTM_FIRST_VISIT_COOKIE];
+const MARKETING_LOCAL_KEYS: readonly string[] = [UTM_HISTORY_KEY, COMPLETED_ORDERS_KEY];
+const MARKETING_SESSION_KEYS: readonly string[] = [UTM_SESSION_KEY, TEST_EVENT_SENT_KEY];
 
 export interface MarketingStorageEnv {
   cookieDocument: { cookie: string };
