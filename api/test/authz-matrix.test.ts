@@ -72,6 +72,9 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     h = await startPartnerHarness(t, {
       CONFIRMATION_INTERVAL_MS: '25',
       AFFILIATE_COMMISSION: '0.05',
+      // issue 24: commission is paid out of the realised spread, at once when there is no hold
+      SPREAD_FLOATING: '0.1',
+      AFFILIATE_HOLD_DAYS: '0',
       WITHDRAWAL_MIN_USDT: '10',
       WITHDRAWAL_PAYOUT_DELAY_MS: '50',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
