@@ -43,7 +43,7 @@ describe.each(BACKENDS)('redirects on %s', (backend) => {
       logStream: { write: (line: string) => void logLines.push(line) },
     });
     const adminEmail = `admin-${randomBytes(4).toString('hex')}@example.com`;
-    expect((await cli(['create', adminEmail])).code).toBe(0);
+    expect((await cli(['create', adminEmail, '--email-confirmed'])).code).toBe(0);
     admin = browser();
     expect((await admin.post('/api/v1/users/local/authenticate', { email: adminEmail, password: PASSWORD, browserFingerprint: 'fp' })).status).toBe(200);
     adminId = (await admin.get('/api/v1/users/account-data')).body.userId;

@@ -188,7 +188,12 @@ describe.each(BACKENDS)('status routes on %s', (backend) => {
       logStream: { write: (line: string) => void logLines.push(line) },
     });
     const adminEmail = `admin-${randomBytes(4).toString('hex')}@example.com`;
-    const code = await runAdminCli(['create', adminEmail], { db: t.handle, config: config(), env: { ADMIN_PASSWORD: PASSWORD }, out: () => undefined });
+    const code = await runAdminCli(['create', adminEmail, '--email-confirmed'], {
+      db: t.handle,
+      config: config(),
+      env: { ADMIN_PASSWORD: PASSWORD },
+      out: () => undefined,
+    });
     expect(code).toBe(0);
     admin = browser();
     expect((await admin.post('/api/v1/users/local/authenticate', { email: adminEmail, password: PASSWORD, browserFingerprint: 'fp' })).status).toBe(200);

@@ -54,18 +54,36 @@ describe.each(BACKENDS)('admin CLI and outbox on %s', (backend) => {
     await t?.drop();
   });
 
-  it('`admin create <email>` makes an ADMIN who signs in with the printed password', async () => {
+  it('`admin create <email>` of a new address is refused: no ADMIN with an unconfirmed email (issue 24)', async () => {
+    const lines: string[] = [];
+    const email = `new-admin-${randomBytes(4).toString('hex')}@example.com`;
+    const code = await runAdminCli(['create', email], { db: t.handle, config: testConfig(), env: {}, out: (l) => lines.push(l) });
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toMatch(/has no account: ADMIN refused/);
+    const [row] = await t.handle.withSession((s) => s.query<{ n: number | string }>('SELECT count(*) AS n FROM users WHERE email = $1', [email]));
+    expect(Number(row.n)).toBe(0);
+    expect(await runAdminCli(['create', email, '--confirmed-maybe'], { db: t.handle, config: testConfig(), env: {}, out: () => undefined })).toBe(2);
+  });
+
+  it('`admin create <email> --email-confirmed` makes an ADMIN with a confirmed email who signs in with the printed password', async () => {
     const lines: string[] = [];
     const email = `Admin-${randomBytes(4).toString('hex')}@Example.com`;
-    const code = await runAdminCli(['create', email], { db: t.handle, config: testConfig(), env: {}, out: (l) => lines.push(l) });
+    const code = await runAdminCli(['create', email, '--email-confirmed'], { db: t.handle, config: testConfig(), env: {}, out: (l) => lines.push(l) });
     expect(code).toBe(0);
+    expect(lines.join('\n')).toMatch(/email marked confirmed by the operator/);
     const password = /generated password \(shown once\): (\S+)/.exec(lines.join('\n'))?.[1] as string;
     expect(password.length).toBeGreaterThanOrEqual(20);
 
     const b = new Browser(api.url, '10.9.0.1');
     expect((await b.post('/api/v1/users/local/authenticate', { email, password, browserFingerprint: 'fp' })).status).toBe(200);
     const data = await b.get('/api/v1/users/account-data');
-    expect(data.body).toMatchObject({ email: email.toLowerCase(), permissions: 'ADMIN', adminPermissionsScope: {} });
+    expect(data.body).toMatchObject({
+      email: email.toLowerCase(),
+      permissions: 'ADMIN',
+      adminPermissionsScope: {},
+      emailConfirmed: true,
+      twoFactorEnabled: false,
+    });
   });
 
   const adminCli = (args: string[], env: Record<string, string> = {}) => {
@@ -113,8 +131,14 @@ describe.each(BACKENDS)('admin CLI and outbox on %s', (backend) => {
 
   it('refuses a weak ADMIN_PASSWORD and a wrong command', async () => {
     const email = `weak-${randomBytes(4).toString('hex')}@example.com`;
-    expect(await adminCli(['create', email], { ADMIN_PASSWORD: 'weak' })).toEqual({ code: 2, out: expect.stringMatching(/ADMIN_PASSWORD refused/) });
-    expect(await adminCli(['create', email], { ADMIN_PASSWORD: 'password1' })).toEqual({ code: 2, out: expect.stringMatching(/too common/) });
+    expect(await adminCli(['create', email, '--email-confirmed'], { ADMIN_PASSWORD: 'weak' })).toEqual({
+      code: 2,
+      out: expect.stringMatching(/ADMIN_PASSWORD refused/),
+    });
+    expect(await adminCli(['create', email, '--email-confirmed'], { ADMIN_PASSWORD: 'password1' })).toEqual({
+      code: 2,
+      out: expect.stringMatching(/too common/),
+    });
     expect((await adminCli(['delete'])).code).toBe(2);
   });
 

@@ -16,7 +16,7 @@ test.beforeAll(async () => {
   // the embedded database of this spec's api, whatever the harness's stack runs on; the stack's remotes
   stack = await startOwnStack({
     label: 'status-incidents',
-    admin: { commands: [['create', ADMIN.email]], env: { ADMIN_PASSWORD: ADMIN.password } },
+    admin: { commands: [['create', ADMIN.email, '--email-confirmed']], env: { ADMIN_PASSWORD: ADMIN.password } },
     web: { remotes: 'stack', readyPath: '/status' },
   });
   webUrl = stack.webUrl;

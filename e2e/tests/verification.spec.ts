@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   // the embedded database of this spec's api, whatever the harness's stack runs on; the stack's remotes
   stack = await startOwnStack({
     label: 'verification',
-    admin: { commands: [['create', ADMIN.email]], env: { ADMIN_PASSWORD: ADMIN.password } },
+    admin: { commands: [['create', ADMIN.email, '--email-confirmed']], env: { ADMIN_PASSWORD: ADMIN.password } },
     api: { env: (dir) => ({ KYC_STORAGE_DIR: path.join(dir, 'kyc'), SANDBOX_KYC_AUTO_DECISION: 'off' }) },
     web: { remotes: 'stack', readyPath: '/roadmap' },
   });

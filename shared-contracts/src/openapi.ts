@@ -92,6 +92,10 @@ export const RATE_LIMITED_ROUTES: readonly RouteName[] = [
   'resetPassword',
   'requestEmailConfirmation',
   'confirmEmail',
+  'stepUp',
+  'twoFactorSetup',
+  'twoFactorEnable',
+  'twoFactorDisable',
   'redirectLookup',
   'adminRedirectAdd',
   'adminRedirectDelete',
@@ -127,6 +131,8 @@ const IDEMPOTENCY_REUSED: RouteError = ['ERR_UNPROCESSABLE_ENTITY', 'the Idempot
 const ORDER_CREATE_ERRORS: RouteError[] = [['ERR_NOT_FOUND', 'an unknown instrument or referrer id'], ...QUOTE_ERRORS.slice(1), IDEMPOTENCY_REUSED];
 const ORDER_NOT_FOUND: RouteError = ['ERR_NOT_FOUND_E', 'no order with that id (and destination address)'];
 const ORDER_STATE: RouteError = ['ERR_UNPROCESSABLE_ENTITY', 'the order’s state does not allow it'];
+/** Sign-in and step-up of an account with two-factor authentication (issue 24, api modules/auth/twoFactor.ts). */
+const TWO_FACTOR_ERRORS: RouteError[] = ['ERR_TWO_FACTOR_REQUIRED', 'ERR_INVALID_TWO_FACTOR_CODE'];
 const PROVIDER_UNKNOWN: RouteError = ['ERR_NOT_FOUND', 'an unknown liquidity provider'];
 const NO_PROVIDER_SESSION: RouteError = ['ERR_FORBIDDEN', 'the provider’s bearer token of sign-in is missing or another account’s'];
 
@@ -157,7 +163,14 @@ const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
   recommendedAmount: [...QUOTE_ERRORS.slice(0, 3)],
   pairsDefault: ['ERR_PAIR_NOT_ACTIVE'],
   rateOne: QUOTE_ERRORS,
-  login: ['ERR_INVALID_CREDENTIALS'],
+  login: ['ERR_INVALID_CREDENTIALS', ...TWO_FACTOR_ERRORS],
+  stepUp: [['ERR_INVALID_CREDENTIALS', 'the password is wrong'], ...TWO_FACTOR_ERRORS],
+  twoFactorSetup: ['ERR_STEP_UP_REQUIRED', ['ERR_UNPROCESSABLE_ENTITY', 'two-factor authentication is already on']],
+  twoFactorEnable: [
+    ['ERR_INVALID_TWO_FACTOR_CODE', 'the code does not match the secret of the setup'],
+    ['ERR_UNPROCESSABLE_ENTITY', 'no setup to confirm, or two-factor authentication is already on'],
+  ],
+  twoFactorDisable: ['ERR_INVALID_TWO_FACTOR_CODE', ['ERR_UNPROCESSABLE_ENTITY', 'two-factor authentication is not on']],
   refresh: [['ERR_UNAUTHORIZED', 'no refresh token, or it was revoked or expired: sign in again']],
   resetPassword: ['ERR_INVALID_PASSWORD_RESET_CODE'],
   affiliateWithdraw: [

@@ -225,6 +225,39 @@ export const routeTable = {
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'Confirm an email with the mailed code',
   },
+  // Issue 24: step-up (a recent proof of the credentials) and two-factor authentication (TOTP, RFC 6238).
+  stepUp: {
+    method: 'POST',
+    path: '/api/v1/users/authentication/step-up',
+    tag: 'account',
+    auth: 'user',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Prove the password (and the two-factor code) again: withdrawals and key creation need it within 15 minutes of sign-in',
+  },
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/api/v1/users/two-factor/setup',
+    tag: 'account',
+    auth: 'user',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Start two-factor enrolment: a new authenticator secret and its otpauth URI (needs a recent sign-in)',
+  },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/api/v1/users/two-factor/enable',
+    tag: 'account',
+    auth: 'user',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Turn two-factor authentication on with a code of the new secret; answers the one-time recovery codes (shown once)',
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/v1/users/two-factor/disable',
+    tag: 'account',
+    auth: 'user',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'Turn two-factor authentication off with an authenticator code or a recovery code',
+  },
 
   // ── Affiliate, cashback, wallet ────────────────────────────────────
   affiliateReferrerId: {

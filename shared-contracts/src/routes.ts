@@ -19,6 +19,7 @@ import {
   HealthSchema,
   InstrumentRefSchema,
   InstrumentSchema,
+  IsoDateTimeSchema,
   KycAdminListItemSchema,
   KycAdminVerificationSchema,
   KycDocumentKindSchema,
@@ -85,6 +86,8 @@ function route<
 }
 
 const Ok = z.object({ ok: z.literal(true) });
+/** Issue 24: a 6-digit authenticator code or a one-time recovery code (`xxxxx-xxxxx`). */
+const TwoFactorCodeSchema = z.string().trim().min(6).max(32);
 /** Language of the mails an account call sends (the site locale; else Accept-Language decides). */
 const MailLocaleSchema = z.enum(['en', 'ru']);
 const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,32}$/) });
@@ -233,7 +236,13 @@ export const apiRoutes = {
     response: Ok,
   }),
   login: route('login', {
-    body: z.object({ email: z.string().max(254), password: z.string().max(256), browserFingerprint: z.string().max(128) }),
+    body: z.object({
+      email: z.string().max(254),
+      password: z.string().max(256),
+      browserFingerprint: z.string().max(128),
+      // Issue 24: an authenticator code or a recovery code, needed once the account has two-factor authentication.
+      twoFactorCode: TwoFactorCodeSchema.optional(),
+    }),
     response: Ok,
   }),
   logout: route('logout', { response: Ok }),
@@ -255,6 +264,15 @@ export const apiRoutes = {
   }),
   requestEmailConfirmation: route('requestEmailConfirmation', { body: z.object({ email: EmailSchema, locale: MailLocaleSchema.optional() }), response: Ok }),
   confirmEmail: route('confirmEmail', { body: z.object({ email: z.string().max(254), code: z.string().min(1).max(64) }), response: Ok }),
+  // Issue 24: step-up and two-factor authentication.
+  stepUp: route('stepUp', {
+    body: z.object({ password: z.string().min(1).max(256), twoFactorCode: TwoFactorCodeSchema.optional() }),
+    response: z.object({ stepUpUntil: IsoDateTimeSchema }),
+  }),
+  // No body (an empty JSON object is accepted and ignored); `otpauthUri` is what the QR code carries.
+  twoFactorSetup: route('twoFactorSetup', { response: z.object({ secret: z.string(), otpauthUri: z.string() }) }),
+  twoFactorEnable: route('twoFactorEnable', { body: z.object({ code: TwoFactorCodeSchema }), response: z.object({ recoveryCodes: z.array(z.string()) }) }),
+  twoFactorDisable: route('twoFactorDisable', { body: z.object({ code: TwoFactorCodeSchema }), response: z.object({}) }),
 
   // ── Affiliate, cashback, wallet ────────────────────────────────────
   affiliateReferrerId: route('affiliateReferrerId', { response: z.object({ referrerId: z.string() }) }),

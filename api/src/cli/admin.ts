@@ -1,5 +1,8 @@
-// `pnpm admin create <email>`: gives the account ADMIN permissions (§6 hasAdminPermissions), creating it
-// when missing. The password comes from ADMIN_PASSWORD, else a generated one is printed once.
+// `pnpm admin create <email> [--email-confirmed]`: gives the account ADMIN permissions (§6 hasAdminPermissions).
+// A new address is refused (issue 24: an ADMIN with an unconfirmed email) unless the operator states with
+// --email-confirmed that they own its mailbox (bootstrapping the first admin, test stacks): the account is then created
+// with its email confirmed and the output says so. The password comes from ADMIN_PASSWORD, else a generated one is
+// printed once.
 // An existing account is promoted only once its email is confirmed (issue 7): anyone can register an
 // address they do not own, and promoting such a squatter would hand ADMIN to a stranger. Promotion ends
 // the account's sessions, so no session opened before carries on with the new permissions unnoticed.
@@ -28,7 +31,8 @@ export interface AdminCliDeps {
 }
 
 const USAGE = [
-  'usage: pnpm admin create <email>   (password from ADMIN_PASSWORD, else generated and printed)',
+  'usage: pnpm admin create <email> [--email-confirmed]   (an existing account with a confirmed email; --email-confirmed creates a',
+  '       new one whose mailbox you own, password from ADMIN_PASSWORD, else generated and printed)',
   '       pnpm admin redirect add <path> <to>   (<path> the full site path, e.g. /ru/old; <to> a site path or an http(s) URL)',
   '       pnpm admin redirect remove <path>',
   '       pnpm admin redirect list',
@@ -42,8 +46,9 @@ export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<n
   const out = deps.out ?? ((l: string) => console.log(l));
   if (args[0] === 'redirect') return runRedirectCommand(args.slice(1), deps, out);
   if (args[0] === 'incident') return runIncidentCommand(args.slice(1), deps, out);
-  const [command, rawEmail] = args;
-  if (command !== 'create' || !rawEmail) {
+  const [command, rawEmail, ...flags] = args;
+  const emailConfirmedFlag = flags.length === 1 && flags[0] === '--email-confirmed';
+  if (command !== 'create' || !rawEmail || (flags.length > 0 && !emailConfirmedFlag)) {
     out(USAGE);
     return 2;
   }
@@ -74,6 +79,13 @@ export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<n
     out(`${email} (user ${existing.userId}) now has ADMIN permissions; password unchanged; its sessions were ended (sign in again)`);
     return 0;
   }
+  if (!emailConfirmedFlag) {
+    out(
+      `${email} has no account: ADMIN refused (an administrator needs a confirmed email). Register it on the site and confirm ` +
+        'the mailed code, then run this again; or, if you own that mailbox, run it with --email-confirmed to create the account with its email confirmed.',
+    );
+    return 1;
+  }
   const given = (deps.env ?? process.env).ADMIN_PASSWORD;
   const password = given || randomBytes(18).toString('base64url');
   const problem = passwordProblem(password, email);
@@ -87,7 +99,9 @@ export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<n
     out(`${email} was registered meanwhile; run the command again`);
     return 1;
   }
-  out(`created ${email} (user ${created.userId}) with ADMIN permissions`);
+  // Issue 24: on the operator's word (--email-confirmed), recorded in the output.
+  await q(`UPDATE users SET email_confirmed_at = now() WHERE id = $1 AND email_confirmed_at IS NULL`, [created.userId]);
+  out(`created ${email} (user ${created.userId}) with ADMIN permissions; email marked confirmed by the operator (--email-confirmed)`);
   if (!given) out(`generated password (shown once): ${password}`);
   return 0;
 }

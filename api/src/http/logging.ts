@@ -35,6 +35,10 @@ const SECRET_KEYS = [
   'x-api-key',
   'x-signature',
   'address',
+  // Two-factor authentication (issue 24)
+  'twoFactorCode',
+  'recoveryCodes',
+  'otpauthUri',
 ] as const;
 
 const bracket = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`);

@@ -29,6 +29,11 @@ export const ROUTE_RATE_LIMITS = {
   resetPassword: 30,
   requestEmailConfirmation: 30,
   confirmEmail: 60,
+  // Issue 24: step-up and two-factor calls (each password or code guess also counts as a sign-in attempt of the account).
+  stepUp: 30,
+  twoFactorSetup: 30,
+  twoFactorEnable: 30,
+  twoFactorDisable: 30,
   // Web asks before every server render, per visitor address (X-Forwarded-For): far above anyone's browsing.
   redirectLookup: 600,
   adminRedirectAdd: 30,

@@ -14,9 +14,11 @@ import { createAuthenticator, installAuthentication, type Authenticator } from '
 import { installCsrfGuard } from './csrf';
 import { createArgon2Hasher, type PasswordHasher } from './passwords';
 import { createAttemptLimiter, type AttemptLimiter, type Sleep } from './rateLimit';
-import { resolveAuthSecret } from './secret';
+import { createSecretBox } from '../../lib/secretBox';
+import { resolveAuthSecret, resolveDataEncryptionKey } from './secret';
 import { createSessionStore } from './sessions';
 import { createTokenService } from './tokens';
+import { createTwoFactor } from './twoFactor';
 
 export interface AccountsOptions {
   /** Clock in ms (tests move it to expire tokens and codes). */
@@ -70,6 +72,12 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
     hasher: opts.hasher ?? createArgon2Hasher(config.auth.argon2),
     limiter,
     outbox,
+    // Issue 24: TOTP secrets sealed with the data encryption key; recovery codes hashed under the auth secret.
+    twoFactor: createTwoFactor({
+      q,
+      box: createSecretBox(await resolveDataEncryptionKey(config, db, warn)),
+      hash: (c) => tokens.codeHash(`2fa-recovery:${c}`),
+    }),
     now,
     log: { warn: (o, m) => warn(`${m} ${JSON.stringify(o)}`), error: (o, m) => console.error(m, o) },
   });

@@ -87,6 +87,11 @@ export function createUserRepo(q: Query) {
       await q(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, passwordHash]);
     },
 
+    async findById(userId: number): Promise<UserRecord | null> {
+      const [row] = await q<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
+      return row ? toUser(row) : null;
+    },
+
     async setPermissions(userId: number, permissions: Permissions): Promise<void> {
       await q(`UPDATE users SET permissions = $2, updated_at = now() WHERE id = $1`, [userId, permissions]);
     },
@@ -118,18 +123,20 @@ export function createResetCodeRepo(q: Query) {
       await q(`INSERT INTO password_reset_codes (user_id, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [userId, codeHash, now, expiresAt]);
     },
 
-    async active(userId: number, now: Date, maxAttempts: number): Promise<ResetCodeRecord | null> {
+    /**
+     * Counts one attempt on the user's live code and returns it, or null when there is none or it has used its
+     * attempts. The count is taken before the code is compared, in one conditional UPDATE, so parallel guesses
+     * cannot evaluate more than `maxAttempts` (issue 24).
+     */
+    async claimAttempt(userId: number, now: Date, maxAttempts: number): Promise<ResetCodeRecord | null> {
       const [row] = await q<{ id: number | string; code_hash: string; attempts: number }>(
-        `SELECT id, code_hash, attempts FROM password_reset_codes
-         WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2 AND attempts < $3
-         ORDER BY id DESC LIMIT 1`,
+        `UPDATE password_reset_codes SET attempts = attempts + 1
+         WHERE id = (SELECT id FROM password_reset_codes WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY id DESC LIMIT 1)
+           AND used_at IS NULL AND attempts < $3
+         RETURNING id, code_hash, attempts`,
         [userId, now, maxAttempts],
       );
       return row ? { id: Number(row.id), codeHash: row.code_hash, attempts: Number(row.attempts) } : null;
-    },
-
-    async countFailedAttempt(id: number): Promise<void> {
-      await q(`UPDATE password_reset_codes SET attempts = attempts + 1 WHERE id = $1`, [id]);
     },
 
     /** Marks the code used; false when another request used it first (single use). */
@@ -155,18 +162,16 @@ export function createEmailConfirmationRepo(q: Query) {
       await q(`INSERT INTO email_confirmations (email, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [address, codeHash, now, expiresAt]);
     },
 
-    async active(email: string, now: Date, maxAttempts: number): Promise<EmailConfirmationRecord | null> {
+    /** Counts one attempt on the address's live code and returns it (null: none, or out of attempts); see claimAttempt above. */
+    async claimAttempt(email: string, now: Date, maxAttempts: number): Promise<EmailConfirmationRecord | null> {
       const [row] = await q<{ id: number | string; code_hash: string }>(
-        `SELECT id, code_hash FROM email_confirmations
-         WHERE email = $1 AND confirmed_at IS NULL AND expires_at > $2 AND attempts < $3
-         ORDER BY id DESC LIMIT 1`,
+        `UPDATE email_confirmations SET attempts = attempts + 1
+         WHERE id = (SELECT id FROM email_confirmations WHERE email = $1 AND confirmed_at IS NULL AND expires_at > $2 ORDER BY id DESC LIMIT 1)
+           AND confirmed_at IS NULL AND attempts < $3
+         RETURNING id, code_hash`,
         [normalizeEmail(email), now, maxAttempts],
       );
       return row ? { id: Number(row.id), codeHash: row.code_hash } : null;
-    },
-
-    async countFailedAttempt(id: number): Promise<void> {
-      await q(`UPDATE email_confirmations SET attempts = attempts + 1 WHERE id = $1`, [id]);
     },
 
     /**

@@ -32,6 +32,17 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps, o
   registerRoute(app, apiRoutes.resetPassword, ({ request, reply, body }) => service.resetPassword({ request, reply }, body), opts);
   registerRoute(app, apiRoutes.requestEmailConfirmation, ({ request, reply, body }) => service.requestEmailConfirmation({ request, reply }, body), opts);
   registerRoute(app, apiRoutes.confirmEmail, ({ request, reply, body }) => service.confirmEmail({ request, reply }, body), opts);
+  // Issue 24: step-up and two-factor authentication ('user' routes; each password or code guess also counts as a sign-in
+  // attempt of the account, modules/auth/rateLimit.ts; the log never carries a password, secret or code).
+  registerRoute(app, apiRoutes.stepUp, ({ request, reply, body }) => service.stepUp({ request, reply }, signedIn(request.user), body), opts);
+  registerRoute(app, apiRoutes.twoFactorSetup, ({ request }) => service.twoFactorSetup(signedIn(request.user)), opts);
+  registerRoute(app, apiRoutes.twoFactorEnable, ({ request, reply, body }) => service.twoFactorEnable({ request, reply }, signedIn(request.user), body), opts);
+  registerRoute(
+    app,
+    apiRoutes.twoFactorDisable,
+    ({ request, reply, body }) => service.twoFactorDisable({ request, reply }, signedIn(request.user), body),
+    opts,
+  );
   registerRoute(
     app,
     apiRoutes.accountData,

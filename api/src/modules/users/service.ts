@@ -12,15 +12,19 @@ import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE 
 import type { PasswordHasher } from '../auth/passwords';
 import { passwordProblem } from '../auth/passwords';
 import type { AttemptLimiter } from '../auth/rateLimit';
-import type { SessionStore } from '../auth/sessions';
+import { createSessionStore, type SessionStore } from '../auth/sessions';
 import { randomToken, type TokenService } from '../auth/tokens';
-import { unauthorized } from '../auth/authenticate';
+import { unauthorized, type AuthUser } from '../auth/authenticate';
+import { requireStepUp, stepUpUntil } from '../auth/guards';
+import { invalidTwoFactorCode, twoFactorRequired, type TwoFactor } from '../auth/twoFactor';
+import { suspendApiKeysAndWebhooksOf } from '../keys/suspension';
 import {
   createEmailConfirmationRepo,
   createResetCodeRepo,
   normalizeEmail,
   type EmailConfirmationRepo,
   type Locale,
+  type Query,
   type ResetCodeRepo,
   type UserRecord,
   type UserRepo,
@@ -43,6 +47,8 @@ export interface UsersServiceDeps {
   limiter: AttemptLimiter;
   /** Mails are queued in the transaction of the change that causes them (issue 14, api/src/outbox). */
   outbox: Outbox;
+  /** Two-factor authentication (issue 24). */
+  twoFactor: TwoFactor;
   now: () => number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -73,6 +79,13 @@ export function createUsersService(d: UsersServiceDeps) {
   }
 
   const newCode = () => String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
+
+  /** Issue 24: an account with 2FA needs a valid, unused authenticator or recovery code (after its password passed). */
+  async function secondFactor(user: UserRecord, code: string | undefined): Promise<void> {
+    if (!user.twoFactorEnabled) return;
+    if (!code?.trim()) throw twoFactorRequired();
+    if (!(await d.twoFactor.verify(user.userId, code, nowDate()))) throw invalidTwoFactorCode();
+  }
 
   /**
    * Queues the mail in its own transaction (or the caller's, with `tx`); the outbox delivers it. Remote SMTP is never
@@ -107,19 +120,62 @@ export function createUsersService(d: UsersServiceDeps) {
       return { ok: true as const };
     },
 
-    async login(http: Http, body: { email: string; password: string; browserFingerprint: string }) {
+    async login(http: Http, body: { email: string; password: string; browserFingerprint: string; twoFactorCode?: string }) {
       const email = normalizeEmail(body.email);
       // Limits first: a throttled attempt costs no hashing.
       await d.limiter.attempt('login', email, http.request.ip);
       const user = await d.users.findByEmail(email);
       const ok = user ? await d.hasher.verify(user.passwordHash, body.password) : (await d.hasher.verify(await dummyHash, body.password), false);
       if (!user || !ok) throw invalidCredentials();
+      // Issue 24: the second factor. Until it passes the attempt stays counted (codes are guessed under the same limits).
+      await secondFactor(user, body.twoFactorCode);
       await d.limiter.succeeded('login', email, http.request.ip);
       if (d.hasher.needsRehash(user.passwordHash)) {
         await d.users.setPasswordHash(user.userId, await d.hasher.hash(body.password));
       }
       await startSession(http, user, body.browserFingerprint);
       return { ok: true as const };
+    },
+
+    /**
+     * Step-up (issue 24): the password (and the two-factor code when enabled) proven again on the current session, so
+     * withdrawals and key creation (guards.ts requireStepUp) are allowed for STEP_UP_WINDOW_SECONDS. Limited like sign-in.
+     */
+    async stepUp({ request }: Http, signedIn: AuthUser, body: { password: string; twoFactorCode?: string }) {
+      const email = normalizeEmail(signedIn.email);
+      await d.limiter.attempt('login', email, request.ip);
+      const user = await d.users.findById(signedIn.userId);
+      if (!user || !(await d.hasher.verify(user.passwordHash, body.password))) {
+        throw ApiError.of('ERR_INVALID_CREDENTIALS', 'The password is incorrect', { fields: { password: 'The password is incorrect' } });
+      }
+      await secondFactor(user, body.twoFactorCode);
+      await d.limiter.succeeded('login', email, request.ip);
+      const now = nowDate();
+      if (!(await d.sessions.steppedUp(signedIn.sessionId, now))) throw unauthorized('SESSION_ENDED');
+      return { stepUpUntil: stepUpUntil({ authenticatedAt: now }).toISOString() };
+    },
+
+    /** Starts 2FA enrolment (needs a recent sign-in: whoever holds a stolen session must not bind their own app). */
+    async twoFactorSetup(signedIn: AuthUser) {
+      requireStepUp(signedIn, d.now());
+      return d.twoFactor.setup(signedIn.userId, signedIn.email);
+    },
+
+    async twoFactorEnable({ request }: Http, signedIn: AuthUser, body: { code: string }) {
+      // Code guesses count as sign-in attempts of the account.
+      await d.limiter.attempt('login', normalizeEmail(signedIn.email), request.ip);
+      return d.twoFactor.enable(signedIn.userId, body.code, nowDate());
+    },
+
+    async twoFactorDisable({ request }: Http, signedIn: AuthUser, body: { code: string }) {
+      const email = normalizeEmail(signedIn.email);
+      await d.limiter.attempt('login', email, request.ip);
+      if (!signedIn.twoFactorEnabled) throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'Two-factor authentication is not on');
+      if (!(await d.twoFactor.verify(signedIn.userId, body.code, nowDate()))) throw invalidTwoFactorCode();
+      await d.limiter.succeeded('login', email, request.ip);
+      await d.twoFactor.disable(signedIn.userId);
+      d.log.warn({ userId: signedIn.userId }, 'two-factor authentication turned off');
+      return {};
     },
 
     async refresh({ request, reply }: Http, body: { browserFingerprint: string }) {
@@ -173,20 +229,34 @@ export function createUsersService(d: UsersServiceDeps) {
       const email = normalizeEmail(body.email);
       await d.limiter.attempt('reset', email, request.ip);
       const now = nowDate();
-      const user = await d.users.findByEmail(email);
-      const code = user ? await d.codes.active(user.userId, now, RESET_CODE_MAX_ATTEMPTS) : null;
-      if (!user || !code) throw invalidResetCode();
-      if (!d.tokens.codeHashEquals(code.codeHash, d.tokens.codeHash(body.resetCode.trim()))) {
-        await d.codes.countFailedAttempt(code.id);
-        throw invalidResetCode();
-      }
-      // Checked before the code is used up, so a weak password does not cost the user a new mail.
+      // Checked before an attempt is counted, so a weak password costs the user neither the code nor an attempt.
       const problem = passwordProblem(body.password, email);
       if (problem) throw weakPassword(problem);
+      const user = await d.users.findByEmail(email);
+      // The attempt is counted before the code is compared (atomic: parallel guesses cannot exceed the cap).
+      const code = user ? await d.codes.claimAttempt(user.userId, now, RESET_CODE_MAX_ATTEMPTS) : null;
+      if (!user || !code) throw invalidResetCode();
+      if (!d.tokens.codeHashEquals(code.codeHash, d.tokens.codeHash(body.resetCode.trim()))) throw invalidResetCode();
       if (!(await d.codes.consume(code.id, now))) throw invalidResetCode();
-      await d.users.setPasswordHash(user.userId, await d.hasher.hash(body.password));
-      // Whoever knew the old password is signed out everywhere.
-      await d.sessions.revokeAll(user.userId, 'password reset', now);
+      const passwordHash = await d.hasher.hash(body.password);
+      // Issue 24: everything whoever knew the old password (or pre-registered the address) set up ends with it, at once.
+      const ended = await d.outbox.transaction(async (tx) => {
+        const tq: Query = (sql, params) => tx.query(sql, params);
+        await tq(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.userId, passwordHash]);
+        // Every session: refresh tokens are refused and access tokens too (their session is checked on each request).
+        await createSessionStore(tq, 0).revokeAll(user.userId, 'password reset', now);
+        // Every API key and webhook waits for the owner to resume it after signing in.
+        const suspended = await suspendApiKeysAndWebhooksOf(tq, user.userId);
+        // An unconfirmed address: the referral relation was made by whoever registered it, so it goes; the mailed
+        // reset code has now proven the mailbox, so the address is confirmed.
+        const dropped = await tq(
+          `UPDATE users SET referrer_affiliate_id = NULL, email_confirmed_at = $2, updated_at = now()
+           WHERE id = $1 AND email_confirmed_at IS NULL RETURNING id`,
+          [user.userId, now],
+        );
+        return { ...suspended, referralDropped: dropped.length === 1 };
+      });
+      d.log.warn({ userId: user.userId, ...ended }, 'password reset: sessions ended, API keys and webhooks suspended');
       await d.limiter.succeeded('reset', email, request.ip);
       // Guesses of the old password no longer slow the owner's sign-in down.
       await d.limiter.forgetAccount('login', email);
@@ -213,12 +283,10 @@ export function createUsersService(d: UsersServiceDeps) {
       const email = normalizeEmail(body.email);
       await d.limiter.attempt('confirmEmail', email, request.ip);
       const now = nowDate();
-      const pending = await d.confirmations.active(email, now, RESET_CODE_MAX_ATTEMPTS);
+      // The attempt is counted before the code is compared (atomic: parallel guesses cannot exceed the cap).
+      const pending = await d.confirmations.claimAttempt(email, now, RESET_CODE_MAX_ATTEMPTS);
       if (!pending) throw invalidConfirmationCode();
-      if (!d.tokens.codeHashEquals(pending.codeHash, d.tokens.codeHash(body.code.trim()))) {
-        await d.confirmations.countFailedAttempt(pending.id);
-        throw invalidConfirmationCode();
-      }
+      if (!d.tokens.codeHashEquals(pending.codeHash, d.tokens.codeHash(body.code.trim()))) throw invalidConfirmationCode();
       if (!(await d.confirmations.confirm(pending.id, now))) throw invalidConfirmationCode();
       await d.limiter.succeeded('confirmEmail', email, request.ip);
       return { ok: true as const };
