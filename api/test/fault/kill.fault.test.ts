@@ -238,6 +238,8 @@ describe('kill -9 of the api on PostgreSQL', () => {
       const email = `fault-${randomBytes(4).toString('hex')}@example.com`;
       const password = 'correct horse battery staple 9';
       expect((await api.post('/api/v1/users/local/create', { email, password, browserFingerprint: 'fp' })).status).toBe(200);
+      // issue 24: withdrawals need a confirmed email
+      await q(`UPDATE users SET email_confirmed_at = now() WHERE email = $1`, [email]);
       const res = await fetch(`${api.url}/api/v1/users/local/authenticate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
