@@ -13,7 +13,22 @@ export async function gotoLive(page: Page, url: string, options?: Parameters<Pag
   return response;
 }
 
-export const test = base.extend<{ stack: StackInfo }>({
+/**
+ * Issue 24: the visitor's cookie choice every context starts with. 'all' (the default) keeps the specs written before
+ * the consent banner as they were (no banner; analytics, UTM and the referral cookie on); a spec about consent says
+ * `test.use({ consent: 'none' })` and chooses on the page.
+ */
+export type ConsentFixture = 'all' | 'essential' | 'none';
+
+export const test = base.extend<{ stack: StackInfo; consent: ConsentFixture }>({
+  consent: ['all', { option: true }],
+  // the consent cookie for the harness's host, in every context (browser.newContext() in a spec too)
+  storageState: async ({ consent }, use) => {
+    if (consent === 'none') return use(undefined);
+    const value = `${consent}.${new Date().toISOString().slice(0, 10)}`;
+    const domain = new URL(stackInfo().webUrl).hostname;
+    await use({ cookies: [{ name: 'cookie_consent', value, domain, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] });
+  },
   stack: async ({}, use) => {
     await use(stackInfo());
   },

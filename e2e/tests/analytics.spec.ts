@@ -26,6 +26,10 @@ import { expect, test } from '../fixtures';
 import { completeRegisterDialog, uniqueEmail } from '../helpers/accounts';
 import { ADDRESSES, expectOrderPage, fetchOrder, sandboxDeposit, startExchange } from '../helpers/orders';
 
+// Issue 24: analytics, UTM records and the referral cookie wait for consent: these journeys are a visitor's who gave it
+// ("Accept all"); consent.spec.ts covers the visitor who has not.
+test.use({ consent: 'all' });
+
 const SINK = '/api/v1/analytics/events';
 const PASSWORD = 'Amber-Meadow-4826';
 

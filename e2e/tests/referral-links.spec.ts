@@ -6,6 +6,10 @@ import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { ADDRESSES, expectOrderPage } from '../helpers/orders';
 
+// Issue 24: analytics, UTM records and the referral cookie wait for consent: these journeys are a visitor's who gave it
+// ("Accept all"); consent.spec.ts covers the visitor who has not.
+test.use({ consent: 'all' });
+
 /** Statuses of the order-create calls the page makes, in order. */
 function watchCreates(page: Page): number[] {
   const statuses: number[] = [];
