@@ -44,6 +44,9 @@ const AffiliateBody = observer(function AffiliateBody({ host, store, origin }: {
       <Card title={t('affiliate_link_title')}>
         <div className={styles.stack}>
           <p className={styles.text}>{t('affiliate_link_text', { rate: formatRate(store.program.commissionRate, locale) })}</p>
+          <p className={styles.muted} data-testid="affiliate-terms">
+            {t('affiliate_terms')}
+          </p>
           <div className={styles.actions}>
             <code className={styles.secret} data-testid="affiliate-link">
               {link}

@@ -51,7 +51,9 @@ describe('ProfileAffiliate page', () => {
     const link = await screen.findByTestId('affiliate-link');
     expect(link.textContent).toBe('http://localhost/?ref=ABCDE23456');
     expect(screen.getByText('http://localhost/exchange-btc-eth?ref=ABCDE23456')).toBeTruthy();
-    expect(screen.getByText(/You earn 0.5% of the volume/)).toBeTruthy();
+    expect(screen.getByText(/You earn up to 0.5% of the volume/)).toBeTruthy();
+    // issue 24: the economics: paid out of what the exchange earned, never on one's own orders, held, then withdrawable
+    expect(screen.getByTestId('affiliate-terms').textContent).toMatch(/never exceed it.*own orders earn you no commission.*held for 7 days/);
     expect(screen.getByTestId('affiliate-total').textContent).toBe('0.3 USDT');
     expect(screen.getByTestId('affiliate-orders').textContent).toBe('2');
     const rows = screen.getAllByTestId('affiliate-accrual-row');
