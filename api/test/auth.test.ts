@@ -124,7 +124,14 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       const { b, email } = await signedIn();
       const r = await b.get('/api/v1/users/account-data');
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ email, permissions: 'USER', adminPermissionsScope: {}, userId: expect.any(Number) });
+      expect(r.body).toEqual({
+        email,
+        permissions: 'USER',
+        adminPermissionsScope: {},
+        userId: expect.any(Number),
+        emailConfirmed: false,
+        twoFactorEnabled: false,
+      });
       expect(r.body.userId).toBeGreaterThan(0);
       expect(r.headers.get('cache-control')).toBe('no-store');
     });

@@ -105,7 +105,10 @@ describe('OpenAPI document: the answers each kind of route can give (§8)', () =
 
   it('rate-limited routes answer 429; the order form documents the quote refusals', () => {
     expect(codesAt('supportOrderLookup', 429)).toEqual(['ERR_TOO_MANY_REQUESTS']);
-    expect(codesAt('login', 401)).toEqual(['ERR_INVALID_CREDENTIALS']);
+    // Issue 24: with two-factor authentication on, sign-in also needs (a valid, unused) authenticator code.
+    expect(codesAt('login', 401)).toEqual(['ERR_INVALID_CREDENTIALS', 'ERR_TWO_FACTOR_REQUIRED', 'ERR_INVALID_TWO_FACTOR_CODE']);
+    expect(codesAt('stepUp', 401)).toEqual(expect.arrayContaining(['ERR_INVALID_CREDENTIALS', 'ERR_TWO_FACTOR_REQUIRED', 'ERR_INVALID_TWO_FACTOR_CODE']));
+    expect(codesAt('twoFactorSetup', 403)).toContain('ERR_STEP_UP_REQUIRED');
     expect(codesAt('orderCreate', 400)).toEqual(
       expect.arrayContaining([
         'ERR_VALIDATION',
