@@ -15,7 +15,7 @@ const PERIOD_SECONDS = 30;
 const DIGITS = 6;
 /** Steps of clock drift accepted either side (RFC 6238 §5.2 recommends at most one). */
 const WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Recovery codes: 10 characters of an alphabet without look-alikes (0/O, 1/I/L), shown as `xxxxx-xxxxx` (~50 bits). */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -61,7 +61,7 @@ export function createTwoFactor({ q, box, hash }: TwoFactorDeps) {
     return won.length === 1;
   }
 
-  async function useRecoveryCode(userId: number, code: string, now: Date): Promise<boolean> {
+  async function redeemRecoveryCode(userId: number, code: string, now: Date): Promise<boolean> {
     const normalised = normaliseRecoveryCode(code);
     if (normalised.length !== 10) return false;
     const used = await q(
@@ -127,7 +127,7 @@ export function createTwoFactor({ q, box, hash }: TwoFactorDeps) {
       if (!state?.two_factor_enabled_at || !state.two_factor_secret) return false;
       const trimmed = code.trim();
       if (/^\d{6}$/.test(trimmed)) return acceptTotp(userId, box.open(state.two_factor_secret), trimmed, now);
-      return useRecoveryCode(userId, trimmed, now);
+      return redeemRecoveryCode(userId, trimmed, now);
     },
 
     /** Turns 2FA off (the caller has verified a code): the secret and the recovery codes are dropped. */
