@@ -164,6 +164,7 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
       cashbackRate: '0.001',
       withdrawalMin: '10',
       withdrawalCurrency: USDT_TRC20,
+      holdDays: 0,
     });
     expect(await balance(b)).toEqual({ ...USDT_TRC20, amount: '0', held: '0', pending: '0' });
     expect((await b.get('/api/v1/affiliates/accruals')).body).toEqual([]);

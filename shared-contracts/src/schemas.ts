@@ -409,6 +409,8 @@ export const AffiliateProgramSchema = z
     cashbackRate: MoneySchema,
     withdrawalMin: MoneySchema,
     withdrawalCurrency: z.object({ currencyTitle: z.string(), networkTitle: z.string() }),
+    /** Issue 24: commission and cashback become withdrawable this many days after their order completed. */
+    holdDays: z.number().min(0),
   })
   .meta({ id: 'AffiliateProgram' });
 export type AffiliateProgram = z.infer<typeof AffiliateProgramSchema>;

@@ -45,7 +45,7 @@ const AffiliateBody = observer(function AffiliateBody({ host, store, origin }: {
         <div className={styles.stack}>
           <p className={styles.text}>{t('affiliate_link_text', { rate: formatRate(store.program.commissionRate, locale) })}</p>
           <p className={styles.muted} data-testid="affiliate-terms">
-            {t('affiliate_terms')}
+            {t('affiliate_terms', { count: store.program.holdDays })}
           </p>
           <div className={styles.actions}>
             <code className={styles.secret} data-testid="affiliate-link">

@@ -53,7 +53,7 @@ describe('ProfileAffiliate page', () => {
     expect(screen.getByText('http://localhost/exchange-btc-eth?ref=ABCDE23456')).toBeTruthy();
     expect(screen.getByText(/You earn up to 0.5% of the volume/)).toBeTruthy();
     // issue 24: the economics: paid out of what the exchange earned, never on one's own orders, held, then withdrawable
-    expect(screen.getByTestId('affiliate-terms').textContent).toMatch(/never exceed it.*own orders earn you no commission.*held for 7 days/);
+    expect(screen.getByTestId('affiliate-terms').textContent).toMatch(/never exceed it.*own orders earn you no commission.*held for 7 days after/);
     expect(screen.getByTestId('affiliate-total').textContent).toBe('0.3 USDT');
     expect(screen.getByTestId('affiliate-orders').textContent).toBe('2');
     const rows = screen.getAllByTestId('affiliate-accrual-row');

@@ -84,7 +84,7 @@ const CashbackBody = observer(function CashbackBody({ host, store }: { host: Hos
         <div role="tabpanel" id={`${PANEL_ID}-program`} aria-labelledby={`${TABS_ID}-program`} className={styles.panel}>
           <p className={styles.text}>{t('cashback_explained')}</p>
           <p className={styles.muted} data-testid="cashback-terms">
-            {t('cashback_terms')}
+            {t('cashback_terms', { count: store.program.holdDays })}
           </p>
           <Table data-testid="cashback-tiers" caption={t('cashback_tiers_caption')} columns={columns} rows={rows} empty={t('cashback_no_tiers')} />
         </div>

@@ -162,8 +162,10 @@ export const en = {
   affiliate_error: 'The affiliate program could not be loaded.',
   affiliate_link_title: 'Your referral link',
   affiliate_link_text: 'Share this link. You earn up to {{rate}} of the volume of every completed exchange made through it.',
-  affiliate_terms:
-    'Commission and the customer’s cashback are paid out of what the exchange earned on the order and together never exceed it. Your own orders earn you no commission, whatever the route (signed out, your link, your API key, your email, browser or addresses); a referred account counts once its email is confirmed. Earnings are held for 7 days after the order completes, then become withdrawable.',
+  affiliate_terms_one:
+    'Commission and the customer’s cashback are paid out of what the exchange earned on the order and together never exceed it. Your own orders earn you no commission, whatever the route (signed out, your link, your API key, your email, browser or addresses); a referred account counts once its email is confirmed. Earnings are held for {{count, number}} day after the order completes, then become withdrawable.',
+  affiliate_terms_other:
+    'Commission and the customer’s cashback are paid out of what the exchange earned on the order and together never exceed it. Your own orders earn you no commission, whatever the route (signed out, your link, your API key, your email, browser or addresses); a referred account counts once its email is confirmed. Earnings are held for {{count, number}} days after the order completes, then become withdrawable.',
   affiliate_copy: 'Copy link',
   affiliate_pair_hint: 'Any exchange page works too: add ?{{param}}= and your id to its address, for example',
   affiliate_id: 'Your referrer id',
@@ -184,8 +186,10 @@ export const en = {
   cashback_tab_history: 'Accruals history',
   cashback_explained:
     'Every completed exchange you make while signed in earns cashback in USDT. The more you exchanged in the last 30 days, the higher the rate.',
-  cashback_terms:
-    'The rate is the most an order pays: cashback and any referrer’s commission come out of what the exchange earned on the order and are scaled down together when they would exceed it. Cashback is held for 7 days after the order completes, then becomes withdrawable.',
+  cashback_terms_one:
+    'The rate is the most an order pays: cashback and any referrer’s commission come out of what the exchange earned on the order and are scaled down together when they would exceed it. Cashback is held for {{count, number}} day after the order completes, then becomes withdrawable.',
+  cashback_terms_other:
+    'The rate is the most an order pays: cashback and any referrer’s commission come out of what the exchange earned on the order and are scaled down together when they would exceed it. Cashback is held for {{count, number}} days after the order completes, then becomes withdrawable.',
   cashback_tiers_caption: 'Cashback tiers by 30-day volume',
   cashback_col_volume: '30-day volume',
   cashback_col_rate: 'Cashback',

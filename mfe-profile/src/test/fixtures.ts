@@ -49,6 +49,7 @@ export const program = (o: Partial<AffiliateProgram> = {}): AffiliateProgram => 
   cashbackRate: '0.002',
   withdrawalMin: '10',
   withdrawalCurrency: { currencyTitle: 'USDT', networkTitle: 'TRC20' },
+  holdDays: 7,
   ...o,
 });
 

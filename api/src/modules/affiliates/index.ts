@@ -155,6 +155,7 @@ export function registerAffiliatesModule(app: FastifyInstance, config: Config, d
       cashbackRate: money(tierRate(config.money.cashbackTiers, volume)),
       withdrawalMin: money(config.money.withdrawalMin),
       withdrawalCurrency: { currencyTitle: LEDGER_CURRENCY, networkTitle: WITHDRAWAL_NETWORK },
+      holdDays: config.money.rewardHoldDays,
     };
   }
 
