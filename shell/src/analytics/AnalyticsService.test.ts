@@ -1,7 +1,7 @@
 // §4 analytics events in the shell: user_type on every event, every sink served (one failing sink stops none),
 // test_event once per browser session, completions once per order per browser, leave hooks before the page goes.
 import { ANALYTICS_EVENTS } from 'shared-contracts';
-import { AnalyticsService, COMPLETED_ORDERS_KEY, TEST_EVENT_SENT_KEY, type AnalyticsPayload } from './AnalyticsService';
+import { AnalyticsService, COMPLETED_ORDERS_KEY, dataLayerSink, TEST_EVENT_SENT_KEY, type AnalyticsPayload } from './AnalyticsService';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -110,5 +110,14 @@ describe('AnalyticsService', () => {
     service.leavePage();
     expect(calls).toEqual(['a', 'b', 'b']);
     warn.mockRestore();
+  });
+});
+
+describe('dataLayerSink (issue 24)', () => {
+  it('pushes the event without its order id: a tag manager may send the dataLayer to a third party', () => {
+    const w = window as unknown as { dataLayer?: unknown[] };
+    w.dataLayer = [];
+    dataLayerSink()({ event: 'exchange_completed_guest', user_type: 'guest', orderId: '1b4e28ba-2fa1-11d2-883f-0016cb4d6f5a', from: 'BTC' });
+    expect(w.dataLayer).toEqual([{ event: 'exchange_completed_guest', user_type: 'guest', from: 'BTC' }]);
   });
 });

@@ -142,9 +142,13 @@ export class AnalyticsService {
   }
 }
 
-/** The browser sink: pushes to `window.dataLayer` (created when absent) and tells listeners through an event. */
+/**
+ * The browser sink: pushes to `window.dataLayer` (created when absent) and tells listeners through an event. A tag
+ * manager reads the dataLayer and may send it to a third party, so the order id stays out (issue 24: order ids never
+ * leave the site; the first-party sink keeps it, and the api's forwarder drops it).
+ */
 export function dataLayerSink(): AnalyticsSink {
-  return (payload) => {
+  return ({ orderId: _orderId, ...payload }) => {
     const w = window as unknown as { dataLayer?: unknown[] };
     (w.dataLayer ??= []).push(payload);
     window.dispatchEvent(new CustomEvent('shell:analytics', { detail: payload }));
