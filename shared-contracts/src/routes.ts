@@ -269,8 +269,11 @@ export const apiRoutes = {
     body: z.object({ password: z.string().min(1).max(256), twoFactorCode: TwoFactorCodeSchema.optional() }),
     response: z.object({ stepUpUntil: IsoDateTimeSchema }),
   }),
-  // No body (an empty JSON object is accepted and ignored); `otpauthUri` is what the QR code carries.
-  twoFactorSetup: route('twoFactorSetup', { response: z.object({ secret: z.string(), otpauthUri: z.string() }) }),
+  // The body is an empty object (no fields); `otpauthUri` is what the QR code carries.
+  twoFactorSetup: route('twoFactorSetup', {
+    body: z.record(z.string(), z.never()),
+    response: z.object({ secret: z.string(), otpauthUri: z.string() }),
+  }),
   twoFactorEnable: route('twoFactorEnable', { body: z.object({ code: TwoFactorCodeSchema }), response: z.object({ recoveryCodes: z.array(z.string()) }) }),
   twoFactorDisable: route('twoFactorDisable', { body: z.object({ code: TwoFactorCodeSchema }), response: z.object({}) }),
 
