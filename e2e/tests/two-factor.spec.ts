@@ -4,10 +4,12 @@
 // one are refused at the field); a recovery code works once; turning it off needs a code — in English and under /ru.
 // Step-up: key creation answered ERR_STEP_UP_REQUIRED asks for the password and the code, and the key is created once
 // they are right (the 15-minute window cannot pass in a test: the page's first create call is answered as the api
-// answers it after the window, and everything after it — the step-up, the retry — goes to the real api).
+// answers it after the window, and everything after it — the step-up, the retry — goes to the real api). Each new
+// dialog has no serious or critical axe violation.
 import type { Page } from '@playwright/test';
 import { CYRILLIC, expect, gotoLive, test } from '../fixtures';
 import { signedInAccount } from '../helpers/accounts';
+import { expectNoSeriousViolations } from '../helpers/axe';
 import { confirmEmailOf, signInWithPassword, submitTwoFactorCode, totp } from '../helpers/identity';
 
 const LOCALES = [
@@ -42,6 +44,7 @@ for (const { code, prefix } of LOCALES) {
       if (code === 'ru') await expect(enrol).toContainText(CYRILLIC);
       await expect(enrol.getByTestId('twofa-qr')).toHaveAttribute('data-ready', 'true');
       await expect(enrol.getByTestId('twofa-qr').locator('svg')).toHaveCount(1);
+      await expectNoSeriousViolations(page, `[${code}] two-factor enrolment dialog`, '[data-testid="twofa-enrol-dialog"]');
       const secret = ((await enrol.getByTestId('twofa-secret').textContent()) ?? '').trim();
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       await enrol.getByTestId('twofa-enrol-code').fill('000000' === totp(secret) ? '111111' : '000000');
@@ -56,6 +59,7 @@ for (const { code, prefix } of LOCALES) {
       const recovery = (await saved.getByTestId('twofa-recovery-code').allTextContents()).map((c) => c.trim());
       expect(recovery).toHaveLength(10);
       await expect(saved.getByTestId('twofa-codes-done')).toBeDisabled();
+      await expectNoSeriousViolations(page, `[${code}] recovery codes dialog`, '[data-testid="twofa-codes-dialog"]');
       await saved.getByTestId('twofa-codes-saved').check();
       await saved.getByTestId('twofa-codes-done').click();
       await expect(saved).toHaveCount(0);
@@ -70,6 +74,7 @@ for (const { code, prefix } of LOCALES) {
       const dialog = page.getByTestId('auth-dialog');
       await expect(dialog.getByTestId('auth-two-factor-code')).toBeVisible();
       await expect(dialog.getByTestId('auth-two-factor-code')).toBeFocused();
+      await expectNoSeriousViolations(page, `[${code}] sign-in dialog asking for the code`, '[data-testid="auth-dialog"]');
       if (code === 'ru') await expect(dialog.getByTestId('auth-info')).toContainText(CYRILLIC);
       await expect(page.getByTestId('header-login')).toBeVisible();
       const signInCode = totp(secret, 1);
@@ -164,6 +169,7 @@ test('step-up (en): key creation after the window asks for the password and the 
     // again: a wrong password is refused by the api, then the password and the code let the key be created
     await page.getByTestId('key-create').click();
     await expect(stepUp.getByTestId('step-up-code')).toBeVisible();
+    await expectNoSeriousViolations(page, 'step-up dialog', '[data-testid="step-up-dialog"]');
     await stepUp.getByTestId('step-up-password').fill('not-the-password');
     await stepUp.getByTestId('step-up-code').fill(totp(secret, 1));
     await stepUp.getByTestId('step-up-submit').click();
