@@ -165,6 +165,9 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
     wsClientOptions,
     wsHooks: options.lifecycle?.wsHooks as ApiProxyOptions['wsHooks'],
     replicaHeader: env.WEB_REPLICA_HEADER === 'on',
+    // issue 24: 1 MiB per body unless set; the KYC upload streamed under its own limit (apiUpstreamProxy.ts)
+    bodyLimit: env.WEB_API_BODY_LIMIT_BYTES ? Number(env.WEB_API_BODY_LIMIT_BYTES) : undefined,
+    uploadBodyLimit: env.WEB_KYC_UPLOAD_LIMIT_BYTES ? Number(env.WEB_KYC_UPLOAD_LIMIT_BYTES) : undefined,
     onUpstreamError: ({ url, retried, error }) => {
       metrics.upstreamError(retried);
       app.log.warn({ upstream: url, retried, err: error }, 'api upstream error');

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** As much as is read and thrown away to keep a connection usable; beyond, closing it is cheaper. */
-export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export function installRefusedBodyHandling(app: FastifyInstance, limitBytes = DRAIN_LIMIT_BYTES): void {
   app.addHook('onSend', async (request, reply, payload) => {

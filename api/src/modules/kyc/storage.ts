@@ -32,7 +32,7 @@ export interface StoredDocumentRef {
 const contextOf = (documentId: number, seq: number) => `kyc-doc:${documentId}:${seq}`;
 const toBuffer = (v: Buffer | Uint8Array) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
 
-export class DocumentIntegrityError extends Error {}
+class DocumentIntegrityError extends Error {}
 
 export function createDocumentStore(db: Db, box: SecretBox) {
   return {
