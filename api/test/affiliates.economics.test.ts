@@ -70,6 +70,11 @@ describe.each(BACKENDS)('affiliate economics on %s', (backend) => {
     const unconfirmed = await user('unconfirmed@example.com', { confirmedAt: null, referrer: 'refr2a2a2a' });
     const lateConfirmed = await user('late@example.com', { confirmedAt: new Date(T0.getTime() + 60_000), referrer: 'refr2a2a2a' });
     const customer = await user('customer@example.com', { referrer: 'refr2a2a2a', fingerprint: 'fp-customer' });
+    // a sock puppet: another account, confirmed, signed in from R's browser (a session with R's visitor id)
+    const puppet = await user('puppet@example.com', { referrer: 'refr2a2a2a', fingerprint: 'fp-puppet' });
+    await db.execute(
+      sql`INSERT INTO sessions (id, user_id, browser_fingerprint, expires_at) VALUES (${`s-${randomBytes(4).toString('hex')}`}, ${puppet}, 'fp-r-session', now() + interval '1 day')`,
+    );
     // R's traces: a session's visitor id, a withdrawal address, an order of R's own paying out to BTC_Y.
     await db.execute(
       sql`INSERT INTO sessions (id, user_id, browser_fingerprint, expires_at) VALUES (${`s-${randomBytes(4).toString('hex')}`}, ${R}, 'fp-r-session', now() + interval '1 day')`,
@@ -107,6 +112,7 @@ describe.each(BACKENDS)('affiliate economics on %s', (backend) => {
     await order('confirmed-after-completion', usdtToBtc, { userId: lateConfirmed });
     await order('guest', usdtToBtc, { fingerprint: 'fp-someone' });
     await order('referred', usdtToBtc, { userId: customer, fingerprint: 'fp-customer' });
+    await order('sock-puppet', usdtToBtc, { userId: puppet, fingerprint: 'fp-puppet' });
 
     let now = new Date(T0.getTime() + 60_000);
     const money = {
@@ -145,6 +151,7 @@ describe.each(BACKENDS)('affiliate economics on %s', (backend) => {
       'own-partner-withdrawal-address': 'OWN_ADDRESS',
       'own-visitor-registration': 'OWN_VISITOR_ID',
       'own-visitor-session': 'OWN_VISITOR_ID',
+      'sock-puppet': 'OWN_VISITOR_ID',
       'unconfirmed-referred': 'REFERRED_EMAIL_NOT_CONFIRMED',
     });
 
@@ -155,7 +162,7 @@ describe.each(BACKENDS)('affiliate economics on %s', (backend) => {
           FROM orders o LEFT JOIN ledger_transfers l ON l.order_id = o.order_id AND l.kind IN ('AFFILIATE_COMMISSION', 'CASHBACK')
           WHERE o.status = 'COMPLETED' GROUP BY o.order_id, o.realised_spread`,
     );
-    expect(sums).toHaveLength(10);
+    expect(sums).toHaveLength(11);
     for (const s of sums) {
       expect(new D(s.spread).toFixed()).toBe('5');
       expect(new D(s.paid).lte(s.spread)).toBe(true);

@@ -92,12 +92,14 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
   async function signedIn(extra: Record<string, string> = {}) {
     const b = browser();
     const email = `aff-${randomBytes(5).toString('hex')}@example.com`;
-    expect((await b.post('/api/v1/users/local/create', { email, password: PASSWORD, browserFingerprint: 'fp', ...extra })).status).toBe(200);
-    expect((await b.post('/api/v1/users/local/authenticate', { email, password: PASSWORD, browserFingerprint: 'fp' })).status).toBe(200);
+    // each account its own browser (a shared visitor id would make a referred account the referrer's own: issue 24)
+    const fp = `fp-${randomBytes(5).toString('hex')}`;
+    expect((await b.post('/api/v1/users/local/create', { email, password: PASSWORD, browserFingerprint: fp, ...extra })).status).toBe(200);
+    expect((await b.post('/api/v1/users/local/authenticate', { email, password: PASSWORD, browserFingerprint: fp })).status).toBe(200);
     const { body } = await b.get('/api/v1/users/account-data');
     // Issue 24: referrals and withdrawals take effect for a confirmed email only.
     await t.handle.withSession((s) => s.query(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [body.userId]));
-    return { b, email, userId: body.userId as number };
+    return { b, email, fp, userId: body.userId as number };
   }
   const expectError = (r: { status: number; body: unknown }, status: number, code: string) => {
     expect({ status: r.status, body: ApiErrorBodySchema.parse(r.body) }).toMatchObject({ status, body: { statusCode: status, code } });
@@ -406,8 +408,8 @@ describe.each(BACKENDS)('affiliates on %s', (backend) => {
       expect((await withdraw(a.b, { amount: '10', address: VALID_TRON })).status).toBe(200);
       const guest = browser();
       const byEmail = await createOrder(guest, { referrerId: refId, claimedDepositAmount: '500', userEmail: a.email });
-      // 'fp': the visitor id A signed in with
-      const byVisitor = await createOrder(guest, { referrerId: refId, claimedDepositAmount: '500', browserFingerprint: 'fp' });
+      // the visitor id A signed in with
+      const byVisitor = await createOrder(guest, { referrerId: refId, claimedDepositAmount: '500', browserFingerprint: a.fp });
       const toOwnWallet = await createOrder(guest, {
         referrerId: refId,
         instrumentFrom: { currencyTitle: 'BTC', networkTitle: 'BTC' },

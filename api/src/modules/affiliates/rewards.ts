@@ -187,6 +187,19 @@ export function createRewards(deps: RewardsDeps) {
       );
       if (seen) return 'OWN_VISITOR_ID';
     }
+    // A referred account used from the referrer's own browser (a sock puppet): a visitor id both accounts signed in
+    // or registered with.
+    if (customer !== null) {
+      const [shared] = await rowsOf(
+        tx,
+        sql`SELECT 1 FROM (SELECT browser_fingerprint AS f FROM sessions WHERE user_id = ${customer}
+                           UNION SELECT browser_fingerprint FROM users WHERE id = ${customer}) c
+            JOIN (SELECT browser_fingerprint AS f FROM sessions WHERE user_id = ${referrer}
+                  UNION SELECT browser_fingerprint FROM users WHERE id = ${referrer}) r ON r.f = c.f
+            WHERE c.f IS NOT NULL AND c.f <> '' LIMIT 1`,
+      );
+      if (shared) return 'OWN_VISITOR_ID';
+    }
     const addresses = [o.destination_address, o.refund_address].filter((a): a is string => !!a);
     if (addresses.length > 0) {
       const list = sql.join(
