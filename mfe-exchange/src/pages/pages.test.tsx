@@ -195,7 +195,12 @@ describe('mfe-exchange ./pages', () => {
     await waitFor(() => expect(document.activeElement).toBe(address));
     expect(address.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(address.getAttribute('aria-describedby')!)!.textContent).toBe('Enter an address.');
-    expect(screen.getByRole('checkbox', { name: 'I accept the terms of use and the AML/KYC policy' })).toBe(screen.getByTestId('terms'));
+    expect(screen.getByRole('checkbox', { name: 'I accept the terms of use and the AML/KYC policy and have read the privacy policy' })).toBe(
+      screen.getByTestId('terms'),
+    );
+    // issue 24: the words link to the legal pages, in a new tab
+    expect(screen.getByTestId('terms-link-privacy').getAttribute('href')).toBe('/privacy');
+    expect(screen.getByTestId('terms-link-aml').getAttribute('target')).toBe('_blank');
     fireEvent.change(screen.getByTestId('destination-address'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByTestId('terms'));
     expect(screen.queryByTestId('terms-error')).toBeNull();
