@@ -98,14 +98,32 @@ describe.each(BACKENDS)('email confirmation on %s', (backend) => {
     expect((await browser().post(CONFIRM, { email, code: mail.code })).status).toBe(400);
   });
 
-  it('marks the account of the address as having a confirmed email', async () => {
+  it('marks the account of the address as having a confirmed email when confirmed in its session', async () => {
     const email = newEmail();
-    expect((await browser().post('/api/v1/users/local/create', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' })).status).toBe(200);
-    await browser().post(REQUEST, { email });
+    const b = browser();
+    expect((await b.post('/api/v1/users/local/create', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' })).status).toBe(200);
+    expect((await b.post('/api/v1/users/local/authenticate', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' })).status).toBe(200);
+    await b.post(REQUEST, { email });
     const [mail] = await mailsTo(email);
-    expect((await browser().post(CONFIRM, { email, code: mail.code })).status).toBe(200);
+    expect((await b.post(CONFIRM, { email, code: mail.code })).status).toBe(200);
     const rows = await t.handle.withSession((s) => s.query<{ email_confirmed_at: unknown }>('SELECT email_confirmed_at FROM users WHERE email = $1', [email]));
     expect(rows[0].email_confirmed_at).not.toBeNull();
+  });
+
+  it('confirmed signed out (a guest order email), the address does not confirm an account someone registered with it (issue 24)', async () => {
+    const email = newEmail();
+    // A squatter registers the address and keeps the session.
+    const squatter = browser();
+    expect((await squatter.post('/api/v1/users/local/create', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' })).status).toBe(200);
+    expect((await squatter.post('/api/v1/users/local/authenticate', { email, password: 'Correct-Horse-42', browserFingerprint: 'fp' })).status).toBe(200);
+    // The mailbox owner confirms the address for an order, signed out.
+    const owner = browser();
+    await owner.post(REQUEST, { email });
+    const [mail] = await mailsTo(email);
+    expect((await owner.post(CONFIRM, { email, code: mail.code })).status).toBe(200);
+    const rows = await t.handle.withSession((s) => s.query<{ email_confirmed_at: unknown }>('SELECT email_confirmed_at FROM users WHERE email = $1', [email]));
+    expect(rows[0].email_confirmed_at).toBeNull();
+    expect((await squatter.get('/api/v1/users/account-data')).body.emailConfirmed).toBe(false);
   });
 
   it('answers a malformed request with a catalogue 400', async () => {

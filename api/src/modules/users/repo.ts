@@ -175,16 +175,22 @@ export function createEmailConfirmationRepo(q: Query) {
     },
 
     /**
-     * Marks the code confirmed (false when another request used it first: single use) and the account of
-     * the address, if there is one, as having a confirmed email.
+     * Marks the code confirmed (false when another request used it first: single use) and, when `accountUserId` is
+     * given (the confirmation was made in that account's session, issue 24), that account of the address as having a
+     * confirmed email.
      */
-    async confirm(id: number, now: Date): Promise<boolean> {
+    async confirm(id: number, now: Date, accountUserId: number | null): Promise<boolean> {
       const rows = await q<{ email: string }>(`UPDATE email_confirmations SET confirmed_at = $2 WHERE id = $1 AND confirmed_at IS NULL RETURNING email`, [
         id,
         now,
       ]);
       if (rows.length !== 1) return false;
-      await q(`UPDATE users SET email_confirmed_at = $2, updated_at = now() WHERE email = $1 AND email_confirmed_at IS NULL`, [rows[0].email, now]);
+      if (accountUserId === null) return true;
+      await q(`UPDATE users SET email_confirmed_at = $2, updated_at = now() WHERE email = $1 AND id = $3 AND email_confirmed_at IS NULL`, [
+        rows[0].email,
+        now,
+        accountUserId,
+      ]);
       return true;
     },
   };

@@ -8,7 +8,7 @@ import { codeMessage, pickLocale } from '../../adapters/mail';
 import type { MailMessage } from '../../adapters/mail/types';
 import type { Outbox } from '../../outbox';
 import { registrationAttemptMessage } from '../../adapters/mail/templates';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
+import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
 import type { PasswordHasher } from '../auth/passwords';
 import { passwordProblem } from '../auth/passwords';
 import type { AttemptLimiter } from '../auth/rateLimit';
@@ -79,6 +79,19 @@ export function createUsersService(d: UsersServiceDeps) {
   }
 
   const newCode = () => String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
+
+  /** The account of the request's session, if it has a live one (for 'none' routes, which the auth hook does not resolve). */
+  async function signedInAccountOf(request: FastifyRequest, now: Date): Promise<UserRecord | null> {
+    const token = request.cookies?.[ACCESS_COOKIE];
+    if (!token) return null;
+    const verdict = await d.tokens.verifyAccess(token, now.getTime());
+    // An expired access token: the client refreshes and retries (the code is not spent yet).
+    if (!verdict.ok) {
+      if (verdict.reason === 'TOKEN_EXPIRED') throw unauthorized('TOKEN_EXPIRED');
+      return null;
+    }
+    return d.users.findBySession(verdict.claims.sessionId, verdict.claims.userId, now);
+  }
 
   /** Issue 24: an account with 2FA needs a valid, unused authenticator or recovery code (after its password passed). */
   async function secondFactor(user: UserRecord, code: string | undefined): Promise<void> {
@@ -281,13 +294,18 @@ export function createUsersService(d: UsersServiceDeps) {
 
     async confirmEmail({ request }: Http, body: { email: string; code: string }) {
       const email = normalizeEmail(body.email);
-      await d.limiter.attempt('confirmEmail', email, request.ip);
       const now = nowDate();
+      // Issue 24: a confirmation confirms the account of the address only when made in that account's session. Made
+      // signed out (a guest's order email, or the owner of a mailbox someone else registered), it confirms the address
+      // alone: a squatter's account must not become a confirmed one because the mailbox owner confirmed their order.
+      const owner = await signedInAccountOf(request, now);
+      await d.limiter.attempt('confirmEmail', email, request.ip);
       // The attempt is counted before the code is compared (atomic: parallel guesses cannot exceed the cap).
       const pending = await d.confirmations.claimAttempt(email, now, RESET_CODE_MAX_ATTEMPTS);
       if (!pending) throw invalidConfirmationCode();
       if (!d.tokens.codeHashEquals(pending.codeHash, d.tokens.codeHash(body.code.trim()))) throw invalidConfirmationCode();
-      if (!(await d.confirmations.confirm(pending.id, now))) throw invalidConfirmationCode();
+      const accountUserId = owner && normalizeEmail(owner.email) === email ? owner.userId : null;
+      if (!(await d.confirmations.confirm(pending.id, now, accountUserId))) throw invalidConfirmationCode();
       await d.limiter.succeeded('confirmEmail', email, request.ip);
       return { ok: true as const };
     },
