@@ -6,6 +6,7 @@
 // verification a POST. On PGlite and, with DATABASE_URL, on PostgreSQL.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,7 +196,7 @@ describe.each(BACKENDS)('identity verification on %s', (backend) => {
     });
 
     it('an oversize file and a decompression bomb', async () => {
-      const big = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+      const big = await sharp(randomBytes(320 * 320 * 3), { raw: { width: 320, height: 320, channels: 3 } })
         .png()
         .toBuffer();
       expect(big.length).toBeGreaterThan(MAX_FILE_BYTES);
@@ -663,4 +664,30 @@ describe('kyc/submit limits (issue 24)', () => {
     }
     agent.destroy();
   }, 60_000);
+
+  it('an upload declared larger than the form can be is 413 at once; past the drain bound (64 MiB) its connection is closed', async () => {
+    const u = await h.signUp();
+    const url = new URL(h.api.url);
+    const socket = net.connect(Number(url.port), url.hostname);
+    let text = '';
+    let closed = false;
+    socket.on('data', (d) => (text += d.toString('latin1')));
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => undefined);
+    const boundary = 'huge';
+    socket.write(
+      `POST /api/v1/users/kyc/submit HTTP/1.1\r\nHost: x\r\nCookie: ${cookieOf(u)}\r\nX-Forwarded-For: ${u.ip}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n`,
+    );
+    socket.write(`--${boundary}\r\nContent-Disposition: form-data; name="facePhoto"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    // past the file limit (256 KiB here), far from the declared 100 MiB, which never comes
+    socket.write(Buffer.alloc(512 * 1024, 0x41));
+    const end = Date.now() + 20_000;
+    while (!closed && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).toContain('"code":"ERR_BAD_REQUEST"');
+    expect(text.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
+    socket.destroy();
+  }, 30_000);
 });

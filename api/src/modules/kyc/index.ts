@@ -5,7 +5,7 @@
 // kyc/submit held per account and per replica (limits.ts), the admin's read a pure GET and taking a verification a POST.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from 'shared-contracts/server';
+import { ApiError, apiRoutes } from 'shared-contracts/server';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
@@ -48,6 +48,7 @@ export async function registerKycModule(app: FastifyInstance, config: Config, de
   app.addHook('onClose', () => limits.close());
 
   // The multipart parser only in this scope, for kyc/submit: every other route keeps refusing multipart bodies.
+  const bodyLimit = 3 * config.kyc.maxFileBytes + 64 * 1024;
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { ...MULTIPART_LIMITS, fileSize: config.kyc.maxFileBytes },
@@ -57,7 +58,15 @@ export async function registerKycModule(app: FastifyInstance, config: Config, de
       method: apiRoutes.kycSubmit.method,
       url: apiRoutes.kycSubmit.path,
       // The whole form may hold three images of maxFileBytes each.
-      bodyLimit: 3 * config.kyc.maxFileBytes + 64 * 1024,
+      bodyLimit,
+      // Issue 24: the multipart parser reads a body to its end whatever its size; one declared larger than the form can
+      // be is refused at once (413), before a byte of it is read (http/refusedBodies.ts then drains or closes).
+      onRequest: async (request) => {
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > bodyLimit) {
+          throw new ApiError({ statusCode: 413, code: 'ERR_BAD_REQUEST', message: `Request body is too large: at most ${bodyLimit} bytes` });
+        }
+      },
       handler: async (request, reply) => {
         const userId = signedIn(request.user).userId;
         // held before a byte of the body is read (a refused body is drained or its connection closed)
