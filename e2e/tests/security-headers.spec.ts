@@ -35,6 +35,9 @@ function guestPages(seed: Seed): Visit[] {
     { name: 'roadmap', path: '/roadmap', ready: (page) => expect(page.getByTestId('roadmap-group-done')).toBeVisible() },
     { name: 'support', path: '/support' },
     { name: 'status', path: '/status' },
+    { name: 'terms of use', path: '/terms' },
+    { name: 'privacy policy', path: '/privacy' },
+    { name: 'AML/KYC policy', path: '/aml-kyc' },
     { name: 'docs', path: '/docs' },
     { name: 'docs article', path: '/docs/getting-started' },
     {
