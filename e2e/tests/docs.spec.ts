@@ -107,7 +107,7 @@ for (const { code, prefix } of LOCALES) {
     const contexts = [context];
     try {
       // an account and an API key, through the API (as the profile's keys page calls it)
-      await signedInAccount(context, `docs-${code}`);
+      await signedInAccount(context, `docs-${code}`, { confirmed: true });
       const created = await context.request.post(`${stack.webUrl}/api/v1/users/generate-api-key`, {
         headers: { origin: stack.webUrl, accept: 'application/json' },
         data: { name: `docs-${code}` },
