@@ -12,13 +12,16 @@
 // loses none (the api's drain, api/src/lifecycle/drain.ts, and web's retry of what no replica processed). Then both
 // replicas down: web answers API calls with 503 ERR_SERVICE_UNAVAILABLE (§8) and the page shows the §4
 // health gating (the maintenance page).
+// Issue 24: KYC documents live in the database, so a verification uploaded through one replica is downloaded by the
+// admin through the other (each replica with a KYC_STORAGE_DIR of its own would have lost it before).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type OwnStack, type Replica, startOwnStack } from '../harness/ownStack';
 import { ADDRESSES, expectOrderPage, startExchange } from '../helpers/orders';
 
 const SANDBOX_TOKEN = randomBytes(24).toString('hex');
+const ADMIN = { email: `prod-shape-admin-${Date.now()}@example.com`, password: 'Granite-Lantern-5173' };
 const TICK_MS = 500;
 const TICK_CHANNEL = 'exchange:rates.tick';
 
@@ -28,6 +31,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   stack = await startOwnStack({
     label: 'prod-shape',
+    admin: { commands: [['create', ADMIN.email, '--email-confirmed']], env: { ADMIN_PASSWORD: ADMIN.password } },
     database: 'postgres',
     redis: true,
     api: {
@@ -130,6 +134,77 @@ async function livePage(context: BrowserContext): Promise<Page> {
   };
   return page;
 }
+
+/** 24×16 pictures the api decodes and re-encodes (a JPEG; the same as e2e/tests/verification.spec.ts) */
+const JPEG = Buffer.from(
+  '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAQABgDASIAAhEBAxEB/8QAFwAAAwEAAAAAAAAAAAAAAAAAAAECA//EACcQAAEDAwEHBQAAAAAAAAAAAAECAwQAESEFEhMxQVGRkyM1QmHS/8QAFwEAAwEAAAAAAAAAAAAAAAAAAAECBf/EACARAAEDAgcAAAAAAAAAAAAAAAEAAhGx0RIhMUGRwcL/2gAMAwEAAhEDEQA/AE9Chw3w2/prDJKQoJW4gm3b6NW61BXFVuY0JDgyFLcskdb2seF6uQ2hmPvnBpmyg52W1jjj4qJPLlSjzomPb/HIrWlxEiTyp3I7NMws46G8eponnX+qKbRWlVhqrih1DCbHuiik7FOtbIa5wEeTZf/Z',
+  'base64',
+);
+
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const res = await request.post(`${stack.webUrl}/api/v1/users/local/authenticate`, {
+    headers: { origin: stack.webUrl },
+    data: { email, password, browserFingerprint: '' },
+  });
+  expect(res.status(), `sign-in of ${email}: ${await res.text()}`).toBe(200);
+}
+
+test('KYC documents uploaded through one replica are downloaded by the admin through the other (issue 24)', async ({ playwright }) => {
+  const user = await playwright.request.newContext();
+  const admin = await playwright.request.newContext();
+  try {
+    const email = `prod-shape-kyc-${Date.now()}@example.com`;
+    const password = 'Harbour-Quill-8042';
+    const created = await user.post(`${stack.webUrl}/api/v1/users/local/create`, {
+      headers: { origin: stack.webUrl },
+      data: { email, password, browserFingerprint: '', locale: 'en' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await signIn(user, email, password);
+    const photo = (name: string) => ({ name, mimeType: 'image/jpeg', buffer: JPEG });
+    const submitted = await user.post(`${stack.webUrl}/api/v1/users/kyc/submit`, {
+      headers: { origin: stack.webUrl },
+      multipart: {
+        residenceCountry: 'DE',
+        identityType: 'idcard',
+        firstName: 'Ottilie',
+        lastName: 'Brennholz',
+        issueCountry: 'DE',
+        birthDate: '1990-04-01',
+        identityNumber: 'L01X00T47',
+        expireDate: '2031-05-01',
+        facePhoto: photo('face.jpg'),
+        frontPhoto: photo('front.jpg'),
+        backendPhoto: photo('back.jpg'),
+      },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    const writer = submitted.headers()['x-api-replica'];
+    expect(writer).toMatch(/^[12]$/);
+    // in the database (sealed chunks), which both replicas share
+    expect(Number(stack.sql('SELECT count(*) FROM kyc_document_chunks')[0][0])).toBeGreaterThanOrEqual(3);
+
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    const list = await admin.get(`${stack.webUrl}/api/v1/admin/kyc?status=CREATED`);
+    const item = ((await list.json()) as { items: { verificationId: string; email: string }[] }).items.find((i) => i.email === email);
+    expect(item).toBeDefined();
+    for (const kind of ['face', 'front', 'back']) {
+      // web's round robin: within a few calls one lands on the replica that did not take the upload
+      let res = await admin.get(`${stack.webUrl}/api/v1/admin/kyc/${item?.verificationId}/documents/${kind}`);
+      for (let i = 0; i < 6 && res.headers()['x-api-replica'] === writer; i++) {
+        res = await admin.get(`${stack.webUrl}/api/v1/admin/kyc/${item?.verificationId}/documents/${kind}`);
+      }
+      expect(res.headers()['x-api-replica'], `${kind} read through the other replica`).not.toBe(writer);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/jpeg');
+      const jpeg = await res.body();
+      expect([jpeg[0], jpeg[1], jpeg[2]]).toEqual([0xff, 0xd8, 0xff]);
+    }
+  } finally {
+    await user.dispose();
+    await admin.dispose();
+  }
+});
 
 test('a guest journey across two replicas, one killed midway: completes live; ticks once; the order processed once', async ({ browser }) => {
   test.setTimeout(90_000);
