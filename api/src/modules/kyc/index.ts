@@ -163,9 +163,14 @@ export async function registerKycModule(app: FastifyInstance, config: Config, de
   app.addHook('onReady', async () => {
     // One-offs of issue 24 (idempotent, any replica): seal personal data written before 0020, and import the documents
     // this replica still has as files of the former KYC_STORAGE_DIR.
-    const sealed = await sealPlainPersonalData(deps.db.db, box);
-    if (sealed) app.log.info({ sealed }, 'kyc personal data of earlier verifications sealed');
-    await store.importFiles(config.kyc.storageDir, app.log);
+    // Never a reason not to start: what fails here is tried again at the next start.
+    try {
+      const sealed = await sealPlainPersonalData(deps.db.db, box);
+      if (sealed) app.log.info({ sealed }, 'kyc personal data of earlier verifications sealed');
+      await store.importFiles(config.kyc.storageDir, app.log);
+    } catch (err) {
+      app.log.warn({ err }, 'kyc start-up sealing or import failed; retried at the next start');
+    }
     job.start();
   });
   app.addHook('onClose', () => job.stop());
