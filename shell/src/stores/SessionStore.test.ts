@@ -253,6 +253,17 @@ describe('SessionStore transparent refresh', () => {
     },
   );
 
+  it.each(['ERR_INVALID_CREDENTIALS', 'ERR_TWO_FACTOR_REQUIRED', 'ERR_INVALID_TWO_FACTOR_CODE'] as const)(
+    'a step-up or two-factor call answered %s is not repeated: one wrong guess spends one attempt (issue 24)',
+    async (code) => {
+      const { store, api } = setup();
+      for (const route of ['stepUp', 'twoFactorDisable', 'twoFactorEnable'] as const) {
+        await expect(store.onUnauthorized({ route, error: ApiError.of(code, 'no') })).resolves.toBe(false);
+      }
+      expect(api.refresh).not.toHaveBeenCalled();
+    },
+  );
+
   it('a guest (no u_id) is never refreshed', async () => {
     const { store, api } = setup({ cookies: {} });
     await expect(store.onUnauthorized({ route: 'accountData', error: ApiError.of('ERR_UNAUTHORIZED', 'x') })).resolves.toBe(false);

@@ -32,6 +32,11 @@ export type SessionStatus = 'idle' | 'loading' | 'ready';
 
 /** Calls whose 401 means "wrong input", never "the access token expired". */
 const NO_REFRESH_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['login', 'register', 'logout', 'refresh', 'requestPasswordReset', 'resetPassword']);
+/**
+ * 401s about the password or code the call carried (step-up, two-factor), not about the session: refreshing and
+ * repeating the call would spend a second attempt of the visitor's sign-in limit on the same wrong guess.
+ */
+const CREDENTIAL_ERRORS: ReadonlySet<string> = new Set(['ERR_INVALID_CREDENTIALS', 'ERR_TWO_FACTOR_REQUIRED', 'ERR_INVALID_TWO_FACTOR_CODE']);
 
 /** A 401 arriving this soon after a successful refresh was sent with the old token: retry, do not refresh again. */
 export const REFRESH_REUSE_WINDOW_MS = 2_000;
@@ -166,7 +171,7 @@ export class SessionStore {
    * Resolves true when the call should be repeated; a failed refresh signs the visitor out.
    */
   onUnauthorized = (context: UnauthorizedContext): Promise<boolean> => {
-    if (NO_REFRESH_ROUTES.has(context.route)) return Promise.resolve(false);
+    if (NO_REFRESH_ROUTES.has(context.route) || CREDENTIAL_ERRORS.has(context.error.code)) return Promise.resolve(false);
     if (!this.mayHaveSession) return Promise.resolve(false);
     if (this.deps.clock.now() - this.lastRefreshAt < REFRESH_REUSE_WINDOW_MS) return Promise.resolve(true);
     return this.refresh();
