@@ -45,6 +45,9 @@ function guestPages(seed: Seed): Visit[] {
     { name: 'roadmap', path: '/roadmap', ready: (page) => expect(page.getByTestId('roadmap-group-done')).toBeVisible() },
     { name: 'support', path: '/support' },
     { name: 'status', path: '/status' },
+    // issue 24: the legal pages
+    { name: 'terms of use', path: '/terms', ready: (page) => expect(page.getByTestId('legal-terms')).toBeVisible() },
+    { name: 'privacy policy', path: '/privacy', ready: (page) => expect(page.getByTestId('legal-privacy')).toBeVisible() },
     { name: '404', path: '/no/such/page' },
   ];
 }

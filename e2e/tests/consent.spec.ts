@@ -3,6 +3,7 @@
 // (a reload shows no banner) and turns them on; "Essential only" from the footer's Cookie settings deletes them again.
 // en and /ru; the banner is keyboard-operable and leaves the exchange form's controls uncovered on a phone.
 import type { BrowserContext, Page } from '@playwright/test';
+import { describeViolations, seriousViolations } from '../helpers/axe';
 import { expect, test } from '../fixtures';
 
 test.use({ consent: 'none' });
@@ -39,6 +40,9 @@ for (const prefix of ['', '/ru'] as const) {
     const banner = page.getByTestId('consent-banner');
     await expect(banner).toBeVisible();
     await expect(banner.getByTestId('consent-policy-link')).toHaveAttribute('href', `${prefix}/privacy`);
+    // axe: the banner (a labelled region, its buttons and link) has no serious or critical violation
+    const violations = await seriousViolations(page, '[data-testid="consent-banner"]');
+    expect(violations, describeViolations(violations)).toEqual([]);
 
     // before a choice: no marketing cookie, no UTM or analytics key, no event (the shell pushes every event to the
     // dataLayer at once, and sends to the sink only what it pushed)
