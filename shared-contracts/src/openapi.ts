@@ -99,13 +99,13 @@ export const RATE_LIMITED_ROUTES: readonly RouteName[] = [
   'redirectLookup',
   'adminRedirectAdd',
   'adminRedirectDelete',
+  'adminKycTake',
+  'kycSubmit',
   'generateApiKey',
   'updateApiKey',
   'deleteApiKey',
   'resumeApiKey',
   'providerSignUp',
-  'adminKycTake',
-  'kycSubmit',
   'providerSignIn',
   'affiliateWithdraw',
   'supportRequestCreate',
@@ -213,6 +213,7 @@ const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
   adminRedirectAdd: [['ERR_BAD_REQUEST', 'the path already has a redirect']],
   adminRedirectDelete: [['ERR_NOT_FOUND', 'the path has no redirect']],
   adminKycGet: [['ERR_NOT_FOUND', 'no such verification']],
+  adminKycTake: [['ERR_NOT_FOUND', 'no such verification']],
   adminKycDocument: [['ERR_NOT_FOUND', 'no such verification or document']],
   adminKycDecide: [
     ['ERR_NOT_FOUND', 'no such verification'],
@@ -233,7 +234,6 @@ interface ErrorAnswer {
 
 /** The 4xx answers a route can give: the catalogue code, its HTTP status and when. */
 function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
-  adminKycTake: [['ERR_NOT_FOUND', 'no such verification']],
   const out: ErrorAnswer[] = [];
   const add = (code: ErrorCode, why: string, status?: number) => {
     const same = out.find((e) => e.code === code && e.status === status);

@@ -418,6 +418,7 @@ export const apiRoutes = {
     response: z.object({ items: z.array(KycAdminListItemSchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
   }),
   adminKycGet: route('adminKycGet', { params: KycVerificationParams, response: KycAdminVerificationSchema }),
+  adminKycTake: route('adminKycTake', { body: KycVerificationParams, response: KycAdminVerificationSchema }),
   adminKycDocument: route('adminKycDocument', {
     params: KycVerificationParams.extend({ kind: KycDocumentKindSchema }),
     // The JPEG itself (image/jpeg), not JSON.
@@ -446,4 +447,3 @@ export type RouteResponse<N extends RouteName> = z.infer<ApiRoutes[N]['response'
 
 /** Routes whose path and method must exist on the server for the WebSocket. */
 export const WS_PATH = '/api/v2/ws';
-  adminKycTake: route('adminKycTake', { body: KycVerificationParams, response: KycAdminVerificationSchema }),

@@ -306,6 +306,8 @@ const verifications = pgTable('verifications', {
   decidedBy: bigint('decided_by', { mode: 'number' }),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
+  // Issue 24 (0020): names, identity number and birth date, sealed (lib/secretBox.ts)
+  personalData: text('personal_data'),
 });
 
 const kycDocuments = pgTable(
@@ -321,8 +323,21 @@ const kycDocuments = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    chunks: integer('chunks'),
   },
   (t) => [unique('kyc_documents_verification_id_kind_key').on(t.verificationId, t.kind)],
+);
+
+// Issue 24 (0020): a KYC document's sealed chunks (≤ 256 KiB of JPEG each)
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const kycDocumentChunks = pgTable(
+  'kyc_document_chunks',
+  {
+    documentId: bigint('document_id', { mode: 'number' }).notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
 );
 
 const kycAuditLog = pgTable('kyc_audit_log', {
@@ -344,8 +359,6 @@ const providerAccounts = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     email: text('email').notNull(),
     applicantId: text('applicant_id').notNull().unique(),
-  // Issue 24 (0020): names, identity number and birth date, sealed (lib/secretBox.ts)
-  personalData: text('personal_data'),
     kycDecision: text('kyc_decision').$type<'PASS' | 'REJECT'>(),
     kycDecidedAt: timestamp('kyc_decided_at', { withTimezone: true }),
     kycTokenHash: text('kyc_token_hash').unique(),
@@ -360,23 +373,10 @@ const providerTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
-    chunks: integer('chunks'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('provider_tokens_account_idx').on(t.accountId, t.expiresAt)],
-// Issue 24 (0020): a KYC document's sealed chunks (≤ 256 KiB of JPEG each)
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const kycDocumentChunks = pgTable(
-  'kyc_document_chunks',
-  {
-    documentId: bigint('document_id', { mode: 'number' }).notNull(),
-    seq: integer('seq').notNull(),
-    data: bytea('data').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
-);
-
 );
 
 const providerPayments = pgTable(
@@ -428,10 +428,10 @@ export const schema = {
   webhookDeliveries,
   verifications,
   kycDocuments,
+  kycDocumentChunks,
   kycAuditLog,
   providerAccounts,
   providerTokens,
   providerPayments,
   outboxMessages,
 };
-  kycDocumentChunks,

@@ -38,16 +38,16 @@ export const ROUTE_RATE_LIMITS = {
   redirectLookup: 600,
   adminRedirectAdd: 30,
   adminRedirectDelete: 30,
+  // Issue 24: taking a verification for review (a state change, audit-logged)
+  adminKycTake: 60,
+  // Issue 24: identity documents (also per account: KYC_SUBMITS_PER_HOUR, one in flight; modules/kyc/limits.ts)
+  kycSubmit: 10,
   // API keys (issue 11): each account also has at most 20 keys
   generateApiKey: 30,
   updateApiKey: 60,
   deleteApiKey: 30,
   resumeApiKey: 30,
   // card provider (issue 12): sign-up mails a code
-  // Issue 24: taking a verification for review (a state change, audit-logged)
-  adminKycTake: 60,
-  // Issue 24: identity documents (also per account: KYC_SUBMITS_PER_HOUR, one in flight; modules/kyc/limits.ts)
-  kycSubmit: 10,
   providerSignUp: 10,
   providerSignIn: 30,
   // Issue 11: a withdrawal request holds money; far above a person's use, low enough to stop a script.
