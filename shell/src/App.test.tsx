@@ -565,7 +565,7 @@ describe('the account dialogs', () => {
     expect(screen.getByTestId('auth-dialog').getAttribute('data-kind')).toBe('register');
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
     expect(screen.getByLabelText('Repeat the password').getAttribute('autocomplete')).toBe('new-password');
-    const terms = screen.getByRole('checkbox', { name: 'I accept the terms of use and the privacy policy' });
+    const terms = screen.getByRole('checkbox', { name: 'I accept the terms of use and have read the privacy policy' });
     expect(terms).toBe(screen.getByTestId('auth-terms'));
     await act(async () => screen.getByTestId('auth-close').click());
     expect(screen.queryByRole('dialog')).toBeNull();
