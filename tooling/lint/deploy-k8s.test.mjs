@@ -222,7 +222,11 @@ for (const [overlay, objects] of Object.entries(rendered)) {
     for (const cm of objects.filter((o) => o.kind === 'ConfigMap')) {
       for (const key of Object.keys(cm.data)) {
         // a remote team's public signing key (REMOTE_<NAME>_PUBLIC_KEY, issue 24) is configuration, not a secret
-        assert.doesNotMatch(key, /SECRET|PASSWORD|TOKEN|(?<!_PUBLIC)_KEY$|DATABASE_URL|REDIS_URL|SMTP_URL/, `${cm.metadata.name}: ${key} belongs in the Secret`);
+        assert.doesNotMatch(
+          key,
+          /SECRET|PASSWORD|TOKEN|(?<!_PUBLIC)_KEY$|DATABASE_URL|REDIS_URL|SMTP_URL/,
+          `${cm.metadata.name}: ${key} belongs in the Secret`,
+        );
       }
     }
     for (const d of deployments(objects)) {
