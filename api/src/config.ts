@@ -200,6 +200,8 @@ const EnvSchema = z.object({
   /** Also forward stored analytics events to this http(s) endpoint (fire-and-forget); unset = store only. */
   ANALYTICS_FORWARD_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   ANALYTICS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Issue 24: stored analytics events older than this are deleted (the privacy policy says 13 months). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(396),
   // ── Content service (issue 13) ──
   /** Markdown of the blog, docs, roadmap and FAQ, indexed at start-up (content/README.md). */
   CONTENT_DIR: z.string().default(path.join(REPO_ROOT, 'content')),
@@ -253,7 +255,7 @@ export interface Config {
   dataEncryptionKey?: string;
   kyc: KycConfig;
   /** Issue 13: the first-party analytics sink's optional forwarder (modules/analytics/forwarder.ts). */
-  analytics: { forwardUrl?: string; forwardTimeoutMs: number };
+  analytics: { forwardUrl?: string; forwardTimeoutMs: number; retentionDays: number };
   /** Issue 13: the content service's folder (blog, docs, roadmap, FAQ, images). */
   contentDir: string;
 }
@@ -432,7 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimits,
     },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
-    analytics: { forwardUrl: e.ANALYTICS_FORWARD_URL, forwardTimeoutMs: e.ANALYTICS_FORWARD_TIMEOUT_MS },
+    analytics: { forwardUrl: e.ANALYTICS_FORWARD_URL, forwardTimeoutMs: e.ANALYTICS_FORWARD_TIMEOUT_MS, retentionDays: e.ANALYTICS_RETENTION_DAYS },
     contentDir: e.CONTENT_DIR,
     kyc: {
       storageDir: e.KYC_STORAGE_DIR,

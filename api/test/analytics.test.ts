@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/server';
 import { httpForwarder, type ForwardedEvent } from '../src/modules/analytics/forwarder';
 import { forwardedData, keptPath } from '../src/modules/analytics/privacy';
+import { analyticsRetentionPass } from '../src/modules/analytics/retention';
 import { testConfig } from './helpers/accounts';
 import { fakeRealtime } from './helpers/fakes';
 import { Browser } from './helpers/session';
@@ -161,6 +162,23 @@ describe.each(BACKENDS)('analytics sink on %s', (backend) => {
     expect(row.data).toEqual({ orderId: '1b4e28ba-2fa1-11d2-883f-0016cb4d6f5a', from: 'btc', rateMode: 'FIXED', count: 2, ok: true });
   });
 
+  it('keeps events for ANALYTICS_RETENTION_DAYS after receipt, as the privacy policy says, then deletes them (issue 24)', async () => {
+    const sid = session();
+    const day = 24 * 60 * 60 * 1000;
+    for (const ageDays of [400, 397, 395, 1]) {
+      const at = new Date(now - ageDays * day).toISOString();
+      await t.handle.withSession((s) =>
+        s.query(
+          `INSERT INTO analytics_events (event, user_type, session_id, path, occurred_at, received_at) VALUES ('page_view', 'guest', $1, $2, $3::timestamptz, $3::timestamptz)`,
+          [sid, `/age-${ageDays}`, at],
+        ),
+      );
+    }
+    expect(await analyticsRetentionPass(t.handle, 396, new Date(now))).toBe(2);
+    expect((await rows(sid)).map((r) => r.path)).toEqual(['/age-395', '/age-1']);
+    expect(await analyticsRetentionPass(t.handle, 396, new Date(now))).toBe(0);
+  });
+
   it('an implausible client clock is replaced by the time of receipt', async () => {
     const sessionId = session();
     await browser().post(PATH, { events: [{ event: 'test_event', user_type: 'guest', occurredAt: 8_640_000_000_000_001, sessionId }] });
@@ -296,11 +314,12 @@ describe('httpForwarder', () => {
 
 describe('analytics configuration', () => {
   it('store only by default; ANALYTICS_FORWARD_URL takes an http(s) URL, anything else refuses to start', () => {
-    expect(loadConfig({}).analytics).toEqual({ forwardUrl: undefined, forwardTimeoutMs: 3000 });
+    expect(loadConfig({}).analytics).toEqual({ forwardUrl: undefined, forwardTimeoutMs: 3000, retentionDays: 396 });
     expect(loadConfig({ ANALYTICS_FORWARD_URL: '' }).analytics.forwardUrl).toBeUndefined();
     expect(loadConfig({ ANALYTICS_FORWARD_URL: 'https://collector.example/in', ANALYTICS_FORWARD_TIMEOUT_MS: '1500' }).analytics).toEqual({
       forwardUrl: 'https://collector.example/in',
       forwardTimeoutMs: 1500,
+      retentionDays: 396,
     });
     expect(() => loadConfig({ ANALYTICS_FORWARD_URL: 'file:///etc/passwd' })).toThrow(/ANALYTICS_FORWARD_URL/);
     expect(() => loadConfig({ ANALYTICS_FORWARD_URL: 'not a url' })).toThrow(/ANALYTICS_FORWARD_URL/);

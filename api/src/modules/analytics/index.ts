@@ -15,6 +15,10 @@ import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { Authenticator } from '../auth/authenticate';
 import { configuredForwarder, failureReason, type AnalyticsForwarder, type ForwardedEvent } from './forwarder';
 import { forwardedData, keptData, keptPath, occurredAt } from './privacy';
+import { createOrderJob } from '../../jobs/orderJob';
+import { analyticsRetentionPass } from './retention';
+
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 interface AnalyticsDeps {
   db: DbHandle;
@@ -87,4 +91,15 @@ export function registerAnalyticsModule(app: FastifyInstance, config: Config, de
     },
     opts,
   );
+
+  const retention = createOrderJob({
+    processDue: async () => {
+      const deleted = await analyticsRetentionPass(deps.db, config.analytics.retentionDays, new Date(now()));
+      if (deleted) app.log.info({ deleted }, 'analytics events deleted (retention)');
+    },
+    intervalMs: RETENTION_EVERY_MS,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', () => retention.stop());
 }
