@@ -3,7 +3,8 @@
 // their visitor id, an address of theirs — a withdrawal address reached through a partner key, their own order's
 // destination); a referred account whose email was not confirmed when the order completed earns its referrer
 // nothing (and is not paid later); commission + cashback never exceed the order's realised spread (scaled down
-// together); earned income is held until the order's completion + AFFILIATE_HOLD_DAYS and only then withdrawable.
+// together); earned income is held until the order's completion + AFFILIATE_HOLD_DAYS and only then withdrawable,
+// and a held commission whose order turns out to be the referrer's own by then is reversed instead of released.
 // Over HTTP: a withdrawal is refused for an unconfirmed email and without a recent sign-in (step-up).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -208,6 +209,51 @@ describe.each(BACKENDS)('affiliate economics on %s', (backend) => {
     await rewards.processDue();
     const [{ m }] = await rowsOf<{ m: string | number }>(db, sql`SELECT count(*) AS m FROM ledger_transfers WHERE kind = 'AFFILIATE_COMMISSION'`);
     expect(Number(m)).toBe(2);
+  });
+
+  it("reverses a held commission at release when the order turns out to be the referrer's own (its address used by the referrer later)", async () => {
+    const db = t.handle.db;
+    const [r] = await rowsOf<{ id: number | string }>(
+      db,
+      sql`INSERT INTO users (email, password_hash, affiliate_id, email_confirmed_at) VALUES ('late-owner@example.com', 'x', 'refr3c3c3c', now()) RETURNING id`,
+    );
+    const R = Number(r.id);
+    const guestOrder = (id: string, destination: string, userId: number | null = null) =>
+      db.execute(sql`
+        INSERT INTO orders (order_id, from_slug, to_slug, rate_mode, claimed_deposit_amount, deposit_amount, amount_to_get, price, execution_price,
+                            execution_market_price, payout_amount, network_fee, destination_address, status, completed_at, referrer_id, user_id)
+        VALUES (${id}, 'usdttrc20', 'btc', 'FLOATING', '1000', '1000', '0.0198', '0.0000199', '0.0000199', '0.00002', '0.0198', '0.0001',
+                ${destination}, 'COMPLETED', ${T0.toISOString()}::timestamptz, ${userId === null ? 'refr3c3c3c' : null}, ${userId})`);
+    await guestOrder('late-own', 'bc1q-late-own-address');
+    await guestOrder('late-stranger', 'bc1q-stranger-address');
+    let now = new Date(T0.getTime() + 60_000);
+    const money = { ...loadConfig({}).money, affiliateCommission: '0.005', cashbackTiers: [], rewardHoldDays: 7 };
+    const rewards = createRewards({
+      db,
+      instruments: await createInstrumentRepo(db),
+      priceBoard: new FakePriceBoard({ USDT: '1', BTC: '50000' }),
+      money,
+      now: () => now,
+      log: quiet,
+    });
+    await rewards.processDue();
+    expect((await userBalance(db, R, 'USDT')).held.toFixed()).toBe('10');
+
+    // During the hold the referrer pays out to the first order's address from an order of its own.
+    await guestOrder('late-owner-self', 'bc1q-late-own-address', R);
+    now = new Date(T0.getTime() + 7 * DAY);
+    expect(await rewards.releaseDue()).toBe(2);
+    const after = await userBalance(db, R, 'USDT');
+    expect([after.available.toFixed(), after.held.toFixed()]).toEqual(['5', '0']);
+    const moves = await rowsOf<{ id: string; kind: string }>(db, sql`SELECT id, kind FROM ledger_transfers WHERE id LIKE '%:affiliate:late-%' ORDER BY id`);
+    expect(moves).toEqual([
+      { id: 'release:affiliate:late-stranger', kind: 'REWARD_RELEASE' },
+      { id: 'reverse:affiliate:late-own', kind: 'REWARD_REVERSAL' },
+    ]);
+    const [refusal] = await rowsOf<{ reason: string; reversed: boolean }>(db, sql`SELECT reason, reversed FROM reward_refusals WHERE order_id = 'late-own'`);
+    expect(refusal).toEqual({ reason: 'OWN_ADDRESS', reversed: true });
+    // Settled once: later passes move nothing.
+    expect(await rewards.releaseDue()).toBe(0);
   });
 });
 

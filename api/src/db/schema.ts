@@ -186,6 +186,8 @@ const rewardRefusals = pgTable(
     userId: bigint('user_id', { mode: 'number' }),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // 0025: paid, then reversed at release (the own order was found after posting)
+    reversed: boolean('reversed').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.kind] }), index('reward_refusals_user_idx').on(t.userId, t.createdAt)],
 );

@@ -11,7 +11,7 @@ type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
 /** USER_HELD (issue 24): earned, not withdrawable before its hold is over (rewards.ts releases it to USER_AVAILABLE). */
 type AccountKind = 'USER_AVAILABLE' | 'USER_HELD' | 'USER_PENDING_WITHDRAWAL' | 'PLATFORM_AFFILIATE_EXPENSE' | 'PLATFORM_CASHBACK_EXPENSE' | 'PAYOUTS_SENT';
-type TransferKind = 'AFFILIATE_COMMISSION' | 'CASHBACK' | 'REWARD_RELEASE' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_POST' | 'WITHDRAWAL_VOID';
+type TransferKind = 'AFFILIATE_COMMISSION' | 'CASHBACK' | 'REWARD_RELEASE' | 'REWARD_REVERSAL' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_POST' | 'WITHDRAWAL_VOID';
 
 /** The ledger's currency of account money: USDT (paid out on TRC20). */
 export const LEDGER_CURRENCY = 'USDT';

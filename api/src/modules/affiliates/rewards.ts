@@ -15,7 +15,10 @@
 //   completed (no retroactive payment at confirmation);
 // - a refused reward is not paid and its reason is recorded (reward_refusals) for support;
 // - what is earned is held (USER_HELD) until the order's completion + AFFILIATE_HOLD_DAYS (a completed order can
-//   no longer be refunded), then released to USER_AVAILABLE by the same job (`release:<transfer id>`).
+//   no longer be refunded), then released to USER_AVAILABLE by the same job (`release:<transfer id>`);
+// - at release the own-order checks run again: a commission whose order turns out to be the referrer's own (an
+//   address, a visitor id or a sock puppet seen only after posting) is reversed to the platform instead
+//   (`reverse:<transfer id>`, REWARD_REVERSAL, 0025) and the refusal recorded as reversed.
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { MoneyConfig } from '../../config';
@@ -254,6 +257,17 @@ export function createRewards(deps: RewardsDeps) {
     deps.log.warn({ orderId, attempts, nextAttemptAt: next.toISOString() }, 'rewards: the order cannot be priced yet; retried later');
   }
 
+  /** The order a held commission was paid on, as the own-order checks read it (null: not found). */
+  async function orderOf(tx: Tx, orderId: string): Promise<DueOrder | null> {
+    const [o] = await rowsOf<DueOrder>(
+      tx,
+      sql`SELECT order_id, from_slug, to_slug, deposit_amount, claimed_deposit_amount, execution_price, execution_market_price, payout_amount,
+                 amount_to_get, network_fee, referrer_id, user_id, user_email, browser_fingerprint, destination_address, refund_address, completed_at
+          FROM orders WHERE order_id = ${orderId}`,
+    );
+    return o ?? null;
+  }
+
   /** 'unpriced': no USD price for the order yet (it is to be retried later). */
   async function postFor(orderId: string): Promise<'posted' | 'unpriced' | 'gone'> {
     return deps.db.transaction(async (tx) => {
@@ -321,20 +335,45 @@ export function createRewards(deps: RewardsDeps) {
     });
   }
 
-  /** Releases held rewards whose hold is over (USER_HELD → USER_AVAILABLE), once each; returns how many. */
+  /**
+   * Releases held rewards whose hold is over (USER_HELD → USER_AVAILABLE), once each; a commission that the own-order
+   * checks now refuse is reversed to the platform instead. Returns how many were settled either way.
+   */
   async function releaseDue(): Promise<number> {
     let released = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
       const t = now();
       const n = await deps.db.transaction(async (tx) => {
-        const due = await rowsOf<{ id: string; user_id: number | string; amount: string }>(
+        const due = await rowsOf<{ id: string; kind: string; user_id: number | string; amount: string; order_id: string | null }>(
           tx,
-          sql`SELECT id, user_id, amount FROM ledger_transfers
+          sql`SELECT id, kind, user_id, amount, order_id FROM ledger_transfers
               WHERE released_at IS NULL AND kind IN ('AFFILIATE_COMMISSION', 'CASHBACK') AND available_at <= ${t.toISOString()}::timestamptz
               ORDER BY available_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
         for (const r of due) {
           const userId = Number(r.user_id);
+          const order = r.kind === 'AFFILIATE_COMMISSION' && r.order_id ? await orderOf(tx, r.order_id) : null;
+          const refusal = order ? await ownOrder(tx, order, userId) : null;
+          if (order && refusal) {
+            await postTransfer(tx, {
+              id: `reverse:${r.id}`,
+              kind: 'REWARD_REVERSAL',
+              currency: LEDGER_CURRENCY,
+              userId,
+              from: { userId, kind: 'USER_HELD' },
+              to: { userId: null, kind: 'PLATFORM_AFFILIATE_EXPENSE' },
+              amount: new D(r.amount),
+              orderId: order.order_id,
+            });
+            await tx.execute(sql`UPDATE ledger_transfers SET released_at = ${t.toISOString()}::timestamptz WHERE id = ${r.id}`);
+            await tx.execute(
+              sql`INSERT INTO reward_refusals (order_id, kind, user_id, reason, created_at, reversed)
+                  VALUES (${order.order_id}, 'AFFILIATE_COMMISSION', ${userId}, ${refusal}, ${t.toISOString()}::timestamptz, true)
+                  ON CONFLICT (order_id, kind) DO UPDATE SET reason = EXCLUDED.reason, reversed = true`,
+            );
+            deps.log.info({ orderId: order.order_id, userId, reason: refusal }, 'rewards: held commission reversed (own order found at release)');
+            continue;
+          }
           await postTransfer(tx, {
             id: `release:${r.id}`,
             kind: 'REWARD_RELEASE',
