@@ -108,6 +108,7 @@ function expectSecurityHeaders(res: Res, https: boolean) {
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   if (https) expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   else expect(res.headers['strict-transport-security']).toBeUndefined();
   const csp = directives(res.headers['content-security-policy'] as string);

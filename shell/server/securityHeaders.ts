@@ -129,6 +129,9 @@ function baseSecurityHeaders(siteOrigin: string): Record<string, string> {
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
+    // No other site's window keeps a handle on ours (window.opener tricks, cross-site leaks): the site opens no
+    // cross-origin popup that would need one.
+    'cross-origin-opener-policy': 'same-origin',
   };
   if (siteOrigin.startsWith('https://')) headers['strict-transport-security'] = HSTS;
   return headers;
