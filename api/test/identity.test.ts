@@ -93,6 +93,14 @@ describe.each(BACKENDS)('identities on %s', (backend) => {
     clockMs += 30_000;
     return totpOf(secret).generate({ timestamp: clockMs });
   }
+  /** The subjects of the security notices mailed to the address, oldest first (waits for the outbox to deliver them). */
+  async function securityNotices(email: string, count: number): Promise<string[]> {
+    for (let i = 0; ; i++) {
+      const notices = (await readOutbox(t.handle, { to: email, limit: 20 })).filter((m) => m.kind === 'security_notice');
+      if (notices.length >= count || i >= 50) return notices.map((m) => m.subject).reverse();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   async function mailedCode(email: string, kind: string): Promise<string> {
     const mail = (await readOutbox(t.handle, { to: email, limit: 10 })).find((m) => m.kind === kind);
     return codeIn(mail?.text ?? '') as string;
@@ -220,6 +228,8 @@ describe.each(BACKENDS)('identities on %s', (backend) => {
       expect(
         await sql('SELECT id FROM two_factor_recovery_codes WHERE code_hash IS NOT NULL AND user_id = (SELECT id FROM users WHERE email = $1)', [email]),
       ).toEqual([]);
+      // The owner is told of both changes by mail.
+      expect(await securityNotices(email, 2)).toEqual(['Two-factor authentication is on', 'Two-factor authentication is off']);
     });
   });
 
@@ -242,6 +252,8 @@ describe.each(BACKENDS)('identities on %s', (backend) => {
         expect((await b.post(REFRESH, { browserFingerprint: 'fp' })).status).toBe(401);
       }
       expect((await browser().post(LOGIN, { email, password: 'Fresh-Meadow-77', browserFingerprint: 'fp' })).status).toBe(200);
+      // The owner is told by mail (a reset they did not make is a takeover to stop).
+      expect(await securityNotices(email, 1)).toEqual(['Your password was changed']);
     });
 
     it('suspends every API key and webhook of the account', async () => {

@@ -84,3 +84,48 @@ export function pickLocale(explicit: string | undefined, acceptLanguage: string 
   }
   return fallback;
 }
+
+/** Issue 24: what changed in the account's security, told to its owner (a change they did not make is a sign-in to stop). */
+export type SecurityEvent = 'password_reset' | 'two_factor_on' | 'two_factor_off';
+
+const SECURITY_NOTICE: Record<MailLocale, Record<SecurityEvent, { subject: string; body: string }> & { notYou: string }> = {
+  en: {
+    password_reset: {
+      subject: 'Your password was changed',
+      body:
+        'The password of your account was just reset with a code mailed to this address. Every session was signed out, and ' +
+        'your API keys and webhooks are suspended until you resume them from your profile after signing in.',
+    },
+    two_factor_on: {
+      subject: 'Two-factor authentication is on',
+      body: 'Two-factor authentication was just turned on for your account: signing in now also needs a code from your authenticator app.',
+    },
+    two_factor_off: {
+      subject: 'Two-factor authentication is off',
+      body: 'Two-factor authentication was just turned off for your account: signing in needs only your password now.',
+    },
+    notYou: 'If this was not you, reset your password at once from the sign-in form and contact support.',
+  },
+  ru: {
+    password_reset: {
+      subject: 'Пароль изменён',
+      body:
+        'Пароль вашего аккаунта только что сброшен по коду, отправленному на этот адрес. Все сеансы завершены, а API-ключи и ' +
+        'вебхуки приостановлены, пока вы не возобновите их в профиле после входа.',
+    },
+    two_factor_on: {
+      subject: 'Двухфакторная аутентификация включена',
+      body: 'Для вашего аккаунта только что включена двухфакторная аутентификация: для входа теперь нужен ещё и код из приложения-аутентификатора.',
+    },
+    two_factor_off: {
+      subject: 'Двухфакторная аутентификация выключена',
+      body: 'Для вашего аккаунта только что выключена двухфакторная аутентификация: для входа теперь достаточно пароля.',
+    },
+    notYou: 'Если это были не вы, немедленно сбросьте пароль в форме входа и напишите в поддержку.',
+  },
+};
+
+export function securityNoticeMessage(to: string, locale: MailLocale, event: SecurityEvent): MailMessage {
+  const t = SECURITY_NOTICE[locale];
+  return { to, kind: 'security_notice', locale, subject: t[event].subject, text: `${t[event].body}\n\n${t.notYou}` };
+}

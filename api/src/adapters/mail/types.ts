@@ -3,6 +3,7 @@ export type MailKind =
   | 'password_reset'
   | 'email_confirmation'
   | 'registration_attempt'
+  | 'security_notice'
   | 'support_request_received'
   | 'order_link'
   | 'order_completed'

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import { codeMessage, pickLocale } from '../../adapters/mail';
 import type { MailMessage } from '../../adapters/mail/types';
 import type { Outbox } from '../../outbox';
-import { registrationAttemptMessage } from '../../adapters/mail/templates';
+import { registrationAttemptMessage, securityNoticeMessage, type SecurityEvent } from '../../adapters/mail/templates';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
 import type { PasswordHasher } from '../auth/passwords';
 import { passwordProblem } from '../auth/passwords';
@@ -106,6 +106,11 @@ export function createUsersService(d: UsersServiceDeps) {
    */
   const mail = (tx: Parameters<Outbox['enqueue']>[0], message: MailMessage, cause: string) =>
     d.outbox.enqueue(tx, { topic: 'mail', payload: message, dedupeKey: `mail:${message.kind}:${cause}:${randomUUID()}` });
+  /** Issue 24: tells the owner what changed in the account's security, in the account's language. */
+  const securityNotice = async (email: string, event: SecurityEvent) => {
+    const owner = await d.users.findByEmail(normalizeEmail(email));
+    if (owner) await d.outbox.transaction((tx) => mail(tx, securityNoticeMessage(owner.email, owner.locale, event), `${owner.userId}:${event}`));
+  };
 
   return {
     dummyHash,
@@ -177,7 +182,9 @@ export function createUsersService(d: UsersServiceDeps) {
     async twoFactorEnable({ request }: Http, signedIn: AuthUser, body: { code: string }) {
       // Code guesses count as sign-in attempts of the account.
       await d.limiter.attempt('login', normalizeEmail(signedIn.email), request.ip);
-      return d.twoFactor.enable(signedIn.userId, body.code, nowDate());
+      const enabled = await d.twoFactor.enable(signedIn.userId, body.code, nowDate());
+      await securityNotice(signedIn.email, 'two_factor_on');
+      return enabled;
     },
 
     async twoFactorDisable({ request }: Http, signedIn: AuthUser, body: { code: string }) {
@@ -188,6 +195,7 @@ export function createUsersService(d: UsersServiceDeps) {
       await d.limiter.succeeded('login', email, request.ip);
       await d.twoFactor.disable(signedIn.userId);
       d.log.warn({ userId: signedIn.userId }, 'two-factor authentication turned off');
+      await securityNotice(signedIn.email, 'two_factor_off');
       return {};
     },
 
@@ -267,6 +275,7 @@ export function createUsersService(d: UsersServiceDeps) {
            WHERE id = $1 AND email_confirmed_at IS NULL RETURNING id`,
           [user.userId, now],
         );
+        await mail(tx, securityNoticeMessage(user.email, user.locale, 'password_reset'), `${user.userId}:password_reset`);
         return { ...suspended, referralDropped: dropped.length === 1 };
       });
       d.log.warn({ userId: user.userId, ...ended }, 'password reset: sessions ended, API keys and webhooks suspended');
