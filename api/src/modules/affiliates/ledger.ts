@@ -51,8 +51,17 @@ export function isCheckViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Creates (when missing) and locks the accounts, in id order. A transaction that posts several transfers locks all
+ * their accounts with one call first: locking them transfer by transfer would take them in an order two concurrent
+ * transactions can cross (a deadlock on PostgreSQL).
+ */
+export async function lockAccounts(tx: Tx, currency: string, refs: AccountRef[]): Promise<Map<string, number>> {
+  return refs.length === 0 ? new Map() : accountIds(tx, currency, refs);
+}
+
 async function accountIds(tx: Tx, currency: string, refs: AccountRef[]): Promise<Map<string, number>> {
-  for (const r of refs) {
+  for (const r of [...refs].sort((a, b) => refKey(a).localeCompare(refKey(b)))) {
     await tx.execute(sql`INSERT INTO ledger_accounts (user_id, kind, currency) VALUES (${r.userId}, ${r.kind}, ${currency}) ON CONFLICT DO NOTHING`);
   }
   const conds = refs.map((r) => sql`(user_id IS NOT DISTINCT FROM ${r.userId}::bigint AND kind = ${r.kind})`);

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { D } from '../../lib/decimal';
 import type { PriceBoard } from '../../realtime/types';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
-import { LEDGER_CURRENCY, postTransfer, rowsOf, type Tx } from './ledger';
+import { LEDGER_CURRENCY, lockAccounts, postTransfer, rowsOf, type Tx } from './ledger';
 
 const BATCH = 50;
 /** A pass stops after this many batches (the next pass carries on): a bound on one pass's work. */
@@ -314,7 +314,7 @@ export function createRewards(deps: RewardsDeps) {
           currency: LEDGER_CURRENCY,
           userId,
           from: { userId: null, kind: kind === 'CASHBACK' ? 'PLATFORM_CASHBACK_EXPENSE' : 'PLATFORM_AFFILIATE_EXPENSE' },
-          to: { userId, kind: held ? 'USER_HELD' : 'USER_AVAILABLE' },
+          to: { userId, kind: creditTo },
           amount: share.amount,
           orderId,
           volume,
@@ -326,6 +326,21 @@ export function createRewards(deps: RewardsDeps) {
               WHERE id = ${id}`,
         );
       };
+      const creditTo = held ? ('USER_HELD' as const) : ('USER_AVAILABLE' as const);
+      await lockAccounts(tx, LEDGER_CURRENCY, [
+        ...(referrer !== null && paid.commission
+          ? [
+              { userId: null, kind: 'PLATFORM_AFFILIATE_EXPENSE' as const },
+              { userId: referrer, kind: creditTo },
+            ]
+          : []),
+        ...(customer !== null && paid.cashback
+          ? [
+              { userId: null, kind: 'PLATFORM_CASHBACK_EXPENSE' as const },
+              { userId: customer, kind: creditTo },
+            ]
+          : []),
+      ]);
       if (referrer !== null && paid.commission) await credit(`affiliate:${orderId}`, 'AFFILIATE_COMMISSION', referrer, paid.commission);
       if (customer !== null && paid.cashback) await credit(`cashback:${orderId}`, 'CASHBACK', customer, paid.cashback);
       await tx.execute(
@@ -349,6 +364,15 @@ export function createRewards(deps: RewardsDeps) {
           sql`SELECT id, kind, user_id, amount, order_id FROM ledger_transfers
               WHERE released_at IS NULL AND kind IN ('AFFILIATE_COMMISSION', 'CASHBACK') AND available_at <= ${t.toISOString()}::timestamptz
               ORDER BY available_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        );
+        await lockAccounts(
+          tx,
+          LEDGER_CURRENCY,
+          due.flatMap((r) => [
+            { userId: Number(r.user_id), kind: 'USER_HELD' as const },
+            { userId: Number(r.user_id), kind: 'USER_AVAILABLE' as const },
+            ...(r.kind === 'AFFILIATE_COMMISSION' ? [{ userId: null, kind: 'PLATFORM_AFFILIATE_EXPENSE' as const }] : []),
+          ]),
         );
         for (const r of due) {
           const userId = Number(r.user_id);
