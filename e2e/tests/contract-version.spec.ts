@@ -6,7 +6,7 @@
 // file's own is configured with it as mfe_blog and with the stack's api and other remotes, so the shared stack is
 // left as it was. web refuses it on the server (the slot is the skeleton in the first HTML), the browser refuses
 // it before hydrating (fallback + notification).
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ interface Bump {
   files: string[];
 }
 
+let tmp = '';
 let dir = '';
 let blogCopy: ChildProcess | undefined;
 let web: ChildProcess | undefined;
@@ -47,6 +48,15 @@ const MISMATCH_NOTICE = {
 // `"contractVersion",0,"1.2.0"` (webpack's export table) or `contractVersion:()=>"1.2.0"`; the server build is not
 // minified: `const contractVersion =  true ? "1.2.0" : 0;` (or `contractVersion = "1.2.0"`).
 const RECORDED = /(contractVersion(?:",\d+,"|\s*:\s*\(\)\s*=>\s*"|\s*=\s*(?:true\s*\?\s*)?"))(\d+)(\.\d+\.\d+)"/g;
+// A larger bundle can make the minifier hoist the literal into a variable: `contractVersion:()=>tr` … `tr="1.2.0"`.
+const RECORDED_BY_NAME = /contractVersion\s*:\s*\(\)\s*=>\s*([A-Za-z_$][\w$]*)\s*[,}]/g;
+const escapeRegExp = (text: string) => text.replace(/[$]/g, '\\$&');
+
+/** The pattern of the literal the export names in `code` (RECORDED, plus `<name>="x.y.z"` for a hoisted one). */
+function recordedIn(code: string): RegExp[] {
+  const names = [...code.matchAll(RECORDED_BY_NAME)].map((m) => m[1]);
+  return [RECORDED, ...names.map((name) => new RegExp(`((?:^|[^\\w$])${escapeRegExp(name)}=")(\\d+)(\\.\\d+\\.\\d+)"`, 'g'))];
+}
 
 /**
  * Bumps the major of every recorded `contractVersion` in `files` (relative to `distDir`). The build's compressed
@@ -58,14 +68,17 @@ function bumpRecordedMajor(distDir: string, files: string[], what: string): Bump
   for (const rel of files) {
     const file = path.join(distDir, rel);
     const code = fs.readFileSync(file, 'utf8');
-    const next = code.replace(RECORDED, (_all, head: string, major: string, rest: string) => {
-      const from = `${major}${rest}`;
-      const to = `${Number(major) + 1}${rest}`;
-      if (bump.from && bump.from !== from) throw new Error(`${what}: two recorded contract versions (${bump.from}, ${from})`);
-      bump.from = from;
-      bump.to = to;
-      return `${head}${to}"`;
-    });
+    let next = code;
+    for (const pattern of recordedIn(code)) {
+      next = next.replace(pattern, (_all, head: string, major: string, rest: string) => {
+        const from = `${major}${rest}`;
+        const to = `${Number(major) + 1}${rest}`;
+        if (bump.from && bump.from !== from) throw new Error(`${what}: two recorded contract versions (${bump.from}, ${from})`);
+        bump.from = from;
+        bump.to = to;
+        return `${head}${to}"`;
+      });
+    }
     if (next === code) continue;
     fs.writeFileSync(file, next);
     if (fs.existsSync(`${file}.br`)) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(next));
@@ -107,13 +120,17 @@ async function served(rel: string): Promise<string> {
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   const stack = stackInfo();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-contract-'));
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-contract-'));
+  dir = path.join(tmp, 'mfe-blog/dist');
   fs.cpSync(path.join(ROOT, 'mfe-blog/dist'), dir, { recursive: true });
   const browserChunks = pagesChunks(dir, '');
   if (!browserChunks) throw new Error("mfe-blog's dist has no mf-manifest.json");
   browserBump = bumpRecordedMajor(dir, browserChunks, 'browser ./pages chunks');
   serverBump = bumpRecordedMajor(dir, serverPagesChunks(dir), 'server ./pages chunks (server/)');
   expect(serverBump.to).toBe(browserBump.to);
+  // Its team signs the new build as a release would (the stack's web trusts the workspace's dev key): web then runs
+  // its server code and refuses it for its contract, not for a signature that no longer matches.
+  execFileSync(process.execPath, [path.join(ROOT, 'tooling/sign/sign.mjs'), 'sign', path.join(tmp, 'mfe-blog')], { stdio: 'pipe' });
 
   ({ url: bumpedUrl, child: blogCopy } = await serveRemoteCopy(dir));
   // the copy really serves the bumped major (compressed or not) to the browser and to web
@@ -127,7 +144,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all([stopProcessGroup(web), stopProcessGroup(blogCopy)]);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 test('/blog from a remote deployed with the next contract major shows the fallback and a notification', async ({ page, request }) => {
