@@ -5,7 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { NOTIFICATION_SHORT_TIMEOUT_MS, type HostServices } from 'shared-contracts';
-import { Button, Checkbox, LiveRegion, TextField, Toast } from 'remote-kit/ui';
+import { Button, Checkbox, LegalLinks, LiveRegion, TextField, Toast } from 'remote-kit/ui';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import type { DetailsStoreFactory, ExchangeRootStore } from '../stores/ExchangeRootStore';
 import { useT } from '../pages/useT';
@@ -13,7 +13,6 @@ import { CardFlowModals } from '../cardFlow/CardFlowModals';
 import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { namespace } from '../i18n';
 import { ScanButton } from '../scanner/ScanButton';
-import { LegalLinks } from './LegalLinks';
 import { ExchangeDetailsStore, type DetailsField, type ScannableField } from './ExchangeDetailsStore';
 import styles from '../pages/ExchangeForm.module.css';
 

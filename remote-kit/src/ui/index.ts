@@ -18,3 +18,4 @@ export { type TabItem, type TabLinkProps, Tabs, type TabsProps } from './Tabs';
 export { TextField, type TextFieldProps } from './TextField';
 export { Toast, type ToastProps } from './Toast';
 export { VisuallyHidden } from './VisuallyHidden';
+export { LegalLinks } from './LegalLinks';

@@ -3,9 +3,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Dialog, TextField } from 'remote-kit/ui';
+import { Button, Checkbox, Dialog, LegalLinks, TextField } from 'remote-kit/ui';
 import { useStores } from '../stores/RootStore';
-import { LegalLinks } from '../consent/LegalLinks';
 import type { AuthField, AuthDialogsStore } from './index';
 import type { AuthDialogKind, EmailConfirmationStep } from './AuthDialogsStore';
 import s from './AuthDialogs.module.css';

@@ -1,5 +1,6 @@
 // Issue 24: a consent text whose `<terms>…</terms>`, `<privacy>…</privacy>` and `<aml>…</aml>` parts link to the legal
-// pages, in a new tab so the form keeps what was typed. Anything else in the text stays plain text.
+// pages, in a new tab so a form keeps what was typed (the exchange form, the card flow, the register dialog). Anything
+// else in the text stays plain text.
 import type { ReactNode } from 'react';
 
 const PAGES: Record<string, string> = { terms: '/terms', privacy: '/privacy', aml: '/aml-kyc' };
