@@ -202,6 +202,7 @@ export async function buildWebServer(options: WebServerOptions = {}): Promise<Fa
               bundlePath: path.join(distDir, 'server/main.js'),
               log: (m) => app.log.info(m),
               trust: remoteTrust,
+              localRemotes: remoteRoots,
               onRemoteRefused: (remote) => metrics.remoteCodeRefused(remote),
             }),
             metrics,

@@ -1,4 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { REMOTES } from 'shared-contracts/remotes';
 import { signFiles } from 'tooling/sign';
 import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
@@ -32,7 +35,7 @@ function publish(files: Map<string, string>, base: string, remote: string, scrip
 }
 
 /** Everything the runtime touches, faked: the bundle, the manifests, the clock and the deadline timer. */
-function setup(env: Record<string, string> = {}, trust: RemoteTrust = trustOf()) {
+function setup(env: Record<string, string> = {}, trust: RemoteTrust = trustOf(), localRemotes?: ReadonlyMap<string, string>) {
   const clock = { t: 0 };
   const deadlines: (() => void)[] = [];
   const manifests = new Map<string, string>();
@@ -50,6 +53,7 @@ function setup(env: Record<string, string> = {}, trust: RemoteTrust = trustOf())
     webPort: 8080,
     log: (m) => logs.push(m),
     trust,
+    localRemotes,
     onRemoteRefused: (remote, reason) => refusals.push(`${remote}: ${reason}`),
     loadBundle: () => Promise.resolve(bundle),
     fetchText: (url) => {
@@ -303,8 +307,8 @@ describe('signed server code (issue 24)', () => {
    * A bundle that loads remotes as the federation runtime does: the registered entry fetched with the global fetch
    * and run (here: its text is the page's markup); an entry that does not load leaves the slot's skeleton.
    */
-  function federated(env: Record<string, string> = {}, trust = trustOf()) {
-    const s = setup({ SSR_REMOTE_POLL_MS: '5000', ...env }, trust);
+  function federated(env: Record<string, string> = {}, trust = trustOf(), localRemotes?: ReadonlyMap<string, string>) {
+    const s = setup({ SSR_REMOTE_POLL_MS: '5000', ...env }, trust, localRemotes);
     const registered = new Map<string, string>();
     s.bundle.registerServerRemotes.mockImplementation((list) => {
       for (const r of list) registered.set(r.name, r.entry);
@@ -327,6 +331,27 @@ describe('signed server code (issue 24)', () => {
     publish(s.manifests, base, 'mfe_blog', BLOG);
     expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: 'mfe_blog', html: BLOG['remoteEntry.js'] });
     expect(s.refusals).toEqual([]);
+  });
+
+  it("a remote web serves itself is read from its dist on disk (web's /remotes/ never hands out server code), and verified the same", async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'web-local-remote-'));
+    try {
+      const published = new Map<string, string>();
+      publish(published, base, 'mfe_blog', BLOG);
+      published.set(blogManifest, manifest([]));
+      for (const [url, text] of published) {
+        const file = path.join(dist, url.slice(`${base}/`.length));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, text);
+      }
+      const s = federated({}, trustOf(), new Map([['mfe-blog', dist]]));
+      s.manifests.clear();
+      expect(await s.runtime.render(REQUEST)).toMatchObject({ remote: 'mfe_blog', html: BLOG['remoteEntry.js'] });
+      expect(s.fetched.filter((u) => u.startsWith(base))).toEqual([]);
+      expect(s.refusals).toEqual([]);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('a remote signed with another key is not run: the skeleton in the server HTML, one log line, the metric, and no breaker failure', async () => {

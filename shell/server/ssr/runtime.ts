@@ -3,7 +3,7 @@
 // every call and a circuit breaker per remote. `render` answers null whenever web should send the
 // client-rendered page instead (no bundle, breaker open, error, over budget).
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
@@ -46,6 +46,11 @@ export interface SsrRuntimeOptions {
   webPort: number | (() => number);
   /** where web reaches itself for the remotes it serves (default http://127.0.0.1:<webPort>) */
   selfOrigin?: string;
+  /**
+   * The remotes web serves itself (package dir → its dist/): their files are read from disk rather than fetched from
+   * web's own `/remotes/<dir>/`, which never hands out a server bundle.
+   */
+  localRemotes?: ReadonlyMap<string, string>;
   bundlePath?: string;
   log?: (message: string) => void;
   /** the remotes' trusted signing keys (default: loadRemoteTrust(env), which throws on a configuration web refuses) */
@@ -105,12 +110,28 @@ export function createSsrRuntime(options: SsrRuntimeOptions): SsrRuntime {
   const log = options.log ?? ((message: string) => console.log(message));
   const now = options.now ?? Date.now;
   const timer = options.timer ?? realTimer;
-  const fetchText = options.fetchText ?? fetchTextWithTimeout;
-  const fetchBytes = options.fetchBytes ?? fetchBytesWithTimeout;
   const trust = options.trust ?? loadRemoteTrust(env);
   const budgetMs = positive(env.SSR_RENDER_BUDGET_MS, 300);
   const bundlePath = options.bundlePath ?? DEFAULT_BUNDLE;
   const selfOrigin = () => options.selfOrigin ?? `http://127.0.0.1:${typeof options.webPort === 'function' ? options.webPort() : options.webPort}`;
+  /** The file of a URL of a remote web serves itself (inside that remote's dist/), else null. */
+  const localFile = (url: string): string | null => {
+    const prefix = `${selfOrigin()}/remotes/`;
+    if (!options.localRemotes || !url.startsWith(prefix)) return null;
+    const [dir, ...rest] = url.slice(prefix.length).split('?')[0].split('/');
+    const root = options.localRemotes.get(dir);
+    if (!root) return null;
+    const file = path.resolve(root, ...rest);
+    return file.startsWith(path.resolve(root) + path.sep) ? file : null;
+  };
+  const fetchText = (url: string, timeoutMs: number) => {
+    const file = localFile(url);
+    return file ? Promise.resolve().then(() => readFileSync(file, 'utf8')) : (options.fetchText ?? fetchTextWithTimeout)(url, timeoutMs);
+  };
+  const fetchBytes = (url: string, timeoutMs: number) => {
+    const file = localFile(url);
+    return file ? Promise.resolve().then(() => readFileSync(file)) : (options.fetchBytes ?? fetchBytesWithTimeout)(url, timeoutMs);
+  };
 
   let bundle: ShellServerBundle | null = null;
   let watch: RemoteWatch | null = null;
