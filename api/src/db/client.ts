@@ -78,8 +78,11 @@ async function openPostgres(url: string, schemaName?: string): Promise<DbHandle>
     connectionTimeoutMillis: 5_000,
     ...(schemaName ? { options: `-c search_path="${schemaName}"` } : {}),
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection must not crash the process: an idle one reports to the pool, a checked-out one
+  // (a transaction between two statements, a session lock) to itself; its next query fails with a catalogue 503 and
+  // the pool discards it on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
