@@ -46,6 +46,12 @@ export interface HostConfirmedEmails {
   remember(email: string): void;
 }
 
+export interface RegisterDialogOptions {
+  /** Why the visitor is asked to sign up: `card-purchase` (a card purchase needs an account, §4 card flow). */
+  reason?: 'card-purchase';
+  email?: string;
+}
+
 export interface HostSession {
   readonly isAuthorised: boolean;
   readonly isAdmin: boolean;
@@ -53,8 +59,11 @@ export interface HostSession {
   /** True while the first account-data load after start is running (§4, §8). */
   readonly isLoading: boolean;
   openLoginDialog(): void;
-  /** The register dialog (§2 account dialogs; §4 card flow opens it for guests). */
-  openRegisterDialog(): void;
+  /**
+   * The register dialog (§2 account dialogs; §4 card flow opens it for guests). `reason` says in the dialog why an
+   * account is needed; `email` prefills the email the visitor already typed. A host older than the options ignores them.
+   */
+  openRegisterDialog(options?: RegisterDialogOptions): void;
   /** The restore-password dialog, which mails a reset code (also "change password" in the profile). */
   openRestorePasswordDialog(email?: string): void;
   /** The email-confirmation dialog (§2 modals, §4 ckm): resolves with the confirmed email, or null when dismissed. */
