@@ -198,10 +198,10 @@ describe('ProfileAdminVerifications page', () => {
   it('reject asks for the reason (required) in a dialog, in Russian too', async () => {
     const api = fakeApi();
     await act(async () => void renderPage(pages.ProfileAdminVerifications, hostFor('ADMIN', api, 'ru')));
-    expect((await screen.findByTestId('admin-kyc-table')).textContent).toContain('Заявки на верификацию');
+    expect((await screen.findByTestId('admin-kyc-table')).textContent).toContain('Верификации, ожидающие проверки');
     await act(async () => void fireEvent.click(screen.getAllByTestId('admin-kyc-open')[1]));
     await act(async () => void fireEvent.click(screen.getByTestId('admin-kyc-reject')));
-    expect(screen.getByRole('dialog', { name: 'Отклонить эту заявку?' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Отклонить эту верификацию?' })).toBeTruthy();
     await act(async () => void fireEvent.click(screen.getByTestId('admin-kyc-reject-confirm')));
     expect(screen.getByText('Укажите причину отказа.')).toBeTruthy();
     expect(api.adminKycDecide).not.toHaveBeenCalled();

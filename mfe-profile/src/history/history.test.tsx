@@ -33,6 +33,15 @@ describe('order status label (§4 displayed state)', () => {
   ] as [OrderEventKind[], string][])('%j → %s', (kinds, expected) => {
     expect(orderStatus({ orderEvents: kinds.map((kind) => ({ kind, createdAt: '' })) })).toBe(expected);
   });
+
+  it('an unpaid card purchase awaits its payment, not a deposit; a paid one moves on like any order', () => {
+    const card = (status: 'PENDING' | 'PAID' | 'DECLINED', kinds: OrderEventKind[]) => ({
+      orderEvents: kinds.map((kind) => ({ kind, createdAt: '' })),
+      orderDetails: { cardPayment: { provider: 'sandbox', status, declineReason: null } },
+    });
+    expect(orderStatus(card('PENDING', ['CREATION_END']))).toBe('awaiting_payment');
+    expect(orderStatus(card('PAID', ['CREATION_END', 'INCOMING_FUNDS_DETECTED']))).toBe('received');
+  });
 });
 
 describe('OrderHistoryStore', () => {

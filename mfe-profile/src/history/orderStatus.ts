@@ -12,6 +12,7 @@ export type OrderStatusKey =
   | 'received'
   | 'deposit'
   | 'awaiting_deposit'
+  | 'awaiting_payment'
   | 'created';
 
 const BY_PRIORITY: [OrderEventKind, OrderStatusKey][] = [
@@ -25,9 +26,14 @@ const BY_PRIORITY: [OrderEventKind, OrderStatusKey][] = [
   ['CREATION_END', 'awaiting_deposit'],
 ];
 
-export function orderStatus(order: Pick<Order, 'orderEvents'>): OrderStatusKey {
+export function orderStatus(order: Pick<Order, 'orderEvents'> & { orderDetails?: Pick<Order['orderDetails'], 'cardPayment'> }): OrderStatusKey {
   const kinds = new Set(order.orderEvents.map((e) => e.kind));
-  for (const [kind, key] of BY_PRIORITY) if (kinds.has(kind)) return key;
+  for (const [kind, key] of BY_PRIORITY) {
+    if (!kinds.has(kind)) continue;
+    // a card purchase is paid on the provider's page, not by a deposit to an address (issue 25)
+    if (key === 'awaiting_deposit' && order.orderDetails?.cardPayment) return 'awaiting_payment';
+    return key;
+  }
   return 'created';
 }
 
@@ -41,5 +47,6 @@ export const STATUS_TONE: Record<OrderStatusKey, Tone> = {
   received: 'info',
   deposit: 'info',
   awaiting_deposit: 'warning',
+  awaiting_payment: 'warning',
   created: 'neutral',
 };

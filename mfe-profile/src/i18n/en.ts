@@ -104,6 +104,7 @@ export const en = {
   status_received: 'Funds received',
   status_deposit: 'Deposit seen',
   status_awaiting_deposit: 'Awaiting deposit',
+  status_awaiting_payment: 'Awaiting payment',
   status_created: 'Created',
   retry: 'Try again',
   close: 'Close',
