@@ -210,7 +210,7 @@ export const en = {
   keys_empty: 'You have no API keys yet.',
   keys_col_name: 'Name',
   keys_col_key: 'Key',
-  keys_col_ips: 'Allowed addresses',
+  keys_col_ips: 'Allowed IP addresses',
   keys_col_state: 'State',
   keys_col_created: 'Created',
   keys_col_used: 'Last used',

@@ -222,7 +222,7 @@ export const ru: RuTexts<typeof en> = {
   keys_empty: 'У вас пока нет API-ключей.',
   keys_col_name: 'Название',
   keys_col_key: 'Ключ',
-  keys_col_ips: 'Разрешённые адреса',
+  keys_col_ips: 'Разрешённые IP-адреса',
   keys_col_state: 'Состояние',
   keys_col_created: 'Создан',
   keys_col_used: 'Использован',

@@ -1,4 +1,4 @@
-// API keys (§2 /profile/keys): create one (its secret shown once, to copy), the list (id, name, prefix, allowed
+// API keys (§2 /profile/keys): create one (its secret shown once, to copy), the list (id, name, prefix, allowed IP
 // addresses, state, created, last used), edit (name, IP allow-list, active), deactivate/activate, delete with a confirm.
 // Issue 24: an unconfirmed email says why keys cannot be created (with the way to confirm it); creation and resume go
 // through step-up; the signing secret is shown once beside the key; a key suspended by a password reset is marked
@@ -150,7 +150,13 @@ const KeysBody = observer(function KeysBody({ host, store, status }: { host: Hos
           >
             {t(key.isActive ? 'keys_deactivate' : 'keys_activate')}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setDeleting(key)} data-testid="key-delete" aria-label={t('keys_delete_named', { name: key.name })}>
+          <Button
+            size="sm"
+            variant="dangerOutline"
+            onClick={() => setDeleting(key)}
+            data-testid="key-delete"
+            aria-label={t('keys_delete_named', { name: key.name })}
+          >
             {t('keys_delete')}
           </Button>
         </span>

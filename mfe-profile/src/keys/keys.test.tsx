@@ -170,6 +170,10 @@ describe('ProfileKeys page', () => {
     const notify = jest.spyOn(host, 'notify').mockImplementation(() => undefined);
     await act(async () => void renderPage(pages.ProfileKeys, host));
     await screen.findByTestId('key-row');
+    // the allow-list column says what it holds: IP addresses, not wallet addresses
+    expect(screen.getByRole('columnheader', { name: 'Разрешённые IP-адреса' })).toBeTruthy();
+    // deleting looks like the destructive action it is, not like a link
+    expect(screen.getByRole('button', { name: 'Удалить bot' }).className).toContain('dangerOutline');
     fireEvent.click(screen.getByRole('button', { name: 'Удалить bot' }));
     const dialog = screen.getByRole('dialog', { name: 'Удалить этот API-ключ?' });
     expect(dialog.textContent).toContain('«bot»');

@@ -2,7 +2,8 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/** `dangerOutline`: a destructive action beside others (a row's "Delete"); `danger` is the confirming one. */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'dangerOutline';
 export type ButtonSize = 'md' | 'sm';
 
 interface ButtonLook {
