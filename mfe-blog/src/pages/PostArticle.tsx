@@ -8,6 +8,7 @@ import { ButtonLink, Card } from 'remote-kit/ui';
 import { PostMeta } from './PostList';
 import { SiteLink } from './SiteLink';
 import { siteLinkClickHandler } from './siteLinks';
+import { tableOfContents, tocSize } from './tableOfContents';
 import { useT } from './useT';
 import styles from './blog.module.css';
 import prose from './prose.module.css';
@@ -30,7 +31,7 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
     document.getElementById(id)?.scrollIntoView?.();
   }, [fetched, host]);
 
-  const toc = post.headings.filter((h) => h.level <= 3);
+  const toc = tableOfContents(post.headings);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates the clicks of the links inside (they are the interactive elements; Enter on a link is a click)
     <div className={styles.post} onClick={siteLinkClickHandler(host)}>
@@ -40,15 +41,24 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
           {t('post_fallback')}
         </p>
       ) : null}
-      {toc.length >= TOC_MIN_HEADINGS ? (
+      {tocSize(toc) >= TOC_MIN_HEADINGS ? (
         <nav className={styles.toc} aria-labelledby="blog-toc-title" data-testid="blog-toc">
           <p id="blog-toc-title" className={styles.tocTitle}>
             {t('post_toc')}
           </p>
           <ol className={styles.tocList}>
-            {toc.map((h) => (
-              <li key={h.id} className={h.level === 3 ? styles.tocSub : undefined}>
-                <a href={`#${encodeURIComponent(h.id)}`}>{h.text}</a>
+            {toc.map(({ heading, children }) => (
+              <li key={heading.id}>
+                <TocLink id={heading.id} text={heading.text} />
+                {children.length > 0 ? (
+                  <ul className={styles.tocSub}>
+                    {children.map((h) => (
+                      <li key={h.id}>
+                        <TocLink id={h.id} text={h.text} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -70,4 +80,8 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
       </div>
     </div>
   );
+}
+
+function TocLink({ id, text }: { id: string; text: string }) {
+  return <a href={`#${encodeURIComponent(id)}`}>{text}</a>;
 }

@@ -131,6 +131,28 @@ describe('/blog/{slug…}: a post', () => {
     expect(scrolled).toEqual(['how-it-works']);
   });
 
+  it('the table of contents numbers only its h2 entries: each h3 is listed under its h2, unnumbered', async () => {
+    const api = fakeBlogApi();
+    const headings = [
+      { id: 'one', text: 'One', level: 2 },
+      { id: 'two', text: 'Two', level: 2 },
+      { id: 'two-a', text: 'Two A', level: 3 },
+      { id: 'two-b', text: 'Two B', level: 3 },
+      { id: 'two-c', text: 'Two C', level: 3 },
+      { id: 'three', text: 'Three', level: 2 },
+    ];
+    api.blogEntry.mockResolvedValueOnce({ kind: 'post', post: post('guides/fixed-vs-floating-rate', 'en', { headings }) } as never);
+    await visit('BlogPost', { slug: 'guides/fixed-vs-floating-rate' }, { api });
+    const toc = screen.getByRole('navigation', { name: 'On this page' });
+    const numbered = toc.querySelector('ol');
+    // the numbered list's own items are the h2s: 1 One, 2 Two, 3 Three
+    const entries = Array.from(numbered?.children ?? []).map((li) => li.querySelector('a')?.textContent);
+    expect(entries).toEqual(['One', 'Two', 'Three']);
+    const two = within(numbered?.children[1] as HTMLElement);
+    expect(two.getAllByRole('link').map((a) => a.textContent)).toEqual(['Two', 'Two A', 'Two B', 'Two C']);
+    expect(hrefs(within(toc).getAllByRole('link'))).toEqual(['#one', '#two', '#two-a', '#two-b', '#two-c', '#three']);
+  });
+
   it('fewer than three headings: no table of contents', async () => {
     const api = fakeBlogApi();
     api.blogEntry.mockResolvedValueOnce({ kind: 'post', post: post('security/staying-safe', 'en', { headings: [{ id: 'a', text: 'A', level: 2 }] }) } as never);
