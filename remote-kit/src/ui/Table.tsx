@@ -5,6 +5,11 @@ import { VisuallyHidden } from './VisuallyHidden';
 export interface TableColumn {
   key: string;
   header: ReactNode;
+  /**
+   * What labels this column's cells when the rows stack as cards on a narrow screen. A string `header` is its own
+   * label; give one for any other header (a column without a label shows its cells unlabelled, e.g. row actions).
+   */
+  label?: string;
   align?: 'start' | 'end';
   /** a CSS width, e.g. '8rem' or '20%' */
   width?: string;
@@ -29,7 +34,19 @@ export interface TableProps {
   'data-testid'?: string;
 }
 
-/** A data table that scrolls sideways inside its own box on a narrow screen, never the page. */
+/** The text that labels a column's cells in the stacked (narrow) layout, if any. */
+function cellLabel(column: TableColumn, columnCount: number): string | undefined {
+  // one column needs no label per cell: every card is the same kind of thing
+  if (columnCount < 2) return undefined;
+  if (column.label != null) return column.label;
+  return typeof column.header === 'string' ? column.header : undefined;
+}
+
+/**
+ * A data table. On a wide box it is a table; in a narrow one (a phone; its own width, not the screen's, decides) each
+ * row becomes a card and each cell carries its column's label (CSS only, the same DOM: `data-label` read by a
+ * `::before`), so no column is cut off and nothing scrolls sideways.
+ */
 export function Table({ caption, captionHidden = false, columns, rows, empty, className, 'data-testid': testId }: TableProps) {
   const captionId = useId();
   const hasCaption = caption != null && caption !== false;
@@ -68,7 +85,7 @@ export function Table({ caption, captionHidden = false, columns, rows, empty, cl
             rows.map((r) => (
               <tr key={r.key} {...r.data}>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.align === 'end' ? styles.end : undefined}>
+                  <td key={c.key} className={c.align === 'end' ? styles.end : undefined} data-label={cellLabel(c, columns.length)}>
                     {r.cells[c.key]}
                   </td>
                 ))}
