@@ -136,16 +136,16 @@ describe('Support page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Написать в поддержку' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Ваш email'), { target: { value: 'a@b.co' } });
-    fireEvent.change(within(dialog).getByLabelText('Сообщение'), { target: { value: 'Вопрос по заявке' } });
-    const order = within(dialog).getByLabelText('Номер заявки (необязательно)');
+    fireEvent.change(within(dialog).getByLabelText('Сообщение'), { target: { value: 'Вопрос по заказу' } });
+    const order = within(dialog).getByLabelText('Номер заказа (необязательно)');
     fireEvent.change(order, { target: { value: 'order-42' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отправить' }));
     await waitFor(() => expect(order.getAttribute('aria-invalid')).toBe('true'));
     expect(api.supportRequestCreate).not.toHaveBeenCalled();
-    expect(dialog.textContent).toContain('Это не номер заявки');
+    expect(dialog.textContent).toContain('Это не номер заказа');
     fireEvent.change(order, { target: { value: '3f2a1c9e-1b2c-4d5e-8f90-123456789abc' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отправить' }));
-    await waitFor(() => expect(dialog.textContent).toContain('Заявки с таким номером нет'));
+    await waitFor(() => expect(dialog.textContent).toContain('Заказа с таким номером нет'));
     expect(order.getAttribute('aria-invalid')).toBe('true');
   });
 
