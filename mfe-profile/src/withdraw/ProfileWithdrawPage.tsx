@@ -1,12 +1,14 @@
 // Withdrawals (§2 /profile/withdraw): the USDT balance, the TRC20 withdrawal form (§5, §8) with the success modal of
 // §2, and the withdrawal history, reloaded after a withdrawal (§7) and refreshed while one is on its way.
 // Issue 24: an unconfirmed email says why instead of the form (with the way to confirm it); step-up when asked.
+// Issue 25: "Withdraw all", the amount in the locale's decimal separator, and a confirmation step before sending.
 import { type FormEvent, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Button, Card, Dialog, TextField } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { toLocaleDecimal } from 'remote-kit/format';
 import { formatUsdt, intlLocale } from '../lib/locale';
 import { useT } from '../pages/useT';
 import { BalancesCard, WithdrawalsTable } from '../wallet/parts';
@@ -38,6 +40,7 @@ function makeStores(host: HostServices) {
     reloadWallet: () => void wallet.reload(),
     stepUp,
     emailNotConfirmed: () => void status.reload(),
+    available: () => (wallet.state === 'ready' ? wallet.usdt.amount : undefined),
   });
   return { wallet, status, stepUp, form };
 }
@@ -81,10 +84,11 @@ const WithdrawBody = observer(function WithdrawBody({
   const error = form.error;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void form.submit();
+    form.requestReview();
   };
   const min = form.terms?.withdrawalMin;
   const done = form.success;
+  const review = form.review;
   return (
     <>
       <BalancesCard host={host} store={wallet} />
@@ -96,13 +100,18 @@ const WithdrawBody = observer(function WithdrawBody({
               label={t('withdraw_amount', { currency: 'USDT' })}
               inputMode="decimal"
               autoComplete="off"
-              value={form.amount}
+              value={toLocaleDecimal(form.amount, locale)}
               onChange={(e) => form.setAmount(e.target.value)}
               hint={min ? t('withdraw_amount_hint', { min: formatUsdt(min, locale), available: formatUsdt(wallet.usdt.amount, locale) }) : undefined}
               error={error?.field === 'amount' ? message(error) : undefined}
               endAdornment={<span className={styles.muted}>USDT</span>}
               data-testid="withdraw-amount"
             />
+            <div className={styles.actions}>
+              <Button size="sm" variant="secondary" onClick={() => form.withdrawAll()} disabled={form.submitting} data-testid="withdraw-all">
+                {t('withdraw_all')}
+              </Button>
+            </div>
             <TextField
               label={t('withdraw_address', { network: WITHDRAWAL_NETWORK })}
               autoComplete="off"
@@ -128,6 +137,38 @@ const WithdrawBody = observer(function WithdrawBody({
         <EmailNotice host={host} status={status} reason="email_unconfirmed_withdraw" />
       )}
       <WithdrawalsTable host={host} store={wallet} />
+      <Dialog
+        open={review != null}
+        onClose={() => form.cancelReview()}
+        title={t('withdraw_confirm_title')}
+        closeLabel={t('close')}
+        data-testid="withdraw-confirm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => form.cancelReview()} data-testid="withdraw-confirm-back">
+              {t('withdraw_confirm_back')}
+            </Button>
+            <Button onClick={() => void form.confirm()} data-testid="withdraw-confirm-send">
+              {t('withdraw_confirm_send')}
+            </Button>
+          </>
+        }
+      >
+        {review ? (
+          <dl className={styles.facts}>
+            <dt>{t('withdraw_confirm_amount')}</dt>
+            <dd data-testid="withdraw-confirm-amount">{formatUsdt(review.amount, locale)} USDT</dd>
+            <dt>{t('withdraw_confirm_fee')}</dt>
+            <dd data-testid="withdraw-confirm-fee">{formatUsdt(review.fee, locale)} USDT</dd>
+            <dt>{t('withdraw_confirm_receives')}</dt>
+            <dd data-testid="withdraw-confirm-receives">{formatUsdt(review.receives, locale)} USDT</dd>
+            <dt>{t('withdraw_confirm_address', { network: WITHDRAWAL_NETWORK })}</dt>
+            <dd className={styles.mono} data-testid="withdraw-confirm-address">
+              {review.address}
+            </dd>
+          </dl>
+        ) : null}
+      </Dialog>
       <Dialog
         open={done != null}
         onClose={() => form.closeSuccess()}

@@ -4,6 +4,9 @@
 // an answer that left its fate unknown (network, timeout, 5xx), so a retry never pays twice. §8 error texts.
 // Issue 24: a withdrawal needs a recent sign-in (step-up asks for the password again and retries with the same key;
 // closing it leaves the form as it was), and a confirmed email (a refusal for it tells the page, which says why).
+// Issue 25: the minimum and the available balance are checked here before anything is sent (the server checks again),
+// "withdraw all" fills in the balance, and a checked form opens a confirmation (amount, fee, what arrives, address)
+// before the withdrawal is sent.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   type ApiClient,
@@ -14,6 +17,7 @@ import {
   type WithdrawalPayload,
   type WithdrawalRecord,
 } from 'shared-contracts';
+import { isLess } from '../lib/decimal';
 import { cleanNumericInput, isPositiveAmount, limitDecimals, toMoney } from '../lib/numericInput';
 import { USDT_DECIMALS } from '../lib/locale';
 import { isStepUpCancelled, type StepUpStore } from '../stepUp/StepUpStore';
@@ -90,7 +94,20 @@ export interface WithdrawDeps {
   stepUp: Pick<StepUpStore, 'run'>;
   /** the api answered ERR_EMAIL_NOT_CONFIRMED: the account's status is read again */
   emailNotConfirmed(): void;
+  /** the withdrawable USDT balance once the wallet has loaded (undefined: unknown, only the server checks it) */
+  available?(): string | undefined;
 }
+
+/** What the confirmation step shows: the payout is the amount itself (withdrawals carry no fee: the platform pays the network). */
+export interface WithdrawalReview {
+  amount: string;
+  fee: string;
+  receives: string;
+  address: string;
+}
+
+/** Withdrawals are paid out in full: the TRC20 network fee is not taken from the amount. */
+export const WITHDRAWAL_FEE = '0';
 
 export class WithdrawStore {
   amount = '';
@@ -100,6 +117,8 @@ export class WithdrawStore {
   /** the withdrawal just taken: the success modal (§2) shows while it is set */
   success: WithdrawalRecord | null = null;
   terms: AffiliateProgram | null = null;
+  /** the checked withdrawal waiting for the customer's confirmation; null: the form is being filled in */
+  review: WithdrawalReview | null = null;
   private idempotency: { fingerprint: string; key: string } | null = null;
 
   constructor(private readonly deps: WithdrawDeps) {
@@ -110,9 +129,14 @@ export class WithdrawStore {
       submitting: observable,
       success: observableRef,
       terms: observableRef,
+      review: observableRef,
       setAmount: action,
       setAddress: action,
+      withdrawAll: action,
       closeSuccess: action,
+      requestReview: action,
+      cancelReview: action,
+      confirm: action,
       submit: action,
     });
   }
@@ -137,19 +161,56 @@ export class WithdrawStore {
     if (this.error?.field !== 'amount') this.error = null;
   }
 
+  /** The whole withdrawable balance in the amount field. */
+  withdrawAll(): void {
+    const available = this.deps.available?.();
+    if (available === undefined) return;
+    this.setAmount(available);
+  }
+
   closeSuccess(): void {
     this.success = null;
+  }
+
+  /** The browser's checks (§5 amount and address; the programme's minimum and the balance when known), or null. */
+  private check(): WithdrawError | null {
+    if (!isPositiveAmount(this.amount)) return { key: 'withdraw_error_amount', field: 'amount' };
+    if (!isWithdrawalAddress(this.address.trim())) return { key: 'error_address_incorrect', field: 'address' };
+    const amount = toMoney(this.amount);
+    const min = this.terms?.withdrawalMin;
+    if (min && isLess(amount, min)) return { key: 'withdraw_error_too_small', field: 'amount', amount: min };
+    const available = this.deps.available?.();
+    if (available !== undefined && isLess(available, amount)) return { key: 'withdraw_error_balance_too_low', field: 'amount' };
+    return null;
+  }
+
+  /** The form's submit: a checked withdrawal opens the confirmation step; nothing is sent yet. */
+  requestReview(): void {
+    if (this.submitting || !this.deps.isAuthorised()) return;
+    const error = this.check();
+    this.error = error;
+    if (error) return;
+    const amount = toMoney(this.amount);
+    this.review = { amount, fee: WITHDRAWAL_FEE, receives: amount, address: this.address.trim() };
+  }
+
+  cancelReview(): void {
+    this.review = null;
+  }
+
+  /** The customer confirmed what the review showed: it is sent. */
+  async confirm(): Promise<void> {
+    if (!this.review) return;
+    this.review = null;
+    await this.submit();
   }
 
   async submit(): Promise<void> {
     if (this.submitting || !this.deps.isAuthorised()) return;
     const address = this.address.trim();
-    if (!isPositiveAmount(this.amount)) {
-      this.error = { key: 'withdraw_error_amount', field: 'amount' };
-      return;
-    }
-    if (!isWithdrawalAddress(address)) {
-      this.error = { key: 'error_address_incorrect', field: 'address' };
+    const refused = this.check();
+    if (refused) {
+      this.error = refused;
       return;
     }
     const body: WithdrawalPayload = { currencyTitle: WITHDRAWAL_CURRENCY, networkTitle: WITHDRAWAL_NETWORK, address, amount: toMoney(this.amount) };

@@ -141,7 +141,41 @@ describe('WithdrawStore', () => {
     expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
     warn.mockRestore();
   });
+
+  it('issue 25: the minimum and the balance are checked before sending; a checked form is reviewed, then sent once', async () => {
+    const send = jest.fn(async () => withdrawal('w1', 'PENDING', '25.5'));
+    const store = new WithdrawStore({ ...deps(send), available: () => '25.5' });
+    await store.loadTerms();
+    store.setAddress(ADDRESS);
+    store.setAmount('9.99');
+    store.requestReview();
+    expect(store.error).toEqual({ key: 'withdraw_error_too_small', field: 'amount', amount: '10' });
+    store.setAmount('25.6');
+    store.requestReview();
+    expect(store.error).toEqual({ key: 'withdraw_error_balance_too_low', field: 'amount' });
+    expect(store.review).toBeNull();
+    store.withdrawAll();
+    expect(store.amount).toBe('25.5');
+    store.requestReview();
+    expect(store.review).toEqual({ amount: '25.5', fee: '0', receives: '25.5', address: ADDRESS });
+    expect(send).not.toHaveBeenCalled();
+    store.cancelReview();
+    expect(store.review).toBeNull();
+    expect(store.amount).toBe('25.5');
+    store.requestReview();
+    await store.confirm();
+    await store.confirm();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(store.review).toBeNull();
+    expect(store.success).toMatchObject({ id: 'w1' });
+  });
 });
+
+/** The form's Withdraw, then the confirmation step's Confirm: what sends a withdrawal (issue 25). */
+async function submitAndConfirm() {
+  await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+  await act(async () => void fireEvent.click(within(screen.getByTestId('withdraw-confirm')).getByTestId('withdraw-confirm-send')));
+}
 
 describe('ProfileWithdraw page', () => {
   function api(o: Record<string, jest.Mock> = {}) {
@@ -164,11 +198,43 @@ describe('ProfileWithdraw page', () => {
     await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
     const address = screen.getByLabelText('Your USDT address (TRC20)');
     expect(address.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('This is not a valid USDT TRC20 address: it has 34 characters and starts with T.')).toBeTruthy();
+    expect(screen.getByText('A USDT (TRC20) address has 34 characters and starts with T. Please check the address.')).toBeTruthy();
     expect(a.affiliateWithdraw).not.toHaveBeenCalled();
   });
 
-  it('below the minimum: the message with the number the server gave (§8), in Russian too', async () => {
+  it('issue 25: "Withdraw all" fills in the balance, shown as "25,5" in Russian; the confirmation shows amount, fee, what arrives and the address', async () => {
+    const a = api();
+    await act(async () => void renderPage(pages.ProfileWithdraw, signedIn({ lng: 'ru', api: a, path: '/profile/withdraw' })));
+    await screen.findByTestId('withdraw-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Вывести всё' }));
+    expect((screen.getByLabelText('Сумма, USDT') as HTMLInputElement).value).toBe('25,5');
+    fireEvent.change(screen.getByLabelText('Ваш адрес USDT (TRC20)'), { target: { value: ADDRESS } });
+    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    const dialog = screen.getByRole('dialog', { name: 'Проверьте вывод' });
+    expect(within(dialog).getByTestId('withdraw-confirm-amount').textContent).toBe('25,5 USDT');
+    expect(within(dialog).getByTestId('withdraw-confirm-fee').textContent).toBe('0 USDT');
+    expect(within(dialog).getByTestId('withdraw-confirm-receives').textContent).toBe('25,5 USDT');
+    expect(within(dialog).getByTestId('withdraw-confirm-address').textContent).toBe(ADDRESS);
+    expect(a.affiliateWithdraw).not.toHaveBeenCalled();
+    await act(async () => void fireEvent.click(within(dialog).getByTestId('withdraw-confirm-send')));
+    expect(a.affiliateWithdraw).toHaveBeenCalledTimes(1);
+    expect(a.affiliateWithdraw).toHaveBeenCalledWith(expect.objectContaining({ body: expect.objectContaining({ amount: '25.5', address: ADDRESS }) }));
+  });
+
+  it('issue 25: typing "0,1" in Russian keeps "0,1" on screen and the amount is checked against the minimum before sending', async () => {
+    const a = api();
+    await act(async () => void renderPage(pages.ProfileWithdraw, signedIn({ lng: 'ru', api: a, path: '/profile/withdraw' })));
+    await screen.findByTestId('withdraw-form');
+    fireEvent.change(screen.getByLabelText('Сумма, USDT'), { target: { value: '0,1' } });
+    expect((screen.getByLabelText('Сумма, USDT') as HTMLInputElement).value).toBe('0,1');
+    fireEvent.change(screen.getByLabelText('Ваш адрес USDT (TRC20)'), { target: { value: ADDRESS } });
+    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    expect(screen.getByText('Слишком маленькая сумма вывода: минимум 10 USDT.')).toBeTruthy();
+    expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
+    expect(a.affiliateWithdraw).not.toHaveBeenCalled();
+  });
+
+  it('below the minimum: the message with the minimum (§8; the browser checks it first now), in Russian too', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const a = api({ affiliateWithdraw: jest.fn(async () => Promise.reject(ApiError.of('ERR_WITHDRAWAL_TOO_SMALL', 'Minimum withdrawal is 10 USDT'))) });
     await act(async () => void renderPage(pages.ProfileWithdraw, signedIn({ lng: 'ru', api: a, path: '/profile/withdraw' })));
@@ -187,7 +253,7 @@ describe('ProfileWithdraw page', () => {
     await screen.findByTestId('withdraw-form');
     fireEvent.change(screen.getByLabelText('Amount, USDT'), { target: { value: '11' } });
     fireEvent.change(screen.getByLabelText('Your USDT address (TRC20)'), { target: { value: ADDRESS } });
-    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    await submitAndConfirm();
     expect(screen.getByRole('alert').textContent).toBe('You have no USDT balance yet. Earn commission or cashback first.');
     warn.mockRestore();
   });
@@ -200,7 +266,7 @@ describe('ProfileWithdraw page', () => {
     a.affiliateWithdrawals.mockImplementation(async () => [withdrawal('w1', 'PENDING', '20')]);
     fireEvent.change(screen.getByLabelText('Amount, USDT'), { target: { value: '20' } });
     fireEvent.change(screen.getByLabelText('Your USDT address (TRC20)'), { target: { value: ADDRESS } });
-    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    await submitAndConfirm();
     const dialog = screen.getByRole('dialog', { name: 'Withdrawal requested' });
     expect(dialog.textContent).toContain(`20 USDT will be sent to ${ADDRESS}`);
     expect(a.affiliateBalances).toHaveBeenCalledTimes(2);
@@ -251,7 +317,7 @@ describe('ProfileWithdraw page', () => {
     await screen.findByTestId('withdraw-form');
     fireEvent.change(screen.getByLabelText('Amount, USDT'), { target: { value: '20' } });
     fireEvent.change(screen.getByLabelText('Your USDT address (TRC20)'), { target: { value: ADDRESS } });
-    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    await submitAndConfirm();
     const dialog = screen.getByRole('dialog', { name: 'Confirm it is you' });
     expect(dialog.textContent).toContain('Enter your password again');
     expect(within(dialog).queryByTestId('step-up-code')).toBeNull();
@@ -272,7 +338,7 @@ describe('ProfileWithdraw page', () => {
     await screen.findByTestId('withdraw-form');
     fireEvent.change(screen.getByLabelText('Сумма, USDT'), { target: { value: '20' } });
     fireEvent.change(screen.getByLabelText('Ваш адрес USDT (TRC20)'), { target: { value: ADDRESS } });
-    await act(async () => void fireEvent.click(screen.getByTestId('withdraw-submit')));
+    await submitAndConfirm();
     const dialog = screen.getByRole('dialog', { name: 'Подтвердите, что это вы' });
     expect(within(dialog).getByLabelText('Код аутентификатора')).toBeTruthy();
     await act(async () => void fireEvent.click(within(dialog).getByTestId('step-up-cancel')));
