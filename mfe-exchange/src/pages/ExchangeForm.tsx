@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import { DEFAULT_PRECISION, type Instrument, type PairData, type RateMode } from 'shared-contracts';
+import { DEFAULT_PRECISION, type Instrument, type RateMode } from 'shared-contracts';
 import { Badge, Button, Dialog, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
 import { formatAmount, RelativeTime } from 'remote-kit/format';
 import Decimal from 'decimal.js';
 import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from '../stores/ExchangeFormStore';
 import type { RatesSocket } from '../stores/RatesSocket';
 import { pricePoint } from '../lib/pricePoint';
+import { rateLine } from '../lib/rateLine';
 import { InstrumentSelect } from './InstrumentSelect';
 import { formatDuration, useNow } from './useNow';
 import styles from './ExchangeForm.module.css';
@@ -27,13 +28,6 @@ const EXACT = 18;
 
 /** §9 price points: the send side of a price line ("1000 SHIB"), with 2 decimals. */
 const pointOf = (multiplier: string, locale: string) => formatAmount(multiplier, { locale, maxDecimals: DEFAULT_PRECISION.send });
-
-/** "1 BTC = 20.41234567 ETH" in the site's locale, at the receive instrument's precision; a tiny unit price at a price point ("1000 SHIB = 0.0123 USDT"). */
-function rateLine(pair: PairData, locale: string): string {
-  const point = pricePoint(pair.price);
-  const price = formatAmount(point.value, { locale, maxDecimals: precisionOf(pair.instrumentTo) });
-  return `${pointOf(point.multiplier, locale)} ${pair.instrumentFrom.currencyTitle} = ${price} ${pair.instrumentTo.currencyTitle}`;
-}
 
 /** The calculator: rate mode, the send and receive rows, errors, the rate and the fees (§2, §4, §5, §8). */
 export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, locale }: ExchangeFormProps) {

@@ -84,7 +84,7 @@ describe('mfe-exchange ./pages', () => {
     expect(ws.url).toBe('ws://test/ws');
     act(() => ws.open());
     act(() => ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { price: '21', updatedAt: '2030-01-01T00:00:09.000Z' }) }));
-    expect(screen.getByTestId('live-rate').textContent).toBe('1 BTC = 21 ETH');
+    expect(screen.getByTestId('live-rate').textContent).toBe('1 BTC = 21.00000000 ETH');
     expect(screen.getByTestId('rate-updated-at').getAttribute('datetime')).toBe('2030-01-01T00:00:09.000Z');
   });
 

@@ -258,10 +258,10 @@ describe('ExchangeFormStore', () => {
     const ws = FakeWebSocket.last;
     ws.open();
     ws.message({ channel: 'pairs', event: 'data', data: pairData(BTC, ETH, { price: '21.5', updatedAt: '2030-01-01T00:00:05.000Z' }) });
-    expect(form.rateText).toBe('1 BTC = 21.5 ETH');
+    expect(form.rateText).toBe('1 BTC = 21.50000000 ETH');
     expect(form.pairData?.updatedAt).toBe('2030-01-01T00:00:05.000Z');
     ws.message({ channel: 'pairs', event: 'data', data: pairData(ETH, USDT, { price: '99' }) });
-    expect(form.rateText).toBe('1 BTC = 21.5 ETH');
+    expect(form.rateText).toBe('1 BTC = 21.50000000 ETH');
     ws.message({
       channel: 'pairs',
       event: 'error',

@@ -18,7 +18,7 @@ import {
 } from 'shared-contracts';
 import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from '../lib/cleanNumericInput';
 import { spreadPercent } from '../lib/fees';
-import { pricePoint } from '../lib/pricePoint';
+import { rateLine } from '../lib/rateLine';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
 import type { FormAnalytics } from './FormAnalytics';
 import { exchangeRequest, findBySlug, firstSelection, isFiat, withRecommendedAmount, type InitialSelection } from './formSelection';
@@ -219,13 +219,9 @@ export class ExchangeFormStore {
     return exchangeRequest(this);
   }
 
-  /** "1 BTC = 20.41234567 ETH"; a tiny unit price at a §9 price point: "1000 SHIB = 0.0123 USDT". */
+  /** "1 BTC = 20.41234567 ETH", always at the pair's decimals (issue 25); a tiny unit price at a §9 price point: "1000 SHIB = 0.012300 USDT". */
   get rateText(): string | null {
-    const p = this.pairData;
-    if (!p) return null;
-    const precision = p.instrumentTo.precisionDecimals ?? DEFAULT_PRECISION.receive;
-    const point = pricePoint(p.price);
-    return `${formatDecimal(point.multiplier, DEFAULT_PRECISION.send)} ${p.instrumentFrom.currencyTitle} = ${formatDecimal(point.value, precision)} ${p.instrumentTo.currencyTitle}`;
+    return this.pairData ? rateLine(this.pairData, 'en') : null;
   }
 
   get amountToReceive(): string | null {

@@ -135,7 +135,7 @@ describe("ExchangeRootStore from the server's snapshot (host.initialData)", () =
     FakeWebSocket.last.open();
     expect(FakeWebSocket.last.sent).toEqual([{ event: 'pairs.rates', data: root.form.request }]);
     FakeWebSocket.last.message({ channel: 'pairs', event: 'data', data: pairData(ETH, BTC, { price: '21', amountToGet: '42', claimedDepositAmount: '2' }) });
-    expect(root.form.rateText).toBe('1 ETH = 21 BTC');
+    expect(root.form.rateText).toBe('1 ETH = 21.00000000 BTC');
     expect(root.form.valueToReceive).toBe('42');
     root.dispose();
   });
