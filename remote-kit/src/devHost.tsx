@@ -79,7 +79,7 @@ function devSession(records: ReturnType<typeof memoryVisitRecords>): HostSession
     account: null,
     isLoading: false,
     openLoginDialog: () => console.info('[dev host] login dialog'),
-    openRegisterDialog: () => console.info('[dev host] register dialog'),
+    openRegisterDialog: (options) => console.info('[dev host] register dialog', options ?? {}),
     openRestorePasswordDialog: (email) => console.info('[dev host] restore-password dialog', email),
     // No mail round trip here: the email counts as confirmed.
     confirmEmail: async (email) => {

@@ -3,10 +3,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Dialog, LegalLinks, TextField } from 'remote-kit/ui';
+import { Button, Checkbox, Dialog, LegalLinks, TextField, VisuallyHidden } from 'remote-kit/ui';
 import { useStores } from '../stores/RootStore';
 import type { AuthField, AuthDialogsStore } from './index';
-import type { AuthDialogKind, EmailConfirmationStep } from './AuthDialogsStore';
+import type { AuthDialogKind, EmailConfirmationStep, RegisterReason } from './AuthDialogsStore';
 import s from './AuthDialogs.module.css';
 
 const TITLES = {
@@ -29,6 +29,14 @@ const DESCRIPTIONS: Partial<Record<AuthDialogKind, string>> = {
   restore: 'auth.restore.text',
   emailConfirmation: 'auth.emailConfirmation.text',
 };
+
+/** Issue 25: why the register dialog was opened, said under its title. */
+const REGISTER_REASONS: Record<RegisterReason, string> = {
+  'card-purchase': 'auth.register.reason_card_purchase',
+};
+
+/** The dialogs that set a password show its rules under the field. */
+const SETS_PASSWORD: ReadonlySet<AuthDialogKind> = new Set(['register', 'newPassword']);
 
 type TextFieldName = Exclude<AuthField, 'isTermsAccepted'>;
 
@@ -115,6 +123,7 @@ const AuthDialogs = observer(function AuthDialogs() {
   const { form } = dialogs;
   const step = dialogs.emailConfirmationStep;
   const description = DESCRIPTIONS[kind];
+  const reason = kind === 'register' && dialogs.registerReason ? REGISTER_REASONS[dialogs.registerReason] : undefined;
   const submitKey = kind === 'emailConfirmation' && step === 'email' ? 'auth.emailConfirmation.sendCode' : SUBMITS[kind];
 
   return (
@@ -125,7 +134,7 @@ const AuthDialogs = observer(function AuthDialogs() {
         size="sm"
         onClose={() => dialogs.close()}
         title={t(TITLES[kind])}
-        description={description ? t(description) : undefined}
+        description={reason ? <span data-testid="auth-register-reason">{t(reason)}</span> : description ? t(description) : undefined}
         closeLabel={t('notification.close')}
         footer={
           <>
@@ -215,8 +224,10 @@ const AuthTextField = observer(function AuthTextField({
   readOnly: boolean;
 }) {
   const { t } = useTranslation('shell');
+  const rulesId = useId();
   const spec = TEXT_FIELDS[name];
-  return (
+  const showRules = name === 'password' && SETS_PASSWORD.has(kind);
+  const field = (
     <TextField
       label={t(spec.label(kind))}
       type={spec.type}
@@ -228,10 +239,62 @@ const AuthTextField = observer(function AuthTextField({
       readOnly={readOnly}
       onChange={(e) => store.setField(name, e.target.value)}
       error={fieldError(store, name, t)}
+      aria-describedby={showRules ? rulesId : undefined}
       data-testid={spec.testId}
     />
   );
+  if (!showRules) return field;
+  return (
+    <div className={s.passwordField}>
+      {field}
+      <PasswordRules store={store} id={rulesId} />
+    </div>
+  );
 });
+
+const RULE_TEXTS = {
+  length: 'auth.passwordRules.length',
+  notEmail: 'auth.passwordRules.notEmail',
+  notCommon: 'auth.passwordRules.notCommon',
+} as const;
+
+/**
+ * Issue 25: the password rules under the field from the start (not only after a refused attempt); each the browser
+ * can check turns satisfied as the visitor types. The field is described by the list, and each rule says its state
+ * in words too (the mark alone is not read).
+ */
+const PasswordRules = observer(function PasswordRules({ store, id }: { store: AuthDialogsStore; id: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <ul id={id} className={s.rules} data-testid="auth-password-rules">
+      {store.passwordRules.map((rule) => (
+        <li key={rule.name} className={s.rule} data-state={rule.state} data-testid={`auth-password-rule-${rule.name}`}>
+          <RuleMark state={rule.state} />
+          <span>
+            {t(RULE_TEXTS[rule.name])}
+            {rule.state !== 'server' && (
+              <VisuallyHidden>{` (${t(rule.state === 'met' ? 'auth.passwordRules.met' : 'auth.passwordRules.unmet')})`}</VisuallyHidden>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+function RuleMark({ state }: { state: 'met' | 'unmet' | 'server' }) {
+  return (
+    <svg className={s.ruleMark} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      {state === 'met' ? (
+        <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      ) : state === 'unmet' ? (
+        <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      ) : (
+        <circle cx="8" cy="8" r="2" fill="currentColor" />
+      )}
+    </svg>
+  );
+}
 
 /** The ways from one dialog to another. */
 function DialogLinks({ store, kind, step }: { store: AuthDialogsStore; kind: AuthDialogKind; step: EmailConfirmationStep }) {

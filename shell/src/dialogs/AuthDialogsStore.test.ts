@@ -116,18 +116,19 @@ describe('AuthDialogsStore', () => {
   it('register: email, password, confirmation, terms; sends the referral id; a weak password lands on the password field', async () => {
     const { store, session, signedIn, events } = setup();
     store.openRegister();
-    fill(store, { email: 'a@b', password: 'pw1', passwordConfirm: 'pw2' });
+    fill(store, { email: 'a@b', password: 'password1', passwordConfirm: 'password2' });
     await store.submit();
     expect(store.fieldErrors).toEqual({
       email: 'auth.errors.email_invalid',
       passwordConfirm: 'auth.errors.password_mismatch',
       isTermsAccepted: 'auth.errors.terms_required',
     });
-    fill(store, { email: 'a@b.co', passwordConfirm: 'pw1', terms: true });
-    session.register.mockRejectedValueOnce(ApiError.of('ERR_VALIDATION', 'weak', { fields: { password: 'too short' } }));
+    // long enough, but on the api's list of common passwords: only the api can tell
+    fill(store, { email: 'a@b.co', passwordConfirm: 'password1', terms: true });
+    session.register.mockRejectedValueOnce(ApiError.of('ERR_VALIDATION', 'common', { fields: { password: 'too common' } }));
     await store.submit();
     expect(store.fieldErrors.password).toBe('auth.errors.password_rejected');
-    expect(session.register).toHaveBeenCalledWith({ email: 'a@b.co', password: 'pw1', referralId: 'ref-7' });
+    expect(session.register).toHaveBeenCalledWith({ email: 'a@b.co', password: 'password1', referralId: 'ref-7' });
     await store.submit();
     expect(store.open).toBeNull();
     expect(signedIn).toEqual([null]);
@@ -191,6 +192,84 @@ describe('AuthDialogsStore', () => {
     });
   });
 
+  describe('issue 25: the register dialog opened for a card purchase', () => {
+    it('says why an account is needed and starts from the email already typed', () => {
+      const { store } = setup();
+      store.openRegister({ reason: 'card-purchase', email: ' buyer@mail.io ' });
+      expect(store.open).toBe('register');
+      expect(store.registerReason).toBe('card-purchase');
+      expect(store.form.email).toBe('buyer@mail.io');
+    });
+
+    it('the reason stays while the visitor looks at sign-in and comes back, and is gone once the dialog closes', () => {
+      const { store } = setup();
+      store.openRegister({ reason: 'card-purchase' });
+      store.openLogin();
+      store.openRegister();
+      expect(store.registerReason).toBe('card-purchase');
+      store.close();
+      store.openRegister();
+      expect(store.registerReason).toBeNull();
+    });
+
+    it('after a completed registration the next opening has no reason', async () => {
+      const { store } = setup();
+      store.openRegister({ reason: 'card-purchase', email: 'buyer@mail.io' });
+      fill(store, { password: 'Correct-Horse-42', passwordConfirm: 'Correct-Horse-42', terms: true });
+      await store.submit();
+      expect(store.open).toBeNull();
+      store.openRegister();
+      expect([store.registerReason, store.form.email]).toEqual([null, '']);
+    });
+
+    it('opened from the header (no options): no reason, an empty email', () => {
+      const { store } = setup();
+      store.openRegister();
+      expect([store.registerReason, store.form.email]).toEqual([null, '']);
+    });
+  });
+
+  describe('issue 25: password rules before the first error', () => {
+    it('are there before anything is typed, none met yet, and turn met as the visitor types', () => {
+      const { store } = setup();
+      store.openRegister();
+      expect(store.passwordRules).toEqual([
+        { name: 'length', state: 'unmet' },
+        { name: 'notEmail', state: 'unmet' },
+        { name: 'notCommon', state: 'server' },
+      ]);
+      fill(store, { email: 'walker@mail.io', password: 'Walker-2041' });
+      expect(store.passwordRules.map((r) => r.state)).toEqual(['met', 'unmet', 'server']);
+      fill(store, { password: 'Blue-Harbor-2041' });
+      expect(store.passwordRules.map((r) => r.state)).toEqual(['met', 'met', 'server']);
+    });
+
+    it('a password breaking a rule is stopped before it is sent, on register and on a new password', async () => {
+      const { store, session, api } = setup();
+      store.openRegister();
+      fill(store, { email: 'a@b.co', password: 'short', passwordConfirm: 'short', terms: true });
+      await store.submit();
+      expect(store.fieldErrors).toEqual({ password: 'auth.errors.password_rules' });
+      expect(session.register).not.toHaveBeenCalled();
+      fill(store, { password: 'Blue-Harbor-2041' });
+      expect(store.fieldErrors).toEqual({});
+
+      store.openNewPassword('walker@mail.io');
+      fill(store, { passwordResetCode: '123456', password: 'walker@mail.io', passwordConfirm: 'walker@mail.io' });
+      await store.submit();
+      expect(store.fieldErrors).toEqual({ password: 'auth.errors.password_rules' });
+      expect(api.resetPassword).not.toHaveBeenCalled();
+    });
+
+    it('sign-in checks no rule: an old password still signs in', async () => {
+      const { store, session } = setup();
+      store.openLogin();
+      fill(store, { email: 'a@b.co', password: 'old' });
+      await store.submit();
+      expect(session.login).toHaveBeenCalledWith({ email: 'a@b.co', password: 'old' });
+    });
+  });
+
   it('registration_abandoned fires when the register dialog closes without a registration', async () => {
     const { store, events } = setup();
     store.openRegister();
@@ -239,12 +318,12 @@ describe('AuthDialogsStore', () => {
     expect(api.requestPasswordReset).toHaveBeenCalledWith({ body: { email: 'a@b.co', locale: 'en' } });
     expect(store.open).toBe('newPassword');
     expect(store.info).toBe('auth.newPassword.codeSent');
-    fill(store, { passwordResetCode: '123456', password: 'new-pw', passwordConfirm: 'new-pw' });
+    fill(store, { passwordResetCode: '123456', password: 'new-pw-2041', passwordConfirm: 'new-pw-2041' });
     api.resetPassword.mockRejectedValueOnce(ApiError.of('ERR_INVALID_PASSWORD_RESET_CODE', 'bad'));
     await store.submit();
     expect(store.fieldErrors.passwordResetCode).toBe('auth.errors.invalid_reset_code');
     await store.submit();
-    expect(api.resetPassword).toHaveBeenLastCalledWith({ body: { email: 'a@b.co', password: 'new-pw', resetCode: '123456' } });
+    expect(api.resetPassword).toHaveBeenLastCalledWith({ body: { email: 'a@b.co', password: 'new-pw-2041', resetCode: '123456' } });
     expect(store.open).toBe('login');
     expect(store.form.email).toBe('a@b.co');
     expect(store.next).toBe('/profile/info');
@@ -254,7 +333,7 @@ describe('AuthDialogsStore', () => {
   it('new password needs the code', async () => {
     const { store, api } = setup();
     store.openNewPassword('a@b.co');
-    fill(store, { password: 'x', passwordConfirm: 'x' });
+    fill(store, { password: 'Quiet-Lake-88', passwordConfirm: 'Quiet-Lake-88' });
     await store.submit();
     expect(store.fieldErrors).toEqual({ passwordResetCode: 'auth.errors.code_required' });
     expect(api.resetPassword).not.toHaveBeenCalled();

@@ -2,15 +2,19 @@
 // open, its form (§3 auth form), client-side checks (§5) and the §8 error mapping. The UI only renders it.
 // Issue 24: a sign-in the api answers ERR_TWO_FACTOR_REQUIRED shows a code field (authenticator or recovery code) and
 // is sent again with it; ERR_INVALID_TWO_FACTOR_CODE is that field's error.
-import { action, makeObservable, observable, runInAction } from 'mobx';
-import { isApiError } from 'shared-contracts';
+// Issue 25: the register dialog can say why an account is needed (a card purchase) and start from the email already
+// typed; the password rules show under the field from the start and are checked before the form is sent.
+import { action, computed, makeObservable, observable, runInAction } from 'mobx';
+import { isApiError, type RegisterDialogOptions } from 'shared-contracts';
 import type { AnalyticsEvent, ApiClient, NotificationInputLike } from './types';
 import type { SessionStore } from '../stores/SessionStore';
 import { EMAIL_PATTERN, authErrorFeedback, sanitiseEmail, type AuthField } from './authErrors';
+import { passwordFollowsRules, passwordRules, type PasswordRule } from './passwordRules';
 
 export type AuthDialogKind = 'login' | 'register' | 'restore' | 'newPassword' | 'emailConfirmation';
 /** §2 email confirmation: the email is entered and a code mailed, then the code from the mail is entered. */
 export type EmailConfirmationStep = 'email' | 'code';
+export type RegisterReason = NonNullable<RegisterDialogOptions['reason']>;
 
 /** Emails confirmed in this browser (§4 ckm A: "ask, unless already confirmed locally"). */
 export interface ConfirmedEmails {
@@ -72,6 +76,11 @@ export class AuthDialogsStore {
   emailConfirmationStep: EmailConfirmationStep = 'email';
   /** Sign-in: the api asked for the second factor; the code field shows and the sign-in is sent with it. */
   twoFactorStep = false;
+  /**
+   * Why the visitor was asked to sign up (a card purchase, §4 card flow), said in the register dialog; kept while the
+   * visitor moves between the account dialogs, dropped when they close.
+   */
+  registerReason: RegisterReason | null = null;
 
   private registrationCompleted = false;
   private abandonmentReported = false;
@@ -89,6 +98,8 @@ export class AuthDialogsStore {
       next: observable,
       emailConfirmationStep: observable,
       twoFactorStep: observable,
+      registerReason: observable,
+      passwordRules: computed,
       openLogin: action,
       openRegister: action,
       openRestore: action,
@@ -111,9 +122,17 @@ export class AuthDialogsStore {
     if (next !== undefined) this.next = next;
   }
 
-  openRegister() {
-    this.show('register');
+  /** §2 register dialog; `reason` and `email` come from a remote (host.session.openRegisterDialog). */
+  openRegister(options?: RegisterDialogOptions) {
+    const email = options?.email ? sanitiseEmail(options.email) : '';
+    this.show('register', email || undefined);
+    if (options?.reason) this.registerReason = options.reason;
     this.registrationCompleted = false;
+  }
+
+  /** The password rules under the field of the register and new-password dialogs, as the visitor types. */
+  get passwordRules(): PasswordRule[] {
+    return passwordRules(this.form.password, this.form.email);
   }
 
   openRestore(email?: string) {
@@ -152,6 +171,7 @@ export class AuthDialogsStore {
     this.open = null;
     this.submitting = false;
     this.next = null;
+    this.registerReason = null;
   }
 
   setField<K extends keyof AuthForm>(field: K, value: AuthForm[K]) {
@@ -264,6 +284,7 @@ export class AuthDialogsStore {
       if (!password) errors.password = 'auth.errors.password_required';
     }
     if (kind === 'register' || kind === 'newPassword') {
+      if (password && !passwordFollowsRules(password, email)) errors.password = 'auth.errors.password_rules';
       if (password && passwordConfirm !== password) errors.passwordConfirm = 'auth.errors.password_mismatch';
     }
     if (kind === 'register' && !isTermsAccepted) errors.isTermsAccepted = 'auth.errors.terms_required';
@@ -322,6 +343,7 @@ export class AuthDialogsStore {
   private finish() {
     this.open = null;
     this.twoFactorStep = false;
+    this.registerReason = null;
     this.registerOutcome = null;
     this.form = emptyForm();
     this.next = null;

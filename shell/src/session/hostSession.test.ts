@@ -94,6 +94,15 @@ describe('visit records behind host.session (§2, §4 ckm A, §8)', () => {
     expect(memory.has('X@Y.io')).toBe(true);
   });
 
+  it('issue 25: openRegisterDialog hands the reason and the typed email to the register dialog', () => {
+    const openRegister = jest.fn();
+    const records = createVisitRecords(guest as never, env('').env, () => undefined);
+    const host = hostSession({ session: {}, dialogs: { openRegister }, visitorId: () => Promise.resolve('v') } as never, records);
+    host.openRegisterDialog({ reason: 'card-purchase', email: 'buyer@mail.io' });
+    host.openRegisterDialog();
+    expect(openRegister.mock.calls).toEqual([[{ reason: 'card-purchase', email: 'buyer@mail.io' }], [undefined]]);
+  });
+
   it('§3 UTM: the records capture landings and host.session.utm() reads the latest; without a UTM environment it is null', () => {
     const local = new Map<string, string>();
     const session = new Map<string, string>();

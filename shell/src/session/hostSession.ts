@@ -70,7 +70,7 @@ export function hostSession(stores: RootStore, records: VisitRecords): HostSessi
       return session.isLoading;
     },
     openLoginDialog: () => dialogs.openLogin(),
-    openRegisterDialog: () => dialogs.openRegister(),
+    openRegisterDialog: (options) => dialogs.openRegister(options),
     openRestorePasswordDialog: (email) => dialogs.openRestore(email),
     confirmEmail: (email) => dialogs.confirmEmail(email),
     logout: () => session.logout(),
