@@ -53,9 +53,26 @@ describe('CardFlowStore (§4 card flow)', () => {
     const { store, session, api, create } = setup({ isAuthorised: false });
     await expect(store.purchase(above(create))).resolves.toEqual({ kind: 'register' });
     expect(session.openRegisterDialog).toHaveBeenCalledTimes(1);
+    // issue 25: the dialog says why an account is needed
+    expect(session.openRegisterDialog).toHaveBeenCalledWith({ reason: 'card-purchase' });
     expect(api.providerSignUp).not.toHaveBeenCalled();
     expect(create).not.toHaveBeenCalled();
     expect(store.step).toBe('idle');
+  });
+
+  it('a guest’s register dialog starts with the email typed in the form (trimmed; none when blank)', async () => {
+    const { store, session, create } = setup({ isAuthorised: false });
+    await store.purchase({ ...above(create), email: ' guest@mail.io ' });
+    expect(session.openRegisterDialog).toHaveBeenLastCalledWith({ reason: 'card-purchase', email: 'guest@mail.io' });
+    expect(store.ensureSignedIn('   ')).toBe(false);
+    expect(session.openRegisterDialog).toHaveBeenLastCalledWith({ reason: 'card-purchase' });
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('a signed-in visitor gets no dialog', () => {
+    const { store, session } = setup();
+    expect(store.ensureSignedIn('guest@mail.io')).toBe(true);
+    expect(session.openRegisterDialog).not.toHaveBeenCalled();
   });
 
   it('below noKycThreshold the order is created directly, without the provider', async () => {

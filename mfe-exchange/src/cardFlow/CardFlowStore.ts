@@ -1,6 +1,6 @@
 // The card-purchase flow (spec §4 "Card flow", §6, §7 card provider, §8 error_kyc_flow, §9 provider polling): what a
 // submit with a fiat sender does before (and around) the order create. One state machine:
-//   idle ─ guest ─────────────────────────────► register dialog, idle
+//   idle ─ guest ─────────────────────────────► register dialog (saying why, with the typed email), idle
 //   idle ─ amount < noKycThreshold ───────────► creating ─► idle
 //   idle ─ otherwise ─► signingUp (sign-up, sign-in) ─► email (while contacts says UNCONFIRMED) ─► checkingKyc
 //        ─► kyc (incomplete: the KYC redirect modal, kyc-status polled) ─► creating ─► idle
@@ -9,7 +9,7 @@
 // Only the browser runs it, on submit: the constructor starts nothing.
 import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { PROVIDER_POLL, RETRY_STATUS_CODES, isApiError, type ApiClient } from 'shared-contracts';
+import { PROVIDER_POLL, RETRY_STATUS_CODES, isApiError, type ApiClient, type RegisterDialogOptions } from 'shared-contracts';
 
 export type CardFlowStep = 'idle' | 'signingUp' | 'email' | 'checkingKyc' | 'kyc' | 'creating';
 /** Which dialog the flow shows: the card-flow dialog (its steps), the KYC redirect modal (§2, type kyc), or none. */
@@ -19,7 +19,7 @@ type CardFlowApi = Pick<ApiClient, 'providerSignUp' | 'providerSignIn' | 'provid
 
 export interface CardFlowDeps {
   api: CardFlowApi;
-  session: { readonly isAuthorised: boolean; readonly account: { email: string } | null; openRegisterDialog(): void };
+  session: { readonly isAuthorised: boolean; readonly account: { email: string } | null; openRegisterDialog(options?: RegisterDialogOptions): void };
   /** The {provider} path segment of the §7 calls: the card pair's liquidityProviderPublicCode (§3 pair data). */
   provider(): string;
   /** The site locale: the provider's mails are in it. */
@@ -34,6 +34,8 @@ export interface CardPurchase<T> {
   /** The order's send amount and the pair's noKycThreshold, both in the send currency. */
   amount: string;
   noKycThreshold: string;
+  /** The email the visitor typed in the form, if any: the register dialog a guest gets starts with it. */
+  email?: string;
   /**
    * Creates the order. `afterFlow`: the provider steps ran first (minutes may have passed: the quote is old).
    * A failure is the caller's to show, except "KYC verification is needed", which starts the KYC flow.
@@ -146,17 +148,21 @@ export class CardFlowStore {
     return this.deps.poll ?? PROVIDER_POLL;
   }
 
-  /** §4 "if not signed in, the register dialog opens": false (and the dialog opened) for a guest. */
-  ensureSignedIn(): boolean {
+  /**
+   * §4 "if not signed in, the register dialog opens": false (and the dialog opened) for a guest. The dialog says that
+   * a card purchase needs an account (issue 25) and starts with `email`, the one the visitor already typed, if any.
+   */
+  ensureSignedIn(email?: string): boolean {
     if (this.deps.session.isAuthorised) return true;
-    this.deps.session.openRegisterDialog();
+    const typed = email?.trim();
+    this.deps.session.openRegisterDialog({ reason: 'card-purchase', ...(typed ? { email: typed } : {}) });
     return false;
   }
 
   /** §4 card flow for one submit. A create failure other than "KYC verification is needed" rejects (the caller shows it). */
   async purchase<T>(purchase: CardPurchase<T>): Promise<CardFlowResult<T>> {
     if (this.run) return { kind: 'cancelled' };
-    if (!this.ensureSignedIn()) return { kind: 'register' };
+    if (!this.ensureSignedIn(purchase.email)) return { kind: 'register' };
     const run = new FlowRun(this.deps.sleep);
     this.run = run;
     try {

@@ -473,6 +473,23 @@ describe('ExchangeDetailsStore card purchase (§4 card flow)', () => {
     expect(api.orderCreate).not.toHaveBeenCalled();
   });
 
+  it('a guest’s register dialog says why and carries the email typed in the form (issue 25)', async () => {
+    const form = cardForm({ ckm: 'A' });
+    const { store, session } = setup({ form });
+    fill(store);
+    expect(store.askEmail).toBe(true);
+    store.setEmail(' buyer@mail.io');
+    expect(await store.create()).toBe(false);
+    expect(session.openRegisterDialog).toHaveBeenCalledWith({ reason: 'card-purchase', email: 'buyer@mail.io' });
+  });
+
+  it('no email field on the pair (ckm D): the dialog says why, with no email', async () => {
+    const { store, session } = setup({ form: cardForm({ ckm: 'D' }), localEmail: 'before@mail.io' });
+    expect(store.askEmail).toBe(false);
+    expect(await store.create()).toBe(false);
+    expect(session.openRegisterDialog).toHaveBeenCalledWith({ reason: 'card-purchase' });
+  });
+
   it('below noKycThreshold: created directly, without the provider and without a refund address (fixed rate too)', async () => {
     const form = cardForm({}, 'FIXED');
     const { store, api, deps } = setup({ form, ckmAuthorised: true });

@@ -149,6 +149,10 @@ export class ExchangeDetailsStore {
   private ckmContext() {
     return { isAuthorised: this.deps.session.isAuthorised, isReferralVisit: !!this.deps.referral.get() };
   }
+  /** What the visitor typed in the email field, when the form shows it (nothing otherwise). */
+  private get typedEmail(): string | undefined {
+    return this.askEmail && this.email.trim() ? this.email.trim() : undefined;
+  }
   /** §5 "An email error shows only when the field is non-empty and invalid." */
   get emailError(): string | undefined {
     return this.email && !isValidEmail(this.email) ? 'error_email_incorrect' : undefined;
@@ -338,8 +342,8 @@ export class ExchangeDetailsStore {
   /** §4 order creation. Resolves true when the visitor was sent to the order page. */
   async create(): Promise<boolean> {
     if (this.isCreating) return false;
-    // §4 card flow: a guest gets the register dialog, before anything is checked
-    if (this.isCardPurchase && !this.cardFlow.ensureSignedIn()) return false;
+    // §4 card flow: a guest gets the register dialog, before anything is checked, with the email typed here (issue 25)
+    if (this.isCardPurchase && !this.cardFlow.ensureSignedIn(this.typedEmail)) return false;
     this.isCreating = true;
     this.createError = null;
     try {
@@ -358,6 +362,7 @@ export class ExchangeDetailsStore {
         const result = await this.cardFlow.purchase({
           amount: (this.deps.form.pairData ?? pair).claimedDepositAmount,
           noKycThreshold: (this.deps.form.pairData ?? pair).noKycThreshold,
+          email: this.typedEmail,
           // after the provider steps (minutes of mail and KYC) the quote is old: a fresh one first
           create: async (afterFlow) => (afterFlow && !(await this.deps.form.loadRate()) ? null : this.place(pair, fingerprint)),
         });
