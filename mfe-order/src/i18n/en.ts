@@ -61,7 +61,6 @@ export const en = {
   refund_tx: 'Refund transaction',
   time_left: 'Fixed rate held for {{time}}',
   time_expired: 'The fixed-rate window has ended',
-  you_get: 'You get about {{amount}} {{currency}}',
   tx_title: 'Transactions',
   deposit_tx: 'Deposit transaction',
   payout_tx: 'Payout transaction',
@@ -171,4 +170,17 @@ export const en = {
   // issue 23: where the exchange is paid out, shown while waiting for the deposit
   destination_address: 'Your {{currency}} goes to',
   destination_memo: 'Memo / destination tag',
+  // issue 25: the order at a glance while it runs; a fixed-rate amount is exact, a floating one "about"
+  summary_title: 'Order details',
+  summary_send: 'You send',
+  summary_receive: 'You get',
+  summary_amount: '{{amount}} {{currency}}',
+  summary_amount_about: 'about {{amount}} {{currency}}',
+  summary_rate_fixed: 'Fixed rate',
+  summary_rate_floating: 'Floating rate',
+  summary_rate_exact: '1 {{from}} = {{price}} {{to}}',
+  summary_rate_about: '1 {{from}} ≈ {{price}} {{to}}',
+  problem_amounts: 'Arrived: {{arrived}} {{currency}}; expected: {{expected}} {{currency}}.',
+  new_exchange: 'New exchange',
+  error_email_invalid: 'Enter an email address such as you@example.com.',
 } satisfies Record<OrderEventTextKey, string> & Record<string, string>;

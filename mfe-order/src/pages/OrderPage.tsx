@@ -8,6 +8,7 @@ import { OrderStore } from '../order/OrderStore';
 import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
 import styles from './order.module.css';
 import { CardPaymentDeclined, FixedRateProblems, EventNote, HeldDeposit } from './ProblemCards';
+import { NewExchangeLink, OrderSummary } from './OrderSummary';
 import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard, useFixedRateExpired } from './SendCard';
 import { TransactionsCard } from './TransactionsCard';
 import { useT } from './useT';
@@ -114,6 +115,9 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
       {step <= 1 && !store.rateWarningShown ? <PayCard store={store} order={order} v={v} /> : null}
       {store.isCardOrder ? <CardRedirectModal store={store} order={order} v={v} /> : null}
 
+      {/* issue 25: the order at a glance until it ends (a finished order says what happened instead) */}
+      {step <= 2 && !store.cardPaymentDeclined ? <OrderSummary order={order} from={from} to={to} v={v} /> : null}
+
       {step === 3 ? (
         <Card title={t('completed_title')} data-testid="order-completed" actions={<Badge tone="success">{t('step_completed')}</Badge>}>
           <p>
@@ -123,6 +127,7 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
               address: order.destinationAddress,
             })}
           </p>
+          <NewExchangeLink order={order} from={from} to={to} v={v} />
         </Card>
       ) : null}
 
@@ -142,6 +147,7 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
               address: order.refundAddress ?? '',
             })}
           </p>
+          <NewExchangeLink order={order} from={from} to={to} v={v} />
         </Card>
       ) : null}
 
@@ -158,7 +164,7 @@ function PayCard({ store, order, v }: { store: OrderStore; order: Order; v: View
   const from = store.instrumentFrom;
   const to = store.instrumentTo;
   if (!store.isCardOrder) return <SendCard order={order} from={from} to={to} v={v} />;
-  if (store.awaitingCardPayment) return <CardPaymentCard order={order} from={from} to={to} v={v} />;
+  if (store.awaitingCardPayment) return <CardPaymentCard order={order} from={from} v={v} />;
   return store.cardPaymentDeclined ? null : <CardPaidCard v={v} />;
 }
 
@@ -257,9 +263,13 @@ function useChangeAnnouncement(state: string, stateText: string, confirmations: 
   return message;
 }
 
+/** Issue 25: an address worth sending (the api checks it for real); the browser's own check would speak its language, not the page's. */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 const EmailOffer = observer(function EmailOffer({ store, v }: { store: OrderStore; v: View }) {
   const { t } = v;
   const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
   if (store.emailSaved)
     return (
       <p className={styles.muted} data-testid="email-saved">
@@ -269,9 +279,12 @@ const EmailOffer = observer(function EmailOffer({ store, v }: { store: OrderStor
   return (
     <form
       className={styles.emailForm}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (email.trim()) void store.setEmail(email);
+        const valid = LOOKS_LIKE_EMAIL.test(email.trim());
+        setInvalid(!valid);
+        if (valid) void store.setEmail(email);
       }}
     >
       <TextField
@@ -282,7 +295,11 @@ const EmailOffer = observer(function EmailOffer({ store, v }: { store: OrderStor
         placeholder={t('email_placeholder')}
         autoComplete="email"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setInvalid(false);
+        }}
+        error={invalid ? <span data-testid="order-email-error">{t('error_email_invalid')}</span> : undefined}
         data-testid="order-email"
       />
       <Button type="submit" variant="secondary" loading={store.busyAction === 'email'} data-testid="order-email-send">

@@ -1,13 +1,18 @@
 import { observer } from 'mobx-react-lite';
-import { type Instrument, ORDER_NEXT_STEPS, type Order, pairPath } from 'shared-contracts';
+import { type Instrument, ORDER_NEXT_STEPS, type Order } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
 import { Badge, Button, ButtonLink, Card, TextField } from 'remote-kit/ui';
 import { declineReasonKey } from '../order/declineReason';
 import type { OrderStore } from '../order/OrderStore';
+import { samePairPath } from '../order/samePairPath';
 import styles from './order.module.css';
 import { amountOf, formatDuration, type View } from './view';
 
-/** §2 order step block "fixed-rate problems": what happened, why, what next, and the customer's two choices. */
+/**
+ * §2 order step block "fixed-rate problems": what happened, why, what next, and the customer's two choices. Issue 25:
+ * the state badge above already names the problem, so the panel does not repeat it: the reason and the facts (for a
+ * wrong amount, how much arrived against how much was expected) in one tight block, then the choices.
+ */
 export const FixedRateProblems = observer(function FixedRateProblems({ store, order, v }: { store: OrderStore; order: Order; v: View }) {
   const { t } = v;
   const problem = store.problemEvent;
@@ -17,61 +22,69 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
   const info = store.refundInfo;
   const from = order.pair.instrumentFrom.currencyTitle;
   const to = order.pair.instrumentTo.currencyTitle;
+  const choosing = refundable || store.rateChangedWarningOpen;
   return (
     <div data-testid="fixed-rate-problems" data-problem={problem?.kind ?? ''}>
       <Card title={t('problem_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
-        <p className={styles.value}>{problem ? t(`state_${problem.kind}`) : t('rate_changed_warning')}</p>
-        {problem ? <EventNote order={order} kind={problem.kind} v={v} /> : null}
-        {offered ? (
-          <p className={styles.text} data-testid="offered-rate">
-            {t('offered_rate', {
-              from,
-              to,
-              price: amountOf(v, offered.price, store.instrumentTo),
-              amount: amountOf(v, offered.amountToGet, store.instrumentTo),
-            })}
-          </p>
-        ) : null}
-        {offered?.expiresAt && store.rateChangedWarningOpen ? <OfferTimeLeft until={offered.expiresAt} v={v} /> : null}
-        {store.offerRenewed && !store.actionError ? (
-          <p role="status" className={styles.value} data-testid="offer-renewed">
-            {t('offer_renewed')}
-          </p>
-        ) : null}
-        {refundable && info && order.refundAddress ? (
-          <p className={styles.muted}>
-            {t('refund_amount', {
-              amount: amountOf(v, info.refundAmountWithoutNetworkFee, store.instrumentFrom),
-              fee: amountOf(v, info.networkFee, store.instrumentFrom),
-              currency: from,
-              address: order.refundAddress,
-            })}
-          </p>
-        ) : null}
-        {refundable || store.rateChangedWarningOpen ? <p className={styles.muted}>{t('problem_choose')}</p> : null}
-        <div className={styles.actions}>
-          {refundable ? (
-            <Button
-              variant="secondary"
-              disabled={!!store.busyAction}
-              loading={store.busyAction === 'refund'}
-              onClick={() => void store.requestRefund()}
-              data-testid="request-refund"
-            >
-              {t('request_refund')}
-            </Button>
+        <div className={styles.facts}>
+          {problem ? null : <p className={styles.text}>{t('rate_changed_warning')}</p>}
+          {problem?.kind === 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED' ? <ArrivedVersusExpected order={order} store={store} v={v} /> : null}
+          {problem ? <EventNote order={order} kind={problem.kind} v={v} /> : null}
+          {offered ? (
+            <p className={styles.text} data-testid="offered-rate">
+              {t('offered_rate', {
+                from,
+                to,
+                price: amountOf(v, offered.price, store.instrumentTo),
+                amount: amountOf(v, offered.amountToGet, store.instrumentTo),
+              })}
+            </p>
           ) : null}
-          {store.rateChangedWarningOpen ? (
-            <Button
-              disabled={!!store.busyAction}
-              loading={store.busyAction === 'acceptRate'}
-              onClick={() => void store.acceptNewRate()}
-              data-testid="accept-new-rate"
-            >
-              {t('accept_new_rate')}
-            </Button>
+          {offered?.expiresAt && store.rateChangedWarningOpen ? <OfferTimeLeft until={offered.expiresAt} v={v} /> : null}
+          {store.offerRenewed && !store.actionError ? (
+            <p role="status" className={styles.value} data-testid="offer-renewed">
+              {t('offer_renewed')}
+            </p>
+          ) : null}
+          {refundable && info && order.refundAddress ? (
+            <p className={styles.muted}>
+              {t('refund_amount', {
+                amount: amountOf(v, info.refundAmountWithoutNetworkFee, store.instrumentFrom),
+                fee: amountOf(v, info.networkFee, store.instrumentFrom),
+                currency: from,
+                address: order.refundAddress,
+              })}
+            </p>
           ) : null}
         </div>
+        {choosing ? (
+          <div className={styles.facts}>
+            <p className={styles.muted}>{t('problem_choose')}</p>
+            <div className={styles.actions}>
+              {refundable ? (
+                <Button
+                  variant="secondary"
+                  disabled={!!store.busyAction}
+                  loading={store.busyAction === 'refund'}
+                  onClick={() => void store.requestRefund()}
+                  data-testid="request-refund"
+                >
+                  {t('request_refund')}
+                </Button>
+              ) : null}
+              {store.rateChangedWarningOpen ? (
+                <Button
+                  disabled={!!store.busyAction}
+                  loading={store.busyAction === 'acceptRate'}
+                  onClick={() => void store.acceptNewRate()}
+                  data-testid="accept-new-rate"
+                >
+                  {t('accept_new_rate')}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
         {store.actionError ? (
           <p role="alert" className={styles.error} data-testid="order-action-error">
             {t(store.actionError)}
@@ -81,6 +94,22 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
     </div>
   );
 });
+
+/** Issue 25: a wrong deposit amount says both amounts (the latest deposit against the order's). */
+function ArrivedVersusExpected({ order, store, v }: { order: Order; store: OrderStore; v: View }) {
+  const arrived = order.deposits.at(-1)?.amount;
+  if (!arrived) return null;
+  const currency = order.pair.instrumentFrom.currencyTitle;
+  return (
+    <p className={styles.value} data-testid="problem-amounts">
+      {v.t('problem_amounts', {
+        arrived: amountOf(v, arrived, store.instrumentFrom),
+        expected: amountOf(v, order.claimedDepositAmount, store.instrumentFrom),
+        currency,
+      })}
+    </p>
+  );
+}
 
 /**
  * Issue 23: how long the new-rate offer holds. Past it the store reads the order again and the server renews the offer;
@@ -223,10 +252,7 @@ export function CardPaymentDeclined({ order, from, to, v }: { order: Order; from
   const reason = known ? t(known) : raw;
   const event = [...order.orderEvents].reverse().find((e) => e.kind === 'CARD_PAYMENT_DECLINED');
   const next = event?.nextStep ?? ORDER_NEXT_STEPS.createNewOrder;
-  // the order's refs carry slugs; the catalogue's entries when an older order's do not
-  const fromSlug = order.pair.instrumentFrom.slug ?? from?.slug;
-  const toSlug = order.pair.instrumentTo.slug ?? to?.slug;
-  const newOrderPath = fromSlug && toSlug ? pairPath(fromSlug, toSlug) : '/';
+  const newOrderPath = samePairPath(order, from, to);
   return (
     <Card title={t('card_declined_title')} data-testid="card-payment-declined">
       {/* the card's grid sets the spacing: paragraphs without their own margins (issue 23: no gap under the reason) */}

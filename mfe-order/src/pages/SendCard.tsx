@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { type Instrument, type Order, pairPath } from 'shared-contracts';
+import type { Instrument, Order } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
 import { Badge, Button, ButtonLink, Card, CopyButton, Dialog, VisuallyHidden } from 'remote-kit/ui';
 import { explorerAddressLink, explorerHost } from '../order/explorer';
 import type { OrderStore } from '../order/OrderStore';
 import { paymentUri } from '../order/paymentUri';
+import { samePairPath } from '../order/samePairPath';
 import { ExplorerLink } from './ExplorerLink';
 import styles from './order.module.css';
 import { QrCode } from './QrCode';
@@ -23,12 +24,13 @@ export function useFixedRateExpired(order: Order): boolean {
 
 /**
  * §2 order step block "send": what to send, where, the memo where the network needs one (its own copy button and
- * QR code), the payment QR code (a payment URI with the amount where the network has one), where the exchange is paid
- * out (issue 23) and the fixed rate's time. After the fixed-rate window it gives way to FixedRateExpired.
+ * QR code), the payment QR code (a payment URI with the amount where the network has one) and the fixed rate's time
+ * beside the amount. Where the exchange is paid out is the summary's (issue 25). After the fixed-rate window it gives
+ * way to FixedRateExpired.
  */
 export function SendCard({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
   const expired = useFixedRateExpired(order);
-  return expired ? <FixedRateExpired order={order} from={from} to={to} v={v} /> : <SendDetails order={order} from={from} to={to} v={v} />;
+  return expired ? <FixedRateExpired order={order} from={from} to={to} v={v} /> : <SendDetails order={order} from={from} v={v} />;
 }
 
 /**
@@ -37,9 +39,7 @@ export function SendCard({ order, from, to, v }: { order: Order; from: Instrumen
  */
 function FixedRateExpired({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
   const { t, Link } = v;
-  const fromSlug = order.pair.instrumentFrom.slug ?? from?.slug;
-  const toSlug = order.pair.instrumentTo.slug ?? to?.slug;
-  const newOrderPath = fromSlug && toSlug ? pairPath(fromSlug, toSlug) : '/';
+  const newOrderPath = samePairPath(order, from, to);
   return (
     <Card title={t('expired_title')} data-testid="order-fixed-expired" actions={<Badge tone="warning">{t('time_expired')}</Badge>}>
       <p className={styles.value}>{t('expired_text', { amount: order.claimedDepositAmount, currency: order.pair.instrumentFrom.currencyTitle })}</p>
@@ -54,7 +54,7 @@ function FixedRateExpired({ order, from, to, v }: { order: Order; from: Instrume
   );
 }
 
-function SendDetails({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+function SendDetails({ order, from, v }: { order: Order; from: Instrument | undefined; v: View }) {
   const { t } = v;
   const d = order.orderDetails;
   const fromRef = order.pair.instrumentFrom;
@@ -72,13 +72,13 @@ function SendDetails({ order, from, to, v }: { order: Order; from: Instrument | 
     <Card
       title={t('send_title', { amount, currency: fromRef.currencyTitle })}
       data-testid="order-send"
-      actions={
-        <>
-          <Badge>{t('send_network', { network: fromRef.networkTitle })}</Badge>
-          <CopyButton value={order.claimedDepositAmount} label={t('copy_amount')} copiedLabel={t('copied')} data-testid="copy-deposit-amount" />
-        </>
-      }
+      actions={<Badge>{t('send_network', { network: fromRef.networkTitle })}</Badge>}
     >
+      {/* issue 25: the amount's copy button says what it copies, and the fixed rate's time left sits with the amount (first screen on a phone) */}
+      <div className={styles.amountBar}>
+        <CopyButton value={order.claimedDepositAmount} label={t('copy_amount')} copiedLabel={t('copied')} showLabel data-testid="copy-deposit-amount" />
+        {order.rateMode === 'FIXED' && d.fixedRateExpiresAt ? <TimeLeft until={d.fixedRateExpiresAt} v={v} /> : null}
+      </div>
       <div className={styles.sendGrid}>
         <dl className={styles.details}>
           <div className={styles.detail}>
@@ -112,20 +112,6 @@ function SendDetails({ order, from, to, v }: { order: Order; from: Instrument | 
               </dd>
             </div>
           ) : null}
-          <div className={styles.detail}>
-            <dt className={styles.term}>{t('destination_address', { currency: order.pair.instrumentTo.currencyTitle })}</dt>
-            <dd className={styles.mono} data-testid="destination-address">
-              {order.destinationAddress}
-            </dd>
-          </div>
-          {order.destinationAddressMemo ? (
-            <div className={styles.detail}>
-              <dt className={styles.term}>{t('destination_memo')}</dt>
-              <dd className={styles.mono} data-testid="destination-memo">
-                {order.destinationAddressMemo}
-              </dd>
-            </div>
-          ) : null}
         </dl>
         <div className={styles.qrColumn}>
           <QrCode value={uri} label={isUri ? t('qr_label_uri', { amount, currency: fromRef.currencyTitle }) : t('qr_label')} testId="deposit-qr" />
@@ -136,25 +122,26 @@ function SendDetails({ order, from, to, v }: { order: Order; from: Instrument | 
           ) : null}
         </div>
       </div>
-      <p className={styles.muted}>{t('you_get', { amount: amountOf(v, order.amountToGet, to), currency: order.pair.instrumentTo.currencyTitle })}</p>
-      {order.rateMode === 'FIXED' && d.fixedRateExpiresAt ? <TimeLeft until={d.fixedRateExpiresAt} v={v} /> : null}
     </Card>
   );
 }
 
 /**
  * Issue 12, a card order awaiting its payment (§4 card flow): what to pay, a link to the provider's payment page (a
- * new tab, so this page keeps polling and moves on by itself), and what we send for it. No deposit address: there
- * is no chain deposit.
+ * new tab, so this page keeps polling and moves on by itself) and the fixed rate's time; what we send for it is the
+ * summary's. No deposit address: there is no chain deposit.
  */
-export function CardPaymentCard({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+export function CardPaymentCard({ order, from, v }: { order: Order; from: Instrument | undefined; v: View }) {
   const { t } = v;
   const url = order.redirectUrl;
   return (
     <Card title={t('card_pay_title')} data-testid="card-payment">
-      <p className={styles.value} data-testid="card-pay-amount">
-        {t('card_pay_amount', { amount: amountOf(v, order.claimedDepositAmount, from), currency: order.pair.instrumentFrom.currencyTitle })}
-      </p>
+      <div className={styles.amountBar}>
+        <p className={styles.value} data-testid="card-pay-amount">
+          {t('card_pay_amount', { amount: amountOf(v, order.claimedDepositAmount, from), currency: order.pair.instrumentFrom.currencyTitle })}
+        </p>
+        {order.rateMode === 'FIXED' && order.orderDetails.fixedRateExpiresAt ? <TimeLeft until={order.orderDetails.fixedRateExpiresAt} v={v} /> : null}
+      </div>
       {url ? (
         <div className={styles.actions}>
           <PaymentLink href={url} testId="card-pay-link" v={v} />
@@ -163,8 +150,6 @@ export function CardPaymentCard({ order, from, to, v }: { order: Order; from: In
       <p className={styles.muted} data-testid="card-pay-hint">
         {t(url ? 'card_pay_hint' : 'card_pay_preparing')}
       </p>
-      <p className={styles.muted}>{t('you_get', { amount: amountOf(v, order.amountToGet, to), currency: order.pair.instrumentTo.currencyTitle })}</p>
-      {order.rateMode === 'FIXED' && order.orderDetails.fixedRateExpiresAt ? <TimeLeft until={order.orderDetails.fixedRateExpiresAt} v={v} /> : null}
     </Card>
   );
 }

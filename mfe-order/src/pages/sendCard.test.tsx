@@ -60,7 +60,7 @@ describe('the deposit amount is one value', () => {
 });
 
 describe('while waiting for the deposit', () => {
-  it('shows where the exchange is paid out: the destination address and its memo', async () => {
+  it('shows where the exchange is paid out, in the order summary (issue 25): the destination address and its memo', async () => {
     show(
       orderWith(['CREATION_END'], {
         pair: {
@@ -71,10 +71,10 @@ describe('while waiting for the deposit', () => {
         destinationAddressMemo: '12345',
       }),
     );
-    const send = await screen.findByTestId('order-send');
-    expect(within(send).getByText('Your XRP goes to')).toBeTruthy();
-    expect(within(send).getByTestId('destination-address').textContent).toBe('rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh');
-    expect(within(send).getByTestId('destination-memo').textContent).toBe('12345');
+    const summary = await screen.findByTestId('order-summary');
+    expect(within(summary).getByText('Your XRP goes to')).toBeTruthy();
+    expect(within(summary).getByTestId('destination-address').textContent).toBe('rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh');
+    expect(within(summary).getByTestId('destination-memo').textContent).toBe('12345');
   });
 
   it('shows no memo row for a destination without one', async () => {
