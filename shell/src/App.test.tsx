@@ -439,7 +439,15 @@ describe('the site header, footer and skip link', () => {
     expect(panel.getAttribute('data-open')).toBe('true');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(panel.contains(nav)).toBe(true);
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Exchange', 'Popular exchanges', 'Blog', 'Docs', 'Roadmap', 'Support']);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+      'Exchange',
+      'Buy with card',
+      'Popular exchanges',
+      'Blog',
+      'Docs',
+      'Roadmap',
+      'Support',
+    ]);
     expect(panel.contains(screen.getByRole('group', { name: 'Language' }))).toBe(true);
     expect(panel.contains(screen.getByTestId('theme-toggle'))).toBe(true);
     nav.querySelector('a')!.focus();
@@ -462,6 +470,48 @@ describe('the site header, footer and skip link', () => {
     // also a navigation from elsewhere (the page's own link, back/forward)
     act(() => button.click());
     await act(() => router.navigate('/roadmap'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('issue 25: "Buy with card" in the header leads to the card pair page, in both languages', async () => {
+    setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const link = screen.getByRole('link', { name: 'Buy with card' });
+    expect(link).toBe(screen.getByTestId('header-buy-with-card'));
+    expect(link.getAttribute('href')).toBe('/exchange-usd-btc');
+  });
+
+  it('issue 25: "Купить картой" on /ru leads to /ru/exchange-usd-btc', async () => {
+    setup('/ru/roadmap', home);
+    await screen.findByTestId('page-title');
+    expect(screen.getByRole('link', { name: 'Купить картой' }).getAttribute('href')).toBe('/ru/exchange-usd-btc');
+  });
+
+  it('issue 25: choosing sign in from the menu closes the menu; when the dialog closes the focus is on the menu button', async () => {
+    const { stores } = setup('/roadmap', home);
+    await act(() => stores.session.start());
+    await screen.findByTestId('page-title');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    act(() => button.click());
+    const signIn = screen.getByTestId('header-login');
+    signIn.focus();
+    await act(async () => signIn.click());
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('site-menu').getAttribute('data-open')).toBe('false');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    await act(async () => screen.getByTestId('auth-close').click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('issue 25: an account dialog opened by the page also closes the menu', async () => {
+    const { stores } = setup('/roadmap', home);
+    await screen.findByTestId('page-title');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    act(() => button.click());
+    await act(async () => stores.dialogs.openRegister({ reason: 'card-purchase' }));
+    await screen.findByRole('dialog', { name: 'Create an account' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
@@ -569,6 +619,35 @@ describe('the account dialogs', () => {
     expect(terms).toBe(screen.getByTestId('auth-terms'));
     await act(async () => screen.getByTestId('auth-close').click());
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('issue 25: the register dialog shows the password rules before anything is typed, and marks each as it is met', async () => {
+    await openLogin();
+    await act(async () => screen.getByRole('button', { name: 'Create an account' }).click());
+    const rules = screen.getByTestId('auth-password-rules');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-describedby')!.split(' ')).toContain(rules.id);
+    expect(Array.from(rules.querySelectorAll('li')).map((li) => [li.textContent, li.getAttribute('data-state')])).toEqual([
+      ['At least 8 characters (not yet)', 'unmet'],
+      ['Does not contain your email (not yet)', 'unmet'],
+      ['Not a common or leaked password (checked when you send the form)', 'server'],
+    ]);
+    expect(screen.queryByTestId('auth-error-password')).toBeNull();
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'walker@mail.io' } });
+      fireEvent.change(password, { target: { value: 'Blue-Harbor-2041' } });
+    });
+    expect(screen.getByTestId('auth-password-rule-length').getAttribute('data-state')).toBe('met');
+    expect(screen.getByTestId('auth-password-rule-notEmail').textContent).toBe('Does not contain your email (done)');
+  });
+
+  it('issue 25: opened for a card purchase, the register dialog says why and carries the email over', async () => {
+    const { stores } = await openLogin();
+    await act(async () => stores.dialogs.close());
+    await act(async () => stores.dialogs.openRegister({ reason: 'card-purchase', email: 'buyer@mail.io' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create an account' });
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toMatch(/^A card purchase needs an account/);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('buyer@mail.io');
   });
 
   it('restore: the dialog is described by its explanation', async () => {

@@ -12,9 +12,14 @@ import { LogoMark } from '../components/Logo';
 import { ConsentBanner } from '../consent/ConsentBanner';
 import s from './Layout.module.css';
 
-/** The header's links; `secondary` ones are in the menu on a narrow screen and in the footer on a wide one. */
-const NAV: { to: string; key: string; secondary?: boolean }[] = [
+/**
+ * The header's links; `secondary` ones are in the menu on a narrow screen and in the footer on a wide one; `headerOnly`
+ * ones are not repeated in the footer.
+ */
+const NAV: { to: string; key: string; secondary?: boolean; headerOnly?: boolean; testId?: string; icon?: () => ReactNode }[] = [
   { to: '/', key: 'nav.exchange' },
+  // Issue 25: the card purchase's own entry (the USD card option, §4 card flow), not only the bottom of the coin list.
+  { to: '/exchange-usd-btc', key: 'nav.buyWithCard', headerOnly: true, testId: 'header-buy-with-card', icon: CardIcon },
   { to: '/popular-exchanges', key: 'nav.popular' },
   { to: '/blog', key: 'nav.blog' },
   { to: '/docs', key: 'nav.docs', secondary: true },
@@ -32,6 +37,7 @@ const MAIN_ID = 'main-content';
  */
 const Header = observer(function Header() {
   const { t } = useTranslation('shell');
+  const { dialogs } = useStores();
   const location = useLocation();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -62,6 +68,24 @@ const Header = observer(function Header() {
     };
   }, [open]);
 
+  // Issue 25: an account dialog (opened from the menu or from a page) closes the menu, which would otherwise stay open
+  // behind it. Its opener in the menu is then hidden, so when the dialog closes the focus goes to the menu button.
+  const dialogOpen = dialogs.open !== null;
+  const closedForDialog = useRef(false);
+  useEffect(() => {
+    if (dialogOpen) {
+      if (openAt === null) return;
+      closedForDialog.current = true;
+      setOpenAt(null);
+      return;
+    }
+    if (!closedForDialog.current) return;
+    closedForDialog.current = false;
+    const active = document.activeElement;
+    const panel = document.getElementById(panelId);
+    if (!active || active === document.body || panel?.contains(active)) buttonRef.current?.focus();
+  }, [dialogOpen, openAt, panelId]);
+
   // A link in the panel (also one to the page already shown) closes the menu.
   const onPanelClick = (e: MouseEvent<HTMLDivElement>) => {
     if ((e.target as Element).closest('a')) close(false);
@@ -91,9 +115,10 @@ const Header = observer(function Header() {
         <div id={panelId} className={s.panel} data-open={open} data-testid="site-menu" onClick={onPanelClick}>
           <nav className={s.nav} aria-label={t('nav.label')}>
             <ul className={s.navList}>
-              {NAV.map(({ to, key, secondary }) => (
+              {NAV.map(({ to, key, secondary, testId, icon: Icon }) => (
                 <li key={to} className={secondary ? s.secondaryItem : undefined}>
-                  <LocalLink to={to} className={s.navLink}>
+                  <LocalLink to={to} className={Icon ? `${s.navLink} ${s.navLinkWithIcon}` : s.navLink} data-testid={testId}>
+                    {Icon && <Icon />}
                     {t(key)}
                   </LocalLink>
                 </li>
@@ -110,6 +135,17 @@ const Header = observer(function Header() {
     </header>
   );
 });
+
+function CardIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <rect x="3" y="5.5" width="18" height="13" rx="2" />
+        <path d="M3 10h18M7 15h4" strokeLinecap="round" />
+      </g>
+    </svg>
+  );
+}
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
@@ -213,7 +249,7 @@ const Footer = observer(function Footer() {
         </div>
         <nav aria-label={t('nav.more')}>
           <ul className={s.footerLinks}>
-            {NAV.filter((n) => n.to !== '/').map(({ to, key }) => (
+            {NAV.filter((n) => n.to !== '/' && !n.headerOnly).map(({ to, key }) => (
               <li key={to}>
                 <LocalLink to={to} className={s.footerLink}>
                   {t(key)}
