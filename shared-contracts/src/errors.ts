@@ -36,6 +36,22 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Codes of §8's catalogue this API never sends (no module of api/src raises them; api/test/errorCatalogue.test.ts
+ * checks it). They stay in the catalogue so a client written against it still compiles and recognises them; the docs
+ * (content/docs/{en,ru}/errors.md) and the OpenAPI document list them apart, as never sent, with what each meant.
+ */
+export const NEVER_SENT_ERROR_CODES: readonly ErrorCode[] = [
+  // registration answers the same whether or not the email has an account (no account enumeration)
+  'ERR_USER_ALREADY_REGISTERED',
+  // an inactive pair answers ERR_PAIR_NOT_ACTIVE
+  'ERR_NO_LIQUIDITY_AVAILABLE',
+  // the spec's source raised it from its database layer; this API answers a conflict with the specific code of the case
+  'ERR_PRISMA_CLIENT_KNOWN_REQUEST',
+  // HTTP 418 (RFC 2324, a joke status): nothing here answers it
+  'ERR_IM_A_TEAPOT',
+];
+
 /** The HTTP status each catalogue code is sent with. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   ERR_UNAUTHORIZED: 401,

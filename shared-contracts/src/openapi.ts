@@ -3,7 +3,7 @@
 // error and no warning (`pnpm lint:openapi`): every operation documents the 4xx answers it can really give.
 import { z } from 'zod';
 import { CONTRACT_VERSION } from './contractVersion';
-import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from './errors';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode, NEVER_SENT_ERROR_CODES } from './errors';
 import { apiRoutes, type RouteDef, type RouteName } from './routes';
 import { ApiErrorBodySchema } from './schemas';
 
@@ -39,16 +39,19 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   admin: 'Administration: needs a session with the ADMIN permission.',
 };
 
+/** The catalogue codes this API can answer with: the reference lists these, and the never-sent ones apart. */
+const SENT_ERROR_CODES = ERROR_CODES.filter((code) => !NEVER_SENT_ERROR_CODES.includes(code));
+
 /** What each catalogue code means to a client (the `code` field of an error body). */
 const CODE_MEANINGS: Record<ErrorCode, string> = {
   ERR_UNAUTHORIZED: 'no valid credentials: no session, or it expired (details.reason), or a missing or unknown API key',
   ERR_NOT_ENOUGH_PERMISSIONS: 'the session’s account is not an administrator',
   ERR_UNPROCESSABLE_ENTITY: 'the request is well formed but the resource’s state does not allow it',
   ERR_INVALID_CREDENTIALS: 'the email or the password is wrong',
-  ERR_USER_ALREADY_REGISTERED: 'the email is already registered',
+  ERR_USER_ALREADY_REGISTERED: 'never sent: registration answers the same whether or not the email has an account',
   ERR_FORBIDDEN: 'refused: see the message',
   ERR_BAD_REQUEST: 'the request cannot be read or conflicts with existing data: see the message',
-  ERR_NO_LIQUIDITY_AVAILABLE: 'no liquidity for the pair right now',
+  ERR_NO_LIQUIDITY_AVAILABLE: 'never sent: a pair that cannot be exchanged answers ERR_PAIR_NOT_ACTIVE',
   ERR_NOT_FOUND: 'nothing of that name or id',
   ERR_SERVICE_UNAVAILABLE: 'a dependency (e.g. market prices) is not available yet; retry later',
   ERR_NOT_ACCEPTABLE: 'the option is not available for this pair or caller (e.g. a fixed rate for a card purchase)',
@@ -61,8 +64,8 @@ const CODE_MEANINGS: Record<ErrorCode, string> = {
   ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG: 'the amount is above the pair’s maximum (details give the limit)',
   ERR_VALIDATION: 'invalid input: `fields` names each invalid query parameter, path parameter, body field or header',
   ERR_INVALID_PASSWORD_RESET_CODE: 'the reset code is wrong or has expired',
-  ERR_PRISMA_CLIENT_KNOWN_REQUEST: 'a storage constraint refused the request',
-  ERR_IM_A_TEAPOT: 'not used by this API',
+  ERR_PRISMA_CLIENT_KNOWN_REQUEST: 'never sent: a conflict answers the specific code of its case',
+  ERR_IM_A_TEAPOT: 'never sent (HTTP 418 is a joke status of RFC 2324)',
   ERR_NOT_FOUND_E: 'no order with that id (and destination address)',
   ERR_PAIR_NOT_ACTIVE: 'the pair is not active',
   ERR_TOO_MANY_REQUESTS: 'too many requests: wait the Retry-After seconds (details.retryAfterSeconds)',
@@ -406,7 +409,8 @@ export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Rec
       version: CONTRACT_VERSION,
       description: [
         'Public, account and partner API of the Coinferry exchange. Amounts are decimal strings, never numbers.',
-        `Errors always have the shape {statusCode, code, message} (plus \`fields\` and \`details\` where useful); the codes: ${ERROR_CODES.join(', ')}.`,
+        `Errors always have the shape {statusCode, code, message} (plus \`fields\` and \`details\` where useful); the codes: ${SENT_ERROR_CODES.join(', ')}.`,
+        `The catalogue also names ${NEVER_SENT_ERROR_CODES.join(', ')}: this API never sends them.`,
         'Each operation lists the 4xx answers it can give; 5xx answers mean “retry later”.',
       ].join('\n\n'),
       license: { name: 'Proprietary: © Coinferry, all rights reserved', identifier: 'LicenseRef-Coinferry-Proprietary' },

@@ -1,6 +1,6 @@
 // The OpenAPI document (§7 route table, §8 error catalogue): what Redocly's recommended lint asks of it
 // (`pnpm lint:openapi` runs the lint itself) and what a reader of the API reference relies on.
-import { apiRoutes, ERROR_STATUS, type RouteName } from '../src/server';
+import { apiRoutes, ERROR_STATUS, NEVER_SENT_ERROR_CODES, type RouteName } from '../src/server';
 import { buildOpenApiDocument } from '../src/openapi';
 
 type Operation = {
@@ -17,7 +17,7 @@ type Operation = {
   >;
 };
 interface Doc {
-  info: { title: string; version: string; license?: { name: string; identifier?: string; url?: string } };
+  info: { title: string; version: string; description: string; license?: { name: string; identifier?: string; url?: string } };
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -40,6 +40,22 @@ describe('OpenAPI document: lint requirements', () => {
     const used = new Set(operations.flatMap((op) => op.tags));
     expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
     for (const tag of doc.tags) expect(tag.description.length).toBeGreaterThan(10);
+  });
+
+  it('lists the error codes the API sends, and names the catalogue’s never-sent ones (ERR_IM_A_TEAPOT…) apart, as never sent', () => {
+    const [sentList, neverSentLine] = doc.info.description.split('\n\n').filter((p) => p.includes('ERR_VALIDATION') || p.includes('ERR_IM_A_TEAPOT'));
+    expect(sentList).toContain('ERR_PAIR_NOT_ACTIVE');
+    for (const code of NEVER_SENT_ERROR_CODES) {
+      expect(sentList).not.toContain(code);
+      expect(neverSentLine).toContain(code);
+    }
+    expect(neverSentLine).toMatch(/never sends them/);
+    // and no operation lists one among its answers
+    const answered = operations.flatMap((op) =>
+      Object.values(op.responses).flatMap((r) => Object.values(r.content ?? {}).flatMap((c) => Object.values(c.examples ?? {}).map((e) => e.value.code))),
+    );
+    expect(answered).toContain('ERR_VALIDATION');
+    for (const code of NEVER_SENT_ERROR_CODES) expect(answered).not.toContain(code);
   });
 
   it('documents a 4xx answer in the catalogue shape on every operation', () => {
