@@ -17,5 +17,6 @@ export { Table, type TableColumn, type TableProps, type TableRow } from './Table
 export { type TabItem, type TabLinkProps, Tabs, type TabsProps } from './Tabs';
 export { TextField, type TextFieldProps } from './TextField';
 export { Toast, type ToastProps } from './Toast';
+export { UploadField, type UploadFieldProps } from './UploadField';
 export { VisuallyHidden } from './VisuallyHidden';
 export { LegalLinks } from './LegalLinks';
