@@ -341,12 +341,14 @@ describe('mfe-exchange ./pages', () => {
     }
   });
 
-  it('same currency on both sides opens the not-supported popup', async () => {
+  it('picking the send coin on the receive side swaps the two, without the not-supported popup (issue 25)', async () => {
     renderPage(pages.Home, createTestHost({ api: api() }));
     await screen.findByTestId('live-rate');
     fireEvent.click(screen.getByTestId('instrument-receive'));
     fireEvent.click(await screen.findByTestId('instrument-receive-option-btc'));
-    expect(await screen.findByTestId('unsupported-popup')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('instrument-receive').getAttribute('data-slug')).toBe('btc'));
+    expect(screen.getByTestId('instrument-send').getAttribute('data-slug')).toBe('eth');
+    expect(screen.queryByTestId('unsupported-popup')).toBeNull();
   });
 
   it('index redirect: cur_from/cur_to/partner param → pair page with ref; unknown → home', async () => {

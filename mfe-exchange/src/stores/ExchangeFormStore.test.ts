@@ -114,6 +114,133 @@ describe('ExchangeFormStore', () => {
     });
   });
 
+  describe('picking the coin already on the other side swaps the two (issue 25)', () => {
+    it('on the receive side: the send coin moves over, no not-supported popup', async () => {
+      const { form, api } = setup();
+      await form.init({ from: 'btc', to: 'eth', amount: '0.5' });
+      api.rateOne.mockClear();
+      form.setTo('btc');
+      expect([form.from?.slug, form.to?.slug]).toEqual(['eth', 'btc']);
+      expect(form.unsupportedPopupOpen).toBe(false);
+      // §4 swap: the typed value moves to the other field with its side
+      expect([form.activeSide, form.valueToReceive]).toEqual(['receive', '0.5']);
+      await flush();
+      expect(api.rateOne.mock.calls[0][0].query).toMatchObject({ instrumentFromSlug: 'eth', instrumentToSlug: 'btc', claimedDepositAmountCurrency: 'btc' });
+      expect(form.error).toBeNull();
+    });
+
+    it('on the send side: the receive coin moves over', async () => {
+      const { form } = setup();
+      await form.init({ from: 'btc', to: 'eth', amount: '0.5' });
+      form.setFrom('eth');
+      expect([form.from?.slug, form.to?.slug]).toEqual(['eth', 'btc']);
+      expect(form.unsupportedPopupOpen).toBe(false);
+    });
+
+    it('a card purchase cannot swap: the coin goes to the send side and another one receives', async () => {
+      const api = makeApi();
+      api.instrumentsV2.mockResolvedValue(ALL);
+      const { form } = setup(api);
+      await form.init({ from: 'usd', to: 'btc', amount: '100' });
+      form.setFrom('btc');
+      await flush();
+      expect([form.from?.slug, form.to?.slug]).toEqual(['btc', 'eth']);
+      expect(form.isUnsupported).toBe(false);
+    });
+  });
+
+  describe('switching the send coin never keeps an amount of the old coin (issue 25)', () => {
+    it('a send amount becomes the new coin’s recommended amount', async () => {
+      const api = makeApi();
+      api.instrumentsV2.mockResolvedValue(ALL);
+      const { form } = setup(api);
+      await form.init({ from: 'usd', to: 'btc', amount: '0.1' });
+      api.recommendedAmount.mockClear();
+      api.recommendedAmount.mockResolvedValueOnce({ recommendedAmount: '0.25' });
+      form.setFrom('eth');
+      expect(form.isLoading).toBe(true);
+      await flush();
+      expect(api.recommendedAmount).toHaveBeenCalledWith({
+        query: { fromCurrency: 'ETH', fromNetwork: 'ERC20', toCurrency: 'BTC', toNetwork: 'BTC', rateMode: 'FLOATING' },
+      });
+      expect(form.amount).toBe('0.25');
+      expect(api.rateOne.mock.calls.at(-1)![0].query).toMatchObject({ instrumentFromSlug: 'eth', claimedDepositAmount: '0.25' });
+      expect(form.status).toBe('ready');
+    });
+
+    it('a fiat sender gets §9’s 500 without asking', async () => {
+      const api = makeApi();
+      api.instrumentsV2.mockResolvedValue(ALL);
+      const { form } = setup(api);
+      await form.init({ from: 'btc', to: 'eth', amount: '0.1' });
+      api.recommendedAmount.mockClear();
+      form.setFrom('usd');
+      await flush();
+      expect(form.amount).toBe(DEFAULT_AMOUNT);
+      expect(api.recommendedAmount).not.toHaveBeenCalled();
+    });
+
+    it('an amount typed on the receive side is in the receive coin: it carries over as it is', async () => {
+      const { form, api } = setup();
+      await form.init({ from: 'btc', to: 'eth', amount: '0.5' });
+      form.setReceiveAmount('3');
+      await flush();
+      api.rateOne.mockClear();
+      form.setFrom('usdttrc20');
+      await flush();
+      expect(api.rateOne.mock.calls[0][0].query).toMatchObject({
+        instrumentFromSlug: 'usdttrc20',
+        claimedDepositAmount: '3',
+        claimedDepositAmountCurrency: 'eth',
+      });
+      expect(form.valueToReceive).toBe('3');
+    });
+
+    it('switching the receive coin keeps the send amount (in the coin that stays) as the typed one', async () => {
+      const { form, api } = setup();
+      await form.init({ from: 'btc', to: 'eth', amount: '0.5' });
+      form.setReceiveAmount('3');
+      await flush();
+      api.rateOne.mockClear();
+      form.setTo('usdttrc20');
+      await flush();
+      expect(api.rateOne.mock.calls[0][0].query).toEqual({
+        instrumentFromSlug: 'btc',
+        instrumentToSlug: 'usdttrc20',
+        claimedDepositAmount: '0.5',
+        rateMode: 'FLOATING',
+      });
+    });
+
+    it('without a recommended amount, an amount the new pair refuses moves to its limit', async () => {
+      const api = makeApi();
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { form } = setup(api);
+      await form.init({ from: 'btc', to: 'eth', amount: '0.1' });
+      api.recommendedAmount.mockRejectedValueOnce(ApiError.of('ERR_SERVICE_UNAVAILABLE', 'down'));
+      api.rateOne.mockRejectedValueOnce(ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'small', { details: { expectedAmount: '2' } }));
+      form.setFrom('usdttrc20');
+      await flush();
+      await flush();
+      expect(form.amount).toBe('2.02');
+      expect(form.error).toBeNull();
+      warn.mockRestore();
+    });
+
+    it('an amount typed while the recommended amount loads wins', async () => {
+      const api = makeApi();
+      const { form } = setup(api);
+      await form.init({ from: 'btc', to: 'eth', amount: '0.1' });
+      let answer!: (v: { recommendedAmount: string }) => void;
+      api.recommendedAmount.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+      form.setFrom('usdttrc20');
+      form.setAmount('7');
+      answer({ recommendedAmount: '100' });
+      await flush();
+      expect(form.amount).toBe('7');
+    });
+  });
+
   it('reloads the rate when the amount changes (cleaned per §5)', async () => {
     const { api, form } = setup();
     await form.init();
@@ -229,7 +356,8 @@ describe('ExchangeFormStore', () => {
     const { form } = setup(api);
     await form.init();
     expect(form.error?.kind).toBe('unsupported');
-    form.setTo('btc');
+    // only a route can still ask for one coin on both sides (the pickers swap instead)
+    form.selectPair('eth', 'eth');
     expect(form.error?.kind).toBe('same');
   });
 
@@ -437,10 +565,10 @@ describe('ExchangeFormStore', () => {
     expect(form.isUnsupported).toBe(true);
   });
 
-  it('same instruments flag the pair unsupported and open the not-supported popup', async () => {
+  it('same instruments asked by the route flag the pair unsupported and open the not-supported popup', async () => {
     const { form } = setup();
     await form.init();
-    form.setTo('btc');
+    form.selectPair('eth', 'eth');
     expect(form.isUnsupported).toBe(true);
     expect(form.unsupportedPopupOpen).toBe(true);
   });

@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   CLAIMED_AMOUNT_DECIMALS,
+  DEFAULT_AMOUNT,
   DEFAULT_PRECISION,
   isApiError,
   type ApiClient,
@@ -21,7 +22,7 @@ import { spreadPercent } from '../lib/fees';
 import { rateLine } from '../lib/rateLine';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
 import type { FormAnalytics } from './FormAnalytics';
-import { exchangeRequest, findBySlug, firstSelection, isFiat, withRecommendedAmount, type InitialSelection } from './formSelection';
+import { exchangeRequest, findBySlug, firstSelection, isFiat, recommendedAmount, withRecommendedAmount, type InitialSelection } from './formSelection';
 import { answersRequest, type PairsSocketError, type RatesSocket } from './RatesSocket';
 
 export type FormStatus = 'idle' | 'initialising' | 'initFailed' | 'loadingRate' | 'ready' | 'error';
@@ -335,20 +336,74 @@ export class ExchangeFormStore {
     void this.loadRate();
   }
 
+  /**
+   * The send coin picked. The coin on the receive side swaps the two (issue 25: a pair of one coin is no choice the
+   * visitor meant). An amount typed on the receive side is still in the receive coin and carries over; a send amount
+   * is in the old coin's terms (0.1 USD is no amount of BTC), so the new coin's default amount replaces it.
+   */
   setFrom(slug: string): void {
     const next = this.bySlug(slug);
     if (!next || next === this.from) return;
+    if (next === this.to) {
+      if (!this.isCardPurchase) {
+        void this.swap();
+        return;
+      }
+      // a card purchase cannot swap (fiat is never received): the coin moves to the send side, another one receives
+      this.to = this.receiveInstruments.find((i) => i !== next) ?? null;
+    }
     this.analytics?.changed('pair');
     this.from = next;
-    void this.loadRate();
+    if (this.activeSide === 'receive' && isPositiveAmount(this.valueToReceive)) void this.loadRate().then(() => this.fitAmountToLimits());
+    else void this.loadWithDefaultAmount();
   }
 
+  /** The receive coin picked. The coin on the send side swaps the two (issue 25). */
   setTo(slug: string): void {
     const next = this.bySlug(slug);
     if (!next || next === this.to || isFiat(next)) return;
+    if (next === this.from) {
+      void this.swap();
+      return;
+    }
     this.analytics?.changed('pair');
     this.to = next;
+    // an amount typed on the receive side was in the old receive coin: the send amount beside it (in the send coin,
+    // which stays) becomes the typed one
+    if (this.activeSide === 'receive' && isPositiveAmount(this.valueToSend)) this.activeSide = 'send';
     void this.loadRate();
+  }
+
+  /**
+   * A new send coin's amount: §9's 500 for a fiat sender, else the api's recommended amount for the pair (§7); when
+   * that is unavailable the amount stays and, should the pair refuse it, moves to the limit the api named.
+   */
+  private async loadWithDefaultAmount(): Promise<void> {
+    const { from, to } = this;
+    this.activeSide = 'send';
+    this.valueToReceive = '';
+    if (isFiat(from)) this.valueToSend = DEFAULT_AMOUNT;
+    if (!from || !to || isFiat(from) || from.slug === to.slug) {
+      await this.loadRate();
+      return;
+    }
+    this.controller?.abort();
+    this.controller = null;
+    const seq = ++this.seq;
+    this.status = 'loadingRate';
+    const amount = await recommendedAmount(this.api, from, to, this.rateMode);
+    if (seq !== this.seq) return; // typed, picked or left meanwhile
+    runInAction(() => {
+      if (amount) this.valueToSend = amount;
+    });
+    if (await this.loadRate()) return;
+    this.fitAmountToLimits();
+  }
+
+  /** After a coin switch carried an amount over: one the new pair refuses as below its minimum or above its maximum takes the limit. */
+  private fitAmountToLimits(): void {
+    const limit = this.limitToFill;
+    if (limit) this.setAmount(limit);
   }
 
   /** Both instruments at once (route change on the pair page). */

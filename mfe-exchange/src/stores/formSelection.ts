@@ -63,15 +63,26 @@ export async function withRecommendedAmount(
 ): Promise<FirstSelection> {
   const { from, to } = selection;
   if (!selection.wantsRecommendedAmount || !from || !to) return selection;
+  const amount = await recommendedAmount(api, from, to, rateMode);
+  return amount ? { ...selection, valueToSend: amount } : selection;
+}
+
+/** §7 the api's recommended amount to send for a pair, cleaned (§5); null when it fails or is not above 0. */
+export async function recommendedAmount(
+  api: Pick<ApiClient, 'recommendedAmount'>,
+  from: Instrument,
+  to: Instrument,
+  rateMode: RateMode,
+): Promise<string | null> {
   try {
     const { recommendedAmount } = await api.recommendedAmount({
       query: { fromCurrency: from.currencyTitle, fromNetwork: from.networkTitle, toCurrency: to.currencyTitle, toNetwork: to.networkTitle, rateMode },
     });
     const amount = cleanNumericInput(String(recommendedAmount));
-    return isPositiveAmount(amount) ? { ...selection, valueToSend: amount } : selection;
+    return isPositiveAmount(amount) ? amount : null;
   } catch (error) {
     console.warn('[mfe-exchange] recommended amount unavailable', error);
-    return selection;
+    return null;
   }
 }
 
