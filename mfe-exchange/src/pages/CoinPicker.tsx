@@ -1,10 +1,11 @@
-// The coin selector's dialog (§2), its own chunk: a search field and the matching coins, each with its logo, name
-// and network. Keyboard: type to filter, Enter takes the first match, ↓ enters the list, ↑/↓/Home/End move in it,
-// Enter picks, Escape closes (focus goes back to the selector's button).
+// The coin selector's dialog (§2), its own chunk: a search field and the matching coins, best match first
+// (lib/matchInstruments), each with its logo, name and network. Keyboard: type to filter, Enter takes the first match,
+// ↓ enters the list, ↑/↓/Home/End move in it, Enter picks, Escape closes (focus goes back to the selector's button).
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Instrument } from 'shared-contracts';
 import { Badge, Button, Dialog, LiveRegion, TextField, VisuallyHidden } from 'remote-kit/ui';
+import { matchInstruments } from '../lib/matchInstruments';
 import { CoinLogo } from './CoinLogo';
 import styles from './InstrumentSelect.module.css';
 
@@ -16,12 +17,6 @@ interface CoinPickerProps {
   onClose(): void;
   testId: string;
   t: TFunction;
-}
-
-function matchInstruments(instruments: readonly Instrument[], search: string): readonly Instrument[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return instruments;
-  return instruments.filter((i) => [i.currencyTitle, i.currencyFriendlyTitle, i.networkTitle, i.slug].some((s) => s.toLowerCase().includes(q)));
 }
 
 export default function CoinPicker({ label, instruments, value, onPick, onClose, testId, t }: CoinPickerProps) {
