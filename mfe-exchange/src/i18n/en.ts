@@ -127,4 +127,9 @@ export const en = {
   kyc_redirect_link: 'Open the verification page',
   kyc_redirect_waiting: 'Waiting for the result of the verification…',
   error_kyc_flow: 'Identity verification could not be completed. Please try again or contact support.',
+  how_card_title: 'How buying with a card works',
+  how_card_pair: 'Choose how much to pay and the coin you get: the rate and every fee are shown at once.',
+  how_card_address: 'Enter or scan the address of the wallet that receives the coins. A card purchase needs an account: sign in, or sign up in a minute.',
+  how_card_pay: 'Pay by card on the card provider’s secure page; the coins are sent to your wallet once the payment is accepted.',
+  card_no_kyc_threshold: 'Buy for less than {{threshold}} {{currency}} without identity verification.',
 };

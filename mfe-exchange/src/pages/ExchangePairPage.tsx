@@ -1,5 +1,6 @@
 import { pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
 import { ExchangeScreen } from './ExchangeScreen';
+import { HowItWorks } from './HowItWorks';
 import { PairHeader } from './PairHeader';
 import { useT } from './useT';
 
@@ -15,7 +16,8 @@ export function ExchangePairPage({ host }: RemotePageProps) {
       host={host}
       pairIn="path"
       title={t('pair_title', { from: from.toUpperCase(), to: to.toUpperCase() })}
-      header={(form) => <PairHeader form={form} t={t} />}
+      header={(form) => <PairHeader form={form} t={t} locale={host.locale.current} />}
+      aside={(form) => <HowItWorks form={form} t={t} />}
       initial={{ from: from || undefined, to: to || undefined, amount, pairInPath: true }}
     />
   );

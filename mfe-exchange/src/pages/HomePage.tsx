@@ -4,6 +4,7 @@ import { pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
 import { pageQuery, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
 import { ExchangeScreen } from './ExchangeScreen';
+import { HowItWorks } from './HowItWorks';
 import { useT } from './useT';
 import styles from './pages.module.css';
 
@@ -53,18 +54,8 @@ export function HomePage({ host }: RemotePageProps) {
       host={host}
       title={t('home_title')}
       lead={t('home_lead')}
-      aside={
-        <section className={styles.how} aria-labelledby="how-title">
-          <h2 id="how-title" className={styles.howTitle}>
-            {t('how_title')}
-          </h2>
-          <ol className={styles.steps}>
-            <li>{t('how_pair')}</li>
-            <li>{t('how_address')}</li>
-            <li>{t('how_send')}</li>
-          </ol>
-        </section>
-      }
+      // a card send side (USD, EUR) is a card purchase: its own steps (issue 25)
+      aside={(form) => <HowItWorks form={form} t={t} />}
       pairIn="query"
       initial={{ from: query.send, to: query.receive, amount: query.amount }}
       withExtras

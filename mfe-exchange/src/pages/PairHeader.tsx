@@ -1,7 +1,10 @@
+import { useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
+import Decimal from 'decimal.js';
 import type { Instrument } from 'shared-contracts';
 import { Badge } from 'remote-kit/ui';
+import { formatAmount } from 'remote-kit/format';
 import type { ExchangeFormStore } from '../stores/ExchangeFormStore';
 import { CoinLogo } from './CoinLogo';
 import styles from './pages.module.css';
@@ -16,8 +19,26 @@ function Coin({ instrument }: { instrument: Instrument }) {
   );
 }
 
-/** §2 "a pair page header": both currencies with logos and network badges, then the same in a sentence. */
-export const PairHeader = observer(function PairHeader({ form, t }: { form: ExchangeFormStore; t: TFunction }) {
+type PairHeaderForm = Pick<ExchangeFormStore, 'from' | 'to' | 'pairData'>;
+
+/**
+ * The card pair's noKycThreshold (§4 card flow, in the send currency), known from the first quote on: it stays shown
+ * while the amount is cleared or retyped (the form then has no pair data for a moment). Null for a crypto pair.
+ */
+function useNoKycThreshold(form: PairHeaderForm): string | null {
+  const last = useRef<{ slug: string; threshold: string } | null>(null);
+  const { from, pairData } = form;
+  if (from?.instrumentType !== 'fiat') return null;
+  if (pairData && pairData.instrumentFrom.slug === from.slug) last.current = { slug: from.slug, threshold: pairData.noKycThreshold };
+  return last.current?.slug === from.slug ? last.current.threshold : null;
+}
+
+/**
+ * §2 "a pair page header": both currencies with logos and network badges, then the same in a sentence. A card pair
+ * also says up to which amount no identity verification is asked, before any amount is typed (issue 25).
+ */
+export const PairHeader = observer(function PairHeader({ form, t, locale }: { form: PairHeaderForm; t: TFunction; locale: string }) {
+  const threshold = useNoKycThreshold(form);
   const { from, to } = form;
   if (!from || !to) return null;
   return (
@@ -39,6 +60,15 @@ export const PairHeader = observer(function PairHeader({ form, t }: { form: Exch
               toNetwork: to.networkTitle,
             })}
       </p>
+      {threshold ? (
+        <p className={styles.pairText} data-testid="card-no-kyc-threshold">
+          {t('card_no_kyc_threshold', {
+            // whole units, rounded down: a promise that holds for every amount below it (EUR's threshold has cents)
+            threshold: formatAmount(new Decimal(threshold).floor().toFixed(), { locale, maxDecimals: 0 }),
+            currency: from.currencyTitle,
+          })}
+        </p>
+      ) : null}
     </div>
   );
 });
