@@ -2,10 +2,12 @@
 // PASS: verified; REJECT: the reason and a new start), the §4 step indicator as the kit's Stepper, and the upload steps,
 // each a card. The status loads in an effect (nothing is sent for a guest, nothing touches the browser in render); the
 // photos are sent as multipart/form-data through the typed client (kycSubmit), its errors in the catalogue's shape.
+// Issue 25: the card counts the parts of the indicator's current stage (so the two never disagree), and the photos are
+// chosen with the design system's UploadField (texts in the page's language, drag and drop, preview, camera on phones).
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
-import { Button, Card, Checkbox, Select, Stepper, TextField } from 'remote-kit/ui';
+import { Button, Card, Checkbox, Select, Stepper, TextField, UploadField } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { ErrorCard, LoadingCard } from '../layout/StateCards';
 import { intlLocale } from '../lib/locale';
@@ -14,8 +16,14 @@ import { countryOptions } from './countries';
 import { IDENTITY_TYPES, KYC_IMAGE_TYPES, type KycErrorKey, type KycField, type KycFileField, type KycTextField, VerificationStore } from './VerificationStore';
 import styles from '../layout/profile.module.css';
 
-const FORM_STEP_COUNT = 5;
-const STEP_NUMBER: Record<string, number> = { RESIDENTIAL: 1, TYPE_ID: 2, PERSONAL_INFO: 3, GET_READY: 4, UPLOADING_DOCS: 5 };
+/** The form's steps grouped by the indicator's stage they belong to (§4): the card says "part n of total" of that stage. */
+const STAGE_PARTS = {
+  RESIDENTIAL: { stage: 'kyc_indicator_details', n: 1, total: 3 },
+  TYPE_ID: { stage: 'kyc_indicator_details', n: 2, total: 3 },
+  PERSONAL_INFO: { stage: 'kyc_indicator_details', n: 3, total: 3 },
+  GET_READY: { stage: 'kyc_indicator_documents', n: 1, total: 2 },
+  UPLOADING_DOCS: { stage: 'kyc_indicator_documents', n: 2, total: 2 },
+} as const;
 
 export const ProfileVerificationPage = observer(function ProfileVerificationPage({ host }: RemotePageProps) {
   const [store] = useState(
@@ -117,7 +125,14 @@ const StepCard = observer(function StepCard({ host, store }: { host: HostService
     else store.next();
   };
   return (
-    <Card title={t(TITLE_OF[step])} actions={<span className={styles.muted}>{t('kyc_step_of', { n: STEP_NUMBER[step], total: FORM_STEP_COUNT })}</span>}>
+    <Card
+      title={t(TITLE_OF[step])}
+      actions={
+        <span className={styles.muted} data-testid="verification-part">
+          {t('kyc_stage_part', { stage: t(STAGE_PARTS[step].stage), n: STAGE_PARTS[step].n, total: STAGE_PARTS[step].total })}
+        </span>
+      }
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="verification-step" data-step={step}>
         {step === 'RESIDENTIAL' ? <ResidentialStep host={host} store={store} /> : null}
         {step === 'TYPE_ID' ? <TypeStep host={host} store={store} /> : null}
@@ -274,34 +289,22 @@ const FileField = observer(function FileField({ host, store, field, label, testI
   const t = useT(host);
   const err = useErr(host, store);
   const file = store[field];
-  const [preview, setPreview] = useState<string | null>(null);
-  // the thumbnail's object URL lives as long as its file is the chosen one
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
   return (
-    <div className={styles.stack}>
-      <TextField
-        label={label}
-        type="file"
-        accept={KYC_IMAGE_TYPES.join(',')}
-        onChange={(e) => {
-          store.setFile(field, e.target.files?.[0] ?? null);
-          // a refused file is not kept: the input is emptied so choosing it again is noticed
-          if (!store[field]) e.target.value = '';
-        }}
-        error={err(field)}
-        data-testid={testId}
-      />
-      {file && preview ? (
-        <img src={preview} alt={t('kyc_preview', { name: file.name })} width={96} height={96} className={styles.thumb} data-testid={`${testId}-preview`} />
-      ) : null}
-    </div>
+    <UploadField
+      label={label}
+      chooseLabel={t('kyc_upload_choose')}
+      dropPrompt={t('kyc_upload_drop')}
+      emptyLabel={t('kyc_upload_empty')}
+      hint={t('kyc_upload_hint')}
+      file={file}
+      onFile={(chosen) => void store.setFile(field, chosen)}
+      previewAlt={file ? t('kyc_preview', { name: file.name }) : undefined}
+      accept={KYC_IMAGE_TYPES.join(',')}
+      // the selfie is taken with the front camera on a phone; a document photo may already be in the gallery
+      capture={field === 'facePhoto' ? 'user' : undefined}
+      error={err(field)}
+      disabled={store.submitting}
+      data-testid={testId}
+    />
   );
 });

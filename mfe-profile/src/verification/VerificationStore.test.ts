@@ -1,13 +1,21 @@
 import { File as NodeFile } from 'node:buffer';
 import { ApiError, UPLOAD_STEPS, VERIFICATION_STATUSES, type VerificationStatus } from 'shared-contracts';
 import { countryOptions, ISO_3166_ALPHA2 } from './countries';
-import { fileError, isCalendarDate, KYC_MAX_FILE_BYTES, type KycStatusBody, stepIndicator, VerificationStore } from './VerificationStore';
+import { fileError, isCalendarDate, KYC_MAX_FILE_BYTES, type KycStatusBody, sniffImageType, stepIndicator, VerificationStore } from './VerificationStore';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 
 // Node's File: the test environment's FormData is Node's (tooling/jest/jsdom-environment.cjs)
+/** The first bytes of each type (what the store sniffs). */
+const MAGIC: Record<string, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/webp': [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+};
 const image = (name = 'a.jpg', type = 'image/jpeg', size = 1000): File => {
-  const file = new NodeFile([new Uint8Array(Math.min(size, 16))], name, { type }) as unknown as File;
+  const bytes = new Uint8Array(16);
+  bytes.set(MAGIC[type] ?? []);
+  const file = new NodeFile([bytes], name, { type }) as unknown as File;
   if (size > 16) Object.defineProperty(file, 'size', { value: size });
   return file;
 };
@@ -67,6 +75,23 @@ describe('verification rules', () => {
     expect(fileError(image('a.gif', 'image/gif'))).toBe('kyc_error_file_type');
     expect(fileError(image('a.exe', 'application/octet-stream'))).toBe('kyc_error_file_type');
     expect(fileError(image('a.jpg', 'image/jpeg', KYC_MAX_FILE_BYTES + 1))).toBe('kyc_error_file_size');
+  });
+
+  it('issue 25: the first bytes decide (JPEG, PNG, WebP); a text file named .png is refused and not kept', async () => {
+    expect(sniffImageType(new Uint8Array(MAGIC['image/jpeg']))).toBe('image/jpeg');
+    expect(sniffImageType(new Uint8Array(MAGIC['image/png']))).toBe('image/png');
+    expect(sniffImageType(new Uint8Array(MAGIC['image/webp']))).toBe('image/webp');
+    expect(sniffImageType(new TextEncoder().encode('hello, I am text'))).toBeNull();
+    expect(sniffImageType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x41, 0x56, 0x45]))).toBeNull(); // RIFF WAVE
+    const { store } = make();
+    await store.setFile('frontPhoto', new NodeFile(['hello, I am text'], 'photo.png', { type: 'image/png' }) as unknown as File);
+    expect(store.frontPhoto).toBeNull();
+    expect(store.errors).toEqual({ frontPhoto: 'kyc_error_file_content' });
+    // a PNG the browser names no type for is still a PNG
+    const untyped = new NodeFile([new Uint8Array(MAGIC['image/png'])], 'scan.png') as unknown as File;
+    await store.setFile('frontPhoto', untyped);
+    expect(store.frontPhoto).toBe(untyped);
+    expect(store.errors).toEqual({});
   });
 
   it('calendar dates and the country list (names in the site language, sorted)', () => {
@@ -199,8 +224,8 @@ describe('VerificationStore', () => {
     store.next();
     await store.submit();
     expect(store.errors).toEqual({ facePhoto: 'kyc_error_required', frontPhoto: 'kyc_error_required', backendPhoto: 'kyc_error_required' });
-    store.setFile('facePhoto', image('x.gif', 'image/gif'));
-    store.setFile('frontPhoto', image('big.jpg', 'image/jpeg', KYC_MAX_FILE_BYTES + 1));
+    await store.setFile('facePhoto', image('x.gif', 'image/gif'));
+    await store.setFile('frontPhoto', image('big.jpg', 'image/jpeg', KYC_MAX_FILE_BYTES + 1));
     expect(store.facePhoto).toBeNull();
     expect(store.errors).toMatchObject({ facePhoto: 'kyc_error_file_type', frontPhoto: 'kyc_error_file_size' });
   });
@@ -215,9 +240,9 @@ describe('VerificationStore', () => {
     const face = image('face.jpg');
     const front = image('front.png', 'image/png');
     const back = image('back.webp', 'image/webp');
-    store.setFile('facePhoto', face);
-    store.setFile('frontPhoto', front);
-    store.setFile('backendPhoto', back);
+    await store.setFile('facePhoto', face);
+    await store.setFile('frontPhoto', front);
+    await store.setFile('backendPhoto', back);
     await store.submit();
     expect(submit).toHaveBeenCalledTimes(1);
     const form = submit.mock.calls[0][0] as FormData;
@@ -242,8 +267,8 @@ describe('VerificationStore', () => {
     const { store, submit } = make();
     await fillToDocs(store, 'passport');
     expect(store.needsBack).toBe(false);
-    store.setFile('facePhoto', image());
-    store.setFile('frontPhoto', image());
+    await store.setFile('facePhoto', image());
+    await store.setFile('frontPhoto', image());
     await store.submit();
     const form = submit.mock.calls[0][0] as FormData;
     expect(form.get('identityType')).toBe('passport');
@@ -259,9 +284,9 @@ describe('VerificationStore', () => {
       .mockResolvedValueOnce({ status: 'CREATED', rejectReason: null });
     const { store } = make({ submit });
     await fillToDocs(store);
-    store.setFile('facePhoto', image());
-    store.setFile('frontPhoto', image());
-    store.setFile('backendPhoto', image());
+    await store.setFile('facePhoto', image());
+    await store.setFile('frontPhoto', image());
+    await store.setFile('backendPhoto', image());
     await store.submit();
     expect([store.step, store.submitError, store.submitting]).toEqual(['UPLOADING_DOCS', 'kyc_submit_failed', false]);
     expect(warn).toHaveBeenCalledWith('verification submit failed', expect.any(ApiError));
@@ -284,9 +309,9 @@ describe('VerificationStore', () => {
     const submit = jest.fn(async () => Promise.reject(ApiError.of('ERR_UNPROCESSABLE_ENTITY', 'A verification is already pending')));
     const { store } = make({ status, submit });
     await fillToDocs(store);
-    store.setFile('facePhoto', image());
-    store.setFile('frontPhoto', image());
-    store.setFile('backendPhoto', image());
+    await store.setFile('facePhoto', image());
+    await store.setFile('frontPhoto', image());
+    await store.setFile('backendPhoto', image());
     await store.submit();
     expect([store.submitError, store.status, store.step, store.indicator]).toEqual(['kyc_submit_pending', 'PROCESS', 'NONE', 1]);
     warn.mockRestore();

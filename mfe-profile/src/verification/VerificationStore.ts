@@ -3,6 +3,8 @@
 // indicator exactly as §4 defines it, and the kyc/submit multipart form. After a successful submission and status
 // refresh the upload step resets to NONE. §8: failed submit and status calls are only logged (no notification); the
 // page still says a submission did not go through so it can be sent again. Nothing is sent for a guest.
+// Issue 25: a chosen file's first bytes are read before it is kept: a text file named .png is refused with its own
+// message (the server sniffs the content the same way), so no broken preview shows and nothing doomed is uploaded.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   type ApiClient,
@@ -41,6 +43,7 @@ export type KycErrorKey =
   | 'kyc_error_number'
   | 'kyc_error_file_type'
   | 'kyc_error_file_size'
+  | 'kyc_error_file_content'
   | 'kyc_error_ready';
 
 export type KycSubmitErrorKey = 'kyc_submit_failed' | 'kyc_submit_pending';
@@ -106,11 +109,28 @@ function isoDay(now: Date, yearsBack = 0): string {
   return `${String(y).padStart(4, '0')}-${now.toISOString().slice(5, 10)}`;
 }
 
-/** Why a file cannot be sent (type or size), or null. */
+/** Why a file cannot be sent by what it says it is (type, when the browser names one) and its size, or null. */
 export function fileError(file: Pick<File, 'type' | 'size'>): KycErrorKey | null {
-  if (!(KYC_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'kyc_error_file_type';
+  if (file.type && !(KYC_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'kyc_error_file_type';
   if (file.size > KYC_MAX_FILE_BYTES) return 'kyc_error_file_size';
   return null;
+}
+
+/**
+ * The image type a file's first bytes show (the magic numbers of the types kyc/submit takes), whatever its name and
+ * declared type say; null for anything else. JPEG: FF D8 FF; PNG: 89 50 4E 47 0D 0A 1A 0A; WebP: "RIFF" ···· "WEBP".
+ */
+export function sniffImageType(head: Uint8Array): (typeof KYC_IMAGE_TYPES)[number] | null {
+  const at = (offset: number, bytes: readonly number[]) => bytes.every((b, i) => head[offset + i] === b);
+  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
+  return null;
+}
+
+/** The first bytes of a file (enough for sniffImageType). */
+async function readHead(file: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(0, 12).arrayBuffer());
 }
 
 export interface VerificationDeps {
@@ -181,6 +201,9 @@ export class VerificationStore {
     });
   }
 
+  /** the latest choice per field: a slower check of an earlier file never overrides it */
+  private choice: Partial<Record<KycFileField, number>> = {};
+
   private today(yearsBack = 0): string {
     return isoDay(this.deps.now?.() ?? new Date(), yearsBack);
   }
@@ -238,15 +261,28 @@ export class VerificationStore {
     this.clearError('ready');
   }
 
-  /** A chosen file, checked for its type and size; a refused one is not kept. */
-  setFile(field: KycFileField, file: File | null): void {
-    const error = file ? fileError(file) : null;
-    this[field] = error ? null : file;
-    const errors = { ...this.errors };
-    if (error) errors[field] = error;
-    else delete errors[field];
-    this.errors = errors;
-    this.submitError = null;
+  /** A chosen file, checked for its type and size, then for its content (its first bytes); a refused one is not kept. */
+  async setFile(field: KycFileField, file: File | null): Promise<void> {
+    const choice = (this.choice[field] ?? 0) + 1;
+    this.choice[field] = choice;
+    let error = file ? fileError(file) : null;
+    if (file && !error) {
+      try {
+        if (!sniffImageType(await readHead(file))) error = 'kyc_error_file_content';
+      } catch (cause) {
+        console.warn('a chosen file could not be read', cause);
+        error = 'kyc_error_file_content';
+      }
+    }
+    if (this.choice[field] !== choice) return;
+    runInAction(() => {
+      this[field] = error ? null : file;
+      const errors = { ...this.errors };
+      if (error) errors[field] = error;
+      else delete errors[field];
+      this.errors = errors;
+      this.submitError = null;
+    });
   }
 
   private clearError(field: KycField): void {

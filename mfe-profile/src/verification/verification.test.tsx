@@ -8,12 +8,15 @@ import { signedIn } from '../test/fixtures';
 afterEach(cleanup);
 
 // Node's File: the test environment's FormData and URL are Node's (tooling/jest/jsdom-environment.cjs)
-const image = (name: string, type = 'image/jpeg') => new NodeFile([new Uint8Array([0xff, 0xd8, 0xff])], name, { type }) as unknown as File;
+const image = (name: string, type = 'image/jpeg') => new NodeFile([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type }) as unknown as File;
+/** A text file that only says it is a PNG (its name and declared type). */
+const fakePng = () => new NodeFile(['hello, I am text'], 'photo.png', { type: 'image/png' }) as unknown as File;
 
-function chooseFile(testId: string, file: File) {
+/** The file input's change; its first bytes are read before the file is kept (issue 25). */
+async function chooseFile(testId: string, file: File) {
   const input = screen.getByTestId(testId) as HTMLInputElement;
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
-  fireEvent.change(input);
+  await act(async () => void fireEvent.change(input));
 }
 
 function api(statuses: { status: VerificationStatus; rejectReason: string | null }[], submit?: jest.Mock) {
@@ -52,7 +55,7 @@ describe('ProfileVerification page', () => {
     if (reason) expect(screen.getByTestId('verification-reject-reason').textContent).toBe(`Reason: ${reason}`);
     else expect(screen.queryByTestId('verification-reject-reason')).toBeNull();
     if (status === 'PASS') expect(card.textContent).toContain('Your identity is verified.');
-    if (status === 'CREATED') expect(card.textContent).toContain('waiting for review');
+    if (status === 'CREATED') expect(card.textContent).toContain('waiting for review, which usually takes no more than a day');
   });
 
   it('a failed status load is only logged and offers a retry (§8)', async () => {
@@ -74,6 +77,8 @@ describe('ProfileVerification page', () => {
     await render(a);
     await click('verification-start');
     expect([step(), indicator()]).toEqual(['RESIDENTIAL', '0']);
+    // the card counts the parts of the indicator's stage: the two never disagree (issue 25)
+    expect(screen.getByTestId('verification-part').textContent).toBe('Your details: part 1 of 3');
     await click('verification-next');
     expect(screen.getByText('Please fill in this field.')).toBeTruthy();
     expect((screen.getByTestId('kyc-residence') as HTMLSelectElement).querySelector('option[value="DE"]')?.textContent).toBe('Germany');
@@ -101,14 +106,21 @@ describe('ProfileVerification page', () => {
     fireEvent.click(screen.getByTestId('kyc-ready'));
     await click('verification-next');
     expect([step(), indicator()]).toEqual(['UPLOADING_DOCS', '1']);
+    expect(screen.getByTestId('verification-part').textContent).toBe('Documents and review: part 2 of 2');
     const face = screen.getByTestId('kyc-file-face') as HTMLInputElement;
     expect(face.type).toBe('file');
     expect(face.accept).toBe('image/jpeg,image/png,image/webp');
-    chooseFile('kyc-file-face', image('face.gif', 'image/gif'));
+    expect(face.getAttribute('capture')).toBe('user');
+    expect(screen.getAllByText('Choose a photo')).toHaveLength(3);
+    await chooseFile('kyc-file-face', image('face.gif', 'image/gif'));
     expect(screen.getByText('Choose a JPEG, PNG or WebP image.')).toBeTruthy();
-    chooseFile('kyc-file-face', image('face.jpg'));
-    chooseFile('kyc-file-front', image('front.png', 'image/png'));
-    chooseFile('kyc-file-back', image('back.webp', 'image/webp'));
+    // a text file named .png: refused by its bytes, and no (broken) preview
+    await chooseFile('kyc-file-face', fakePng());
+    expect(screen.getByRole('alert').textContent).toBe('This file is not a JPEG, PNG or WebP image, whatever its name says. Please choose a photo.');
+    expect(screen.queryByTestId('kyc-file-face-preview')).toBeNull();
+    await chooseFile('kyc-file-face', image('face.jpg'));
+    await chooseFile('kyc-file-front', image('front.png', 'image/png'));
+    await chooseFile('kyc-file-back', image('back.webp', 'image/webp'));
     expect(screen.getByTestId('kyc-file-face-preview').getAttribute('src')).toBe('blob:preview');
     expect(screen.getByAltText('Preview: face.jpg')).toBeTruthy();
     await click('verification-submit');
@@ -145,8 +157,13 @@ describe('ProfileVerification page', () => {
     fireEvent.click(screen.getByLabelText(/Документ у меня с собой/));
     await click('verification-next');
     expect(screen.queryByTestId('kyc-file-back')).toBeNull();
-    chooseFile('kyc-file-face', image('face.jpg'));
-    chooseFile('kyc-file-front', image('front.jpg'));
+    // the upload field speaks Russian: its button, prompt and state, never the browser's "Choose File"
+    expect(screen.getByTestId('verification-part').textContent).toBe('Документы и проверка: часть 2 из 2');
+    expect(screen.getAllByText('Выбрать фото')).toHaveLength(2);
+    expect(screen.getAllByText('Фото не выбрано')).toHaveLength(2);
+    expect(document.body.textContent).not.toContain('Choose');
+    await chooseFile('kyc-file-face', image('face.jpg'));
+    await chooseFile('kyc-file-front', image('front.jpg'));
     await click('verification-submit');
     expect(submit).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('verification-submit-error').textContent).toBe('Не удалось отправить документы. Проверьте подключение и попробуйте ещё раз.');
