@@ -1,5 +1,5 @@
 import { ApiError, PAIR_LOADING_WAIT_POLL_MS, type ExchangeRequest, type PairData, type RateMode } from 'shared-contracts';
-import { ExchangeDetailsStore, type ExchangeDetailsDeps, type PairSource } from './ExchangeDetailsStore';
+import { ADDRESS_CHECK_DELAY_MS, ExchangeDetailsStore, type ExchangeDetailsDeps, type PairSource } from './ExchangeDetailsStore';
 import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { BTC, ETH, instrument, pairData } from '../test/fixtures';
 import { orderLike } from '../test/orderLike';
@@ -691,5 +691,80 @@ describe('ExchangeDetailsStore QR scan (§2)', () => {
     expect(store.errors.destinationAddress).toBe('error_address_empty');
     store.fillFromScan('destinationAddress', 'bitcoin:0xgood');
     expect(store.errors.destinationAddress).toBeUndefined();
+  });
+});
+
+describe('ExchangeDetailsStore: addresses checked while typing (issue 25)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+  /** Lets the timer fire and the server's answer settle. */
+  const pause = async (ms = ADDRESS_CHECK_DELAY_MS) => {
+    await jest.advanceTimersByTimeAsync(ms);
+  };
+
+  it('an invalid address shows its error once typing pauses, without a submit; one check per pause, not per keystroke', async () => {
+    const { store, api } = setup();
+    for (const typed of ['b', 'ba', 'bad', 'bad-addr']) {
+      store.set('destinationAddress', typed);
+      await pause(100);
+    }
+    expect(api.validateAddress).not.toHaveBeenCalled();
+    expect(store.errors.destinationAddress).toBeUndefined();
+    await pause();
+    expect(api.validateAddress).toHaveBeenCalledTimes(1);
+    expect(api.validateAddress).toHaveBeenCalledWith({ body: { currencyTitle: 'ETH', networkTitle: 'ERC20', address: 'bad-addr' } });
+    expect(store.errors.destinationAddress).toBe('error_address_incorrect');
+    // typing again hides it at once; a valid address leaves no error
+    store.set('destinationAddress', '0xgood');
+    expect(store.errors.destinationAddress).toBeUndefined();
+    await pause();
+    expect(store.errors.destinationAddress).toBeUndefined();
+  });
+
+  it('an emptied field says nothing while typing (the submit says it is required)', async () => {
+    const { store, api } = setup();
+    store.set('destinationAddress', '   ');
+    await pause();
+    expect(api.validateAddress).not.toHaveBeenCalled();
+    expect(store.errors).toEqual({});
+  });
+
+  it('an answer for what was typed before is dropped; a failed check says nothing', async () => {
+    const { store, api } = setup();
+    let answer!: (valid: boolean) => void;
+    api.validateAddress.mockImplementationOnce(() => new Promise<boolean>((r) => (answer = r)));
+    store.set('destinationAddress', 'bad-1');
+    await pause();
+    store.set('destinationAddress', '0xgood');
+    answer(false);
+    await pause(0);
+    expect(store.errors.destinationAddress).toBeUndefined();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.validateAddress.mockRejectedValueOnce(new Error('offline'));
+    store.set('destinationAddress', 'bad-2');
+    await pause();
+    expect(store.errors.destinationAddress).toBeUndefined();
+    warn.mockRestore();
+  });
+
+  it('fixed rate: the refund address is checked for the send coin, and must differ from the destination', async () => {
+    const { store, api } = setup({ form: makeForm({ rateMode: 'FIXED' }) });
+    store.set('destinationAddress', '0xsame');
+    await pause();
+    store.set('refundAddress', '0xsame');
+    await pause();
+    expect(store.errors.refundAddress).toBe('error_address_must_be_different');
+    store.set('refundAddress', 'bad-refund');
+    await pause();
+    expect(api.validateAddress).toHaveBeenLastCalledWith({ body: { currencyTitle: 'BTC', networkTitle: 'BTC', address: 'bad-refund' } });
+    expect(store.errors.refundAddress).toBe('error_address_incorrect');
+  });
+
+  it('leaving the page cancels the check waiting for a pause', async () => {
+    const { store, api } = setup();
+    store.set('destinationAddress', 'bad-addr');
+    store.dispose();
+    await pause();
+    expect(api.validateAddress).not.toHaveBeenCalled();
   });
 });

@@ -25,6 +25,11 @@ import { asksForEmail, isValidEmail, mustConfirmEmail, sameEmail, sanitiseEmail 
 import type { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { parsePaymentUri, scannedMemo } from '../scanner/paymentUri';
 
+/** Issue 25: an address is checked this long after the visitor stops typing it (not only on submit, not every keystroke). */
+export const ADDRESS_CHECK_DELAY_MS = 400;
+
+type AddressField = 'destinationAddress' | 'refundAddress';
+
 export type DetailsField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo' | 'terms' | 'email';
 /** The fields a QR code can fill (§2 QR scanner). */
 export type ScannableField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo';
@@ -68,6 +73,8 @@ export interface ExchangeDetailsDeps {
   /** §4 card flow of a fiat sender (owned by this store: disposed with it). */
   cardFlow: CardFlowStore;
   sleep?(ms: number): Promise<void>;
+  /** How long after the last keystroke an address is checked (ADDRESS_CHECK_DELAY_MS by default). */
+  addressCheckDelayMs?: number;
 }
 
 /** What one create attempt gave: the order, or nothing because the calculator could not price it (it shows why). */
@@ -91,6 +98,7 @@ export class ExchangeDetailsStore {
 
   private idempotency: { fingerprint: string; key: string } | null = null;
   private disposed = false;
+  private readonly addressChecks: Partial<Record<AddressField, ReturnType<typeof setTimeout>>> = {};
 
   constructor(private readonly deps: ExchangeDetailsDeps) {
     this.email = deps.localEmail.get() ?? '';
@@ -161,7 +169,32 @@ export class ExchangeDetailsStore {
   set(field: 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo', value: string): void {
     this[field] = value;
     this.clearError(field);
-    if (field === 'destinationMemo') this.clearError('destinationMemo');
+    if (field === 'destinationAddress' || field === 'refundAddress') this.checkWhenTyped(field);
+  }
+
+  /** Issue 25: the address is checked once the visitor pauses typing; its error (or none) shows then, not on submit only. */
+  private checkWhenTyped(field: AddressField): void {
+    clearTimeout(this.addressChecks[field]);
+    this.addressChecks[field] = setTimeout(() => void this.checkTyped(field), this.deps.addressCheckDelayMs ?? ADDRESS_CHECK_DELAY_MS);
+  }
+
+  private async checkTyped(field: AddressField): Promise<void> {
+    delete this.addressChecks[field];
+    const typed = this[field].trim();
+    const instrument = field === 'destinationAddress' ? this.deps.form.to : this.deps.form.from;
+    // an empty field is said on submit (error_address_empty), never while the visitor is still on it
+    if (this.disposed || !typed || !instrument || (field === 'refundAddress' && !this.asksRefund)) return;
+    const showError = action((key: string) => (this.errors = { ...this.errors, [field]: key }));
+    if (field === 'refundAddress' && typed === this.destinationAddress.trim()) {
+      showError('error_address_must_be_different');
+      return;
+    }
+    const valid = await this.askAddress(instrument, typed);
+    const current = field === 'destinationAddress' ? this.deps.form.to : this.deps.form.from;
+    // typed on, or the coin changed, meanwhile: that answer is about something else; an unavailable check says nothing
+    if (this.disposed || valid === null || this[field].trim() !== typed || current !== instrument) return;
+    if (valid) runInAction(() => this.clearError(field));
+    else showError('error_address_incorrect');
   }
   /**
    * §2 QR scanner: a scanned code fills `field`. An address field takes the address of a payment URI (or the bare
@@ -208,6 +241,8 @@ export class ExchangeDetailsStore {
 
   /** §5 before exchange. Resolves true when nothing blocks the order. */
   async validate(): Promise<boolean> {
+    // the submit checks every address itself: a check waiting for the typing to pause is not needed any more
+    for (const field of ['destinationAddress', 'refundAddress'] as const) clearTimeout(this.addressChecks[field]);
     const { from, to } = this.deps.form;
     const errors: Partial<Record<DetailsField, string>> = {};
     const destination = this.destinationAddress.trim();
@@ -247,14 +282,20 @@ export class ExchangeDetailsStore {
     return checkMemo(instrument.networkTitle, memo)?.key;
   }
 
+  /** §5 the server's check of an address for a currency and network; on submit a failed check counts as not valid. */
   private async checkAddress(instrument: Instrument, address: string): Promise<boolean> {
+    return (await this.askAddress(instrument, address)) === true;
+  }
+
+  /** The server's answer for an address, or null when the check itself failed. */
+  private async askAddress(instrument: Instrument, address: string): Promise<boolean | null> {
     try {
       return (
         (await this.deps.api.validateAddress({ body: { currencyTitle: instrument.currencyTitle, networkTitle: instrument.networkTitle, address } })) === true
       );
     } catch (error) {
       console.warn('[mfe-exchange] address validation failed', error);
-      return false;
+      return null;
     }
   }
 
@@ -467,6 +508,7 @@ export class ExchangeDetailsStore {
   /** The page is gone (its root store disposes this): a create still running stops waiting and navigates nowhere. */
   dispose(): void {
     this.disposed = true;
+    for (const field of ['destinationAddress', 'refundAddress'] as const) clearTimeout(this.addressChecks[field]);
     this.cardFlow.dispose();
   }
 }
