@@ -17,6 +17,7 @@ export const en = {
   not_found: 'Page not found',
 
   reference_label: 'API reference',
+  reference_menu: 'API sections',
   reference_loading: 'Loading the API reference…',
   reference_failed: 'The API reference could not be loaded: {{message}}',
 

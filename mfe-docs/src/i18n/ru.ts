@@ -19,6 +19,7 @@ export const ru: Record<keyof typeof en, string> = {
   not_found: 'Страница не найдена',
 
   reference_label: 'Справочник API',
+  reference_menu: 'Разделы API',
   reference_loading: 'Загружаем справочник API…',
   reference_failed: 'Не удалось загрузить справочник API: {{message}}',
 

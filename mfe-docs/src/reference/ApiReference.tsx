@@ -43,6 +43,7 @@ export const ApiReference = observer(function ApiReference({ host }: { host: Hos
             basePath={`${host.locale.prefix}/docs/${REFERENCE_SLUG}`}
             initialPath={`${host.locale.prefix}${host.route.path}`}
             dark={host.theme.current === 'dark'}
+            menuLabel={t('reference_menu')}
           />
         </div>
       ) : state.kind === 'failed' ? (
