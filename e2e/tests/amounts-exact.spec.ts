@@ -36,7 +36,7 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
-const decimals = (amount: string) => (amount.split('.')[1] ?? '').length;
+const decimals = (amount: string) => (amount.split(/[.,]/)[1] ?? '').length;
 
 /** The exchange form on `prefix`: USDT (TRC20) → BTC, fixed rate, 0.01 BTC typed on the receive side, then create. */
 async function createByReceiveAmount(page: Page, prefix: '' | '/ru'): Promise<{ orderId: string; destinationAddress: string }> {
@@ -47,9 +47,10 @@ async function createByReceiveAmount(page: Page, prefix: '' | '/ru'): Promise<{ 
   await page.getByTestId('amount-receive').fill(WANTED_BTC);
   await page.getByTestId('rate-mode-fixed').click();
   await expect(page.getByTestId('fixed-rate-hold')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('amount-receive')).toHaveValue(WANTED_BTC);
+  // a Russian page shows the amounts with the decimal comma (issue 25)
+  await expect(page.getByTestId('amount-receive')).toHaveValue(prefix === '/ru' ? WANTED_BTC.replace('.', ',') : WANTED_BTC);
   // the form solves the deposit: shown in USDT's unit
-  await expect(page.getByTestId('amount-send')).toHaveValue(/^[1-9]\d*(\.\d+)?$/, { timeout: 15_000 });
+  await expect(page.getByTestId('amount-send')).toHaveValue(/^[1-9]\d*([.,]\d+)?$/, { timeout: 15_000 });
   const shownSend = await page.getByTestId('amount-send').inputValue();
   expect(decimals(shownSend), shownSend).toBeLessThanOrEqual(6);
   await page.getByTestId('destination-address').fill(ADDRESSES.btc);

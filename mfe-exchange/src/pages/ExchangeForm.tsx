@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { DEFAULT_PRECISION, type Instrument, type RateMode } from 'shared-contracts';
 import { Badge, Button, Dialog, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
-import { formatAmount, RelativeTime } from 'remote-kit/format';
+import { formatAmount, RelativeTime, toLocaleDecimal } from 'remote-kit/format';
 import Decimal from 'decimal.js';
 import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from '../stores/ExchangeFormStore';
 import type { RatesSocket } from '../stores/RatesSocket';
@@ -41,9 +41,9 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
     if (form.isLoading) return; // a loading side renders empty: nothing of it was the server's
     const send = sendRef.current?.value;
     const receive = receiveRef.current?.value;
-    if (send !== undefined && send !== form.valueToSend) form.setAmount(send);
-    else if (receive !== undefined && receive !== form.valueToReceive) form.setReceiveAmount(receive);
-  }, [form]);
+    if (send !== undefined && send !== toLocaleDecimal(form.valueToSend, locale)) form.setAmount(send);
+    else if (receive !== undefined && receive !== toLocaleDecimal(form.valueToReceive, locale)) form.setReceiveAmount(receive);
+  }, [form, locale]);
   if (form.status === 'idle' || form.status === 'initialising') {
     return (
       <div className={styles.placeholder} aria-busy="true">
@@ -88,7 +88,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
             label={t('you_send')}
             inputMode="decimal"
             autoComplete="off"
-            value={form.isSendLoading ? '' : form.valueToSend}
+            value={form.isSendLoading ? '' : toLocaleDecimal(form.valueToSend, locale)}
             placeholder={form.isSendLoading ? '…' : '0'}
             onChange={(e) => form.setAmount(e.target.value)}
             aria-invalid={amountError || undefined}
@@ -134,7 +134,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
             label={t('you_get')}
             inputMode="decimal"
             autoComplete="off"
-            value={form.isReceiveLoading ? '' : form.valueToReceive}
+            value={form.isReceiveLoading ? '' : toLocaleDecimal(form.valueToReceive, locale)}
             placeholder={form.isReceiveLoading ? '…' : '0'}
             onChange={(e) => form.setReceiveAmount(e.target.value)}
             aria-busy={form.isReceiveLoading}

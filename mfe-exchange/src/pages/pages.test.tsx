@@ -88,6 +88,25 @@ describe('mfe-exchange ./pages', () => {
     expect(screen.getByTestId('rate-updated-at').getAttribute('datetime')).toBe('2030-01-01T00:00:09.000Z');
   });
 
+  it('/ru: the amounts read with the decimal comma, and either separator typed is parsed (issue 25)', async () => {
+    const a = api();
+    const host = createTestHost({ api: a, lng: 'ru' });
+    renderPage(pages.Home, host);
+    await screen.findByTestId('live-rate');
+    const send = screen.getByTestId('amount-send') as HTMLInputElement;
+    expect(send.value).toBe('0,5');
+    expect((screen.getByTestId('amount-receive') as HTMLInputElement).value).toBe('10,2');
+    for (const [typed, shown, asked] of [
+      ['1,25', '1,25', '1.25'],
+      ['2.5', '2,5', '2.5'],
+    ]) {
+      a.rateOne.mockClear();
+      fireEvent.change(send, { target: { value: typed } });
+      expect(send.value).toBe(shown);
+      await waitFor(() => expect(a.rateOne).toHaveBeenCalledWith(expect.objectContaining({ query: expect.objectContaining({ claimedDepositAmount: asked }) })));
+    }
+  });
+
   it('ExchangePair uses the route params and cleans typed amounts', async () => {
     const a = api();
     a.rateOne.mockImplementation(async () => pairData(ETH, USDT));
@@ -171,7 +190,7 @@ describe('mfe-exchange ./pages', () => {
 
   it('PopularExchanges lists pairs, or says honestly that there are none', async () => {
     renderPage(pages.PopularExchanges, createTestHost({ api: api() }));
-    const link = await screen.findByRole('link', { name: 'Bitcoin (BTC) to Ethereum (ETH)' });
+    const link = await screen.findByRole('link', { name: 'Bitcoin (BTC) to Ethereum (ETH, ERC20)' });
     expect(link.getAttribute('href')).toBe('/exchange-btc-eth');
     cleanup();
     const a = api();

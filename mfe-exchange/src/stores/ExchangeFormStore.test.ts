@@ -227,6 +227,19 @@ describe('ExchangeFormStore', () => {
       warn.mockRestore();
     });
 
+    it('a receive coin picked while the recommended amount loads: the amount recommended for the new pair', async () => {
+      const api = makeApi();
+      const { form } = setup(api);
+      await form.init({ from: 'btc', to: 'eth', amount: '0.1' });
+      api.recommendedAmount.mockClear();
+      api.recommendedAmount.mockImplementation(async ({ query }) => ({ recommendedAmount: query.toCurrency === 'BTC' ? '9' : '1' }));
+      form.setFrom('usdttrc20');
+      form.setTo('btc');
+      await flush();
+      expect(form.amount).toBe('9');
+      expect(api.rateOne.mock.calls.at(-1)![0].query).toMatchObject({ instrumentFromSlug: 'usdttrc20', instrumentToSlug: 'btc', claimedDepositAmount: '9' });
+    });
+
     it('an amount typed while the recommended amount loads wins', async () => {
       const api = makeApi();
       const { form } = setup(api);

@@ -82,6 +82,8 @@ export class ExchangeFormStore {
 
   private controller: AbortController | null = null;
   private seq = 0;
+  /** A new send coin's default amount is being asked for (a receive coin or rate mode picked meanwhile asks again). */
+  private awaitingDefaultAmount = false;
 
   constructor(
     private readonly api: FormApi,
@@ -371,7 +373,8 @@ export class ExchangeFormStore {
     // an amount typed on the receive side was in the old receive coin: the send amount beside it (in the send coin,
     // which stays) becomes the typed one
     if (this.activeSide === 'receive' && isPositiveAmount(this.valueToSend)) this.activeSide = 'send';
-    void this.loadRate();
+    if (this.awaitingDefaultAmount) void this.loadWithDefaultAmount();
+    else void this.loadRate();
   }
 
   /**
@@ -391,6 +394,7 @@ export class ExchangeFormStore {
     this.controller = null;
     const seq = ++this.seq;
     this.status = 'loadingRate';
+    this.awaitingDefaultAmount = true;
     const amount = await recommendedAmount(this.api, from, to, this.rateMode);
     if (seq !== this.seq) return; // typed, picked or left meanwhile
     runInAction(() => {
@@ -447,7 +451,8 @@ export class ExchangeFormStore {
     if (mode === this.rateMode && this.status !== 'error') return;
     this.analytics?.changed('rate_mode');
     this.rateMode = mode;
-    void this.loadRate();
+    if (this.awaitingDefaultAmount) void this.loadWithDefaultAmount();
+    else void this.loadRate();
   }
 
   closeUnsupportedPopup(): void {
@@ -475,6 +480,7 @@ export class ExchangeFormStore {
 
   /** HTTP pair data for the current request, then the socket keeps it live. Resolves true when loaded. */
   async loadRate(): Promise<boolean> {
+    this.awaitingDefaultAmount = false;
     this.controller?.abort();
     this.controller = null;
     const seq = ++this.seq;
