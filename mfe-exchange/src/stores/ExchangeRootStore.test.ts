@@ -250,7 +250,7 @@ describe('§4/§8 the form survives a new-build or chunk-error reload (issue 23)
 
 describe('PopularExchangesRootStore', () => {
   it('owns the list store, loads it on start() only, and disposes it', async () => {
-    const api = { popularExchanges: jest.fn(async () => []) };
+    const api = { popularExchanges: jest.fn(async () => []), instrumentsV2: jest.fn(async () => []), rateOne: jest.fn() };
     const root = new PopularExchangesRootStore({ api });
     expect(root.popular).toBeInstanceOf(PopularExchangesStore);
     expect(api.popularExchanges).not.toHaveBeenCalled();

@@ -1,10 +1,9 @@
 // The root store of `/popular-exchanges`, one per mount (DESIGN.md "Stores"): created in render, `start()` after
-// mount (the load), `dispose()` on unmount. Its one feature store is the list.
-import type { ApiClient } from 'shared-contracts';
-import { PopularExchangesStore } from './PopularExchangesStore';
+// mount (the load), `dispose()` on unmount. Its one feature store is the list (pairs, names and rates).
+import { PopularExchangesStore, type PopularExchangesApi } from './PopularExchangesStore';
 
 export interface PopularExchangesRootDeps {
-  api: Pick<ApiClient, 'popularExchanges'>;
+  api: PopularExchangesApi;
 }
 
 export class PopularExchangesRootStore {

@@ -1,29 +1,76 @@
-// Popular exchanges list: idle → loading → ready | empty | failed.
-import { makeObservable, observable, observableRef, action, runInAction } from 'mobx';
-import type { ApiClient } from 'shared-contracts';
+// Popular exchanges list (§3 Popular exchange): idle → loading → ready | empty | failed. Issue 25: each pair is shown
+// as the coin picker shows a coin (the instruments' names, networks, logos), with its current rate; a pair's rate
+// loads on its own (public rate of the pair at its default amount, as the form's first quote) and a failed one
+// leaves only that row without a rate.
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import type { ApiClient, Instrument, PairData } from 'shared-contracts';
 
 export type PopularExchange = Awaited<ReturnType<ApiClient['popularExchanges']>>[number];
 
 export type PopularStatus = 'idle' | 'loading' | 'ready' | 'empty' | 'failed';
 
+export type PopularExchangesApi = Pick<ApiClient, 'popularExchanges' | 'instrumentsV2' | 'rateOne'>;
+
+/** A pair's rate: loading, the pair data of its current quote, or unavailable. */
+export type PopularRate = { state: 'loading' } | { state: 'ready'; pair: PairData } | { state: 'failed' };
+
+export interface PopularPair {
+  key: string;
+  fromSlug: string;
+  toSlug: string;
+  /** The instruments (names, networks, logos); null when the instrument list could not be loaded. */
+  from: Instrument | null;
+  to: Instrument | null;
+  /** The api's names of the pair ("BTC", "CARDUSD"): shown only without the instruments. */
+  fromFallbackName: string;
+  toFallbackName: string;
+  rate: PopularRate;
+}
+
+const keyOf = (p: Pick<PopularExchange, 'fromSlug' | 'toSlug'>) => `${p.fromSlug}-${p.toSlug}`;
+
 export class PopularExchangesStore {
   status: PopularStatus = 'idle';
   items: PopularExchange[] = [];
+  instruments: ReadonlyMap<string, Instrument> = new Map();
+  rates: ReadonlyMap<string, PopularRate> = new Map();
   private disposed = false;
 
-  constructor(private readonly api: Pick<ApiClient, 'popularExchanges'>) {
-    makeObservable(this, { status: observable, items: observableRef, load: action });
+  constructor(private readonly api: PopularExchangesApi) {
+    makeObservable<PopularExchangesStore, 'setRate'>(this, {
+      status: observable,
+      items: observableRef,
+      instruments: observableRef,
+      rates: observableRef,
+      pairs: computed,
+      load: action,
+      setRate: action,
+    });
+  }
+
+  get pairs(): PopularPair[] {
+    return this.items.map((p) => ({
+      key: keyOf(p),
+      fromSlug: p.fromSlug,
+      toSlug: p.toSlug,
+      from: this.instruments.get(p.fromSlug) ?? null,
+      to: this.instruments.get(p.toSlug) ?? null,
+      fromFallbackName: p.fromBestChangeCurrencyName,
+      toFallbackName: p.toBestChangeCurrencyName,
+      rate: this.rates.get(keyOf(p)) ?? { state: 'loading' },
+    }));
   }
 
   async load(): Promise<void> {
     this.status = 'loading';
+    // the names are a nicety: without them the list still shows (by the api's names)
+    const instruments = this.api.instrumentsV2({ query: {} }).catch((error: unknown) => {
+      console.warn('[mfe-exchange] instruments unavailable for the popular exchanges', error);
+      return [] as Instrument[];
+    });
+    let list: PopularExchange[];
     try {
-      const list = await this.api.popularExchanges();
-      if (this.disposed) return;
-      runInAction(() => {
-        this.items = list.filter((p) => p.isActive);
-        this.status = this.items.length > 0 ? 'ready' : 'empty';
-      });
+      list = (await this.api.popularExchanges()).filter((p) => p.isActive);
     } catch (error) {
       if (this.disposed) return;
       console.warn('[mfe-exchange] popular exchanges unavailable', error);
@@ -31,7 +78,33 @@ export class PopularExchangesStore {
         this.items = [];
         this.status = 'failed';
       });
+      return;
     }
+    const known = await instruments;
+    if (this.disposed) return;
+    runInAction(() => {
+      this.instruments = new Map(known.map((i) => [i.slug, i]));
+      this.items = list;
+      this.status = list.length > 0 ? 'ready' : 'empty';
+    });
+    await Promise.all(list.map((p) => this.loadRate(p)));
+  }
+
+  private async loadRate(p: PopularExchange): Promise<void> {
+    try {
+      const pair = await this.api.rateOne({ query: { instrumentFromSlug: p.fromSlug, instrumentToSlug: p.toSlug, rateMode: 'FLOATING' } });
+      if (!this.disposed) this.setRate(keyOf(p), { state: 'ready', pair });
+    } catch (error) {
+      if (this.disposed) return;
+      console.warn(`[mfe-exchange] popular exchange ${keyOf(p)}: no rate`, error);
+      this.setRate(keyOf(p), { state: 'failed' });
+    }
+  }
+
+  private setRate(key: string, rate: PopularRate): void {
+    const next = new Map(this.rates);
+    next.set(key, rate);
+    this.rates = next;
   }
 
   dispose(): void {
