@@ -43,7 +43,7 @@ export const en = {
   fee_market_price: 'market price {{points}} {{from}} = {{price}} {{to}}',
   min_confirmations_one: 'The deposit needs {{count, number}} network confirmation',
   min_confirmations_other: 'The deposit needs {{count, number}} network confirmations',
-  kyc_threshold_note: 'Amounts from {{threshold}} {{currency}} need identity verification before the exchange.',
+  kyc_threshold_note: 'A purchase from {{threshold}} {{currency}} needs identity verification with the card provider first.',
   set_minimal: 'Set {{amount}}',
   error_pair_not_supported_title: 'This pair is not supported',
   error_pair_not_supported_text: 'Choose another currency to send or to receive.',

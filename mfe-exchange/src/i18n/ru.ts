@@ -49,7 +49,7 @@ export const ru: RuTexts<typeof en> = {
   min_confirmations_few: 'Депозиту нужно {{count, number}} подтверждения сети',
   min_confirmations_many: 'Депозиту нужно {{count, number}} подтверждений сети',
   min_confirmations_other: 'Депозиту нужно {{count, number}} подтверждения сети',
-  kyc_threshold_note: 'Для сумм от {{threshold}} {{currency}} перед обменом нужна проверка личности.',
+  kyc_threshold_note: 'Для покупки от {{threshold}} {{currency}} сначала нужна проверка личности у платёжного провайдера.',
   set_minimal: 'Указать {{amount}}',
   error_pair_not_supported_title: 'Эта пара не поддерживается',
   error_pair_not_supported_text: 'Выберите другую валюту для отправки или получения.',

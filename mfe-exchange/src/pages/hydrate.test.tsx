@@ -54,7 +54,7 @@ it('the verification note (issue 12) is in the server markup and hydrates withou
   const container = document.createElement('div');
   container.innerHTML = renderToString(<pages.Home host={host()} />);
   expect(container.querySelector('[data-testid="kyc-threshold-note"]')?.textContent).toBe(
-    'Amounts from 0.25 BTC need identity verification before the exchange.',
+    'A purchase from 0.25 BTC needs identity verification with the card provider first.',
   );
   document.body.append(container);
   const errors = jest.spyOn(console, 'error');

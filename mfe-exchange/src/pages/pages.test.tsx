@@ -142,8 +142,8 @@ describe('mfe-exchange ./pages', () => {
   });
 
   it.each([
-    ['en', 'Amounts from 1,000.5 USD need identity verification before the exchange.'],
-    ['ru', 'Для сумм от 1\u00a0000,5 USD перед обменом нужна проверка личности.'],
+    ['en', 'A purchase from 1,000.5 USD needs identity verification with the card provider first.'],
+    ['ru', 'Для покупки от 1\u00a0000,5 USD сначала нужна проверка личности у платёжного провайдера.'],
   ] as const)('%s: the form says before the order when the amount needs identity verification (issue 12)', async (lng, text) => {
     const a = api();
     // a card purchase: a fiat sender
