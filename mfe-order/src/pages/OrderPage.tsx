@@ -115,8 +115,7 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
       {step <= 1 && !store.rateWarningShown ? <PayCard store={store} order={order} v={v} /> : null}
       {store.isCardOrder ? <CardRedirectModal store={store} order={order} v={v} /> : null}
 
-      {/* issue 25: the order at a glance until it ends (a finished order says what happened instead) */}
-      {step <= 2 && !store.cardPaymentDeclined ? <OrderSummary order={order} from={from} to={to} v={v} /> : null}
+      {showsSummary(store) ? <OrderSummary order={order} from={from} to={to} v={v} /> : null}
 
       {step === 3 ? (
         <Card title={t('completed_title')} data-testid="order-completed" actions={<Badge tone="success">{t('step_completed')}</Badge>}>
@@ -166,6 +165,15 @@ function PayCard({ store, order, v }: { store: OrderStore; order: Order; v: View
   if (!store.isCardOrder) return <SendCard order={order} from={from} to={to} v={v} />;
   if (store.awaitingCardPayment) return <CardPaymentCard order={order} from={from} v={v} />;
   return store.cardPaymentDeclined ? null : <CardPaidCard v={v} />;
+}
+
+/**
+ * Issue 25: the order at a glance while it runs as ordered. Not once it is finished, nor while a problem, a hold or a
+ * refund changes what arrives: their own cards say it, and the ordered amounts would mislead.
+ */
+function showsSummary(store: OrderStore): boolean {
+  if (store.stepIndex > 2 || store.rateWarningShown || store.onHold || store.cardPaymentDeclined) return false;
+  return store.displayedState !== 'REFUND_REQUESTED';
 }
 
 /** A chain order's deposit is a transaction as soon as it is seen; a card order has only its payout. */

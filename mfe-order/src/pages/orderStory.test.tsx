@@ -166,6 +166,8 @@ describe('the problem panel of a wrong deposit amount', () => {
     expect(panel.textContent).not.toContain('The deposit amount differs from the order');
     expect(within(panel).getByTestId('event-reason').textContent).toBe('Reason: the deposit is below the amount of the order');
     expect(within(panel).getByTestId('event-next-step')).toBeTruthy();
+    // the ordered amounts no longer hold: no summary beside the problem
+    expect(screen.queryByTestId('order-summary')).toBeNull();
   });
 });
 
