@@ -2,7 +2,12 @@
 import type { OrderEventReason, OrderHoldNextStep, OrderHoldReason, OrderNextStep } from 'shared-contracts';
 
 /** A text for every reason and next step the api can write (shared-contracts' enums): a missing one does not compile. */
-type OrderEventTextKey = `reason_${OrderEventReason}` | `next_${OrderNextStep}` | `hold_text_${OrderHoldReason}` | `hold_next_${OrderHoldNextStep}`;
+type OrderEventTextKey =
+  | `reason_${OrderEventReason}`
+  | `next_${OrderNextStep}`
+  | `hold_text_${OrderHoldReason}`
+  | `hold_text_card_${OrderHoldReason}`
+  | `hold_next_${OrderHoldNextStep}`;
 
 export const en = {
   order_title: 'Order',
@@ -43,6 +48,7 @@ export const en = {
   state_card_CREATION_END: 'Waiting for your card payment',
   state_card_DEPOSIT_REGISTERED: 'Card payment received',
   state_card_INCOMING_FUNDS_DETECTED: 'Payment confirmed, exchanging',
+  state_card_DEPOSIT_ON_HOLD: 'Payment on hold: not exchanged',
   send_title: 'Send {{amount}} {{currency}}',
   send_network: 'Network: {{network}}',
   deposit_address: 'Deposit address',
@@ -122,6 +128,16 @@ export const en = {
   hold_next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'Request a refund below, or contact support if you would like to talk about it.',
   hold_next_other: 'Request a refund below, or contact support.',
   hold_next_card: 'Contact support to settle this order: a card payment is not refunded from this page.',
+  // issue 25: a card purchase is paid, not deposited
+  hold_title_card: 'Your card payment is on hold',
+  hold_text_card_DEPOSIT_ABOVE_MAXIMUM:
+    "Your card payment of {{amount}} {{currency}} is above this pair's maximum of {{limit}} {{currency}}, so it was not exchanged automatically.",
+  hold_text_card_DEPOSIT_BELOW_MINIMUM:
+    "Your card payment of {{amount}} {{currency}} is below this pair's minimum of {{limit}} {{currency}}, so it was not exchanged.",
+  hold_text_card_DEPOSIT_ABOVE_NO_KYC_THRESHOLD:
+    'Your card payment of {{amount}} {{currency}} is above the limit of {{limit}} {{currency}} for purchases without identity verification, so it was not exchanged automatically.',
+  hold_text_card_PAIR_NOT_ACTIVE: 'Your card payment of {{amount}} {{currency}} arrived after this pair was switched off, so it was not exchanged.',
+  hold_text_card_other: 'Your card payment of {{amount}} {{currency}} was not exchanged automatically.',
   refund_address_label: 'Your {{currency}} address on the {{network}} network for the refund',
   refund_memo_label: 'Memo / destination tag for the refund (if your wallet needs one)',
   refund_amount_no_address: 'Refund: {{amount}} {{currency}} (network fee {{fee}} {{currency}})',
@@ -173,6 +189,7 @@ export const en = {
   // issue 25: the order at a glance while it runs; a fixed-rate amount is exact, a floating one "about"
   summary_title: 'Order details',
   summary_send: 'You send',
+  summary_pay: 'You pay',
   summary_receive: 'You get',
   summary_amount: '{{amount}} {{currency}}',
   summary_amount_about: 'about {{amount}} {{currency}}',

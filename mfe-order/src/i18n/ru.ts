@@ -40,6 +40,7 @@ export const ru: RuTexts<typeof en> = {
   state_card_CREATION_END: 'Ожидаем оплату картой',
   state_card_DEPOSIT_REGISTERED: 'Оплата картой получена',
   state_card_INCOMING_FUNDS_DETECTED: 'Оплата подтверждена, идёт обмен',
+  state_card_DEPOSIT_ON_HOLD: 'Оплата задержана: обмен не выполнен',
   send_title: 'Отправьте {{amount}} {{currency}}',
   send_network: 'Сеть: {{network}}',
   deposit_address: 'Адрес для депозита',
@@ -120,6 +121,15 @@ export const ru: RuTexts<typeof en> = {
   hold_next_REQUEST_REFUND_OR_CONTACT_SUPPORT: 'Запросите возврат ниже или обратитесь в поддержку, если хотите это обсудить.',
   hold_next_other: 'Запросите возврат ниже или обратитесь в поддержку.',
   hold_next_card: 'Обратитесь в поддержку, чтобы решить вопрос с заказом: оплата картой не возвращается с этой страницы.',
+  hold_title_card: 'Ваша оплата картой задержана',
+  hold_text_card_DEPOSIT_ABOVE_MAXIMUM:
+    'Ваша оплата картой {{amount}} {{currency}} больше максимума для этой пары ({{limit}} {{currency}}), поэтому она не была обменяна автоматически.',
+  hold_text_card_DEPOSIT_BELOW_MINIMUM:
+    'Ваша оплата картой {{amount}} {{currency}} меньше минимума для этой пары ({{limit}} {{currency}}), поэтому она не была обменяна.',
+  hold_text_card_DEPOSIT_ABOVE_NO_KYC_THRESHOLD:
+    'Ваша оплата картой {{amount}} {{currency}} больше лимита для покупки без проверки личности ({{limit}} {{currency}}), поэтому она не была обменяна автоматически.',
+  hold_text_card_PAIR_NOT_ACTIVE: 'Ваша оплата картой {{amount}} {{currency}} пришла после отключения этой пары, поэтому она не была обменяна.',
+  hold_text_card_other: 'Ваша оплата картой {{amount}} {{currency}} не была обменяна автоматически.',
   refund_address_label: 'Ваш адрес {{currency}} в сети {{network}} для возврата',
   refund_memo_label: 'Мемо / тег назначения для возврата (если нужен вашему кошельку)',
   refund_amount_no_address: 'Возврат: {{amount}} {{currency}} (комиссия сети {{fee}} {{currency}})',
@@ -165,6 +175,7 @@ export const ru: RuTexts<typeof en> = {
   destination_memo: 'Мемо / тег получателя',
   summary_title: 'Детали заказа',
   summary_send: 'Вы отправляете',
+  summary_pay: 'Вы платите',
   summary_receive: 'Вы получите',
   summary_amount: '{{amount}} {{currency}}',
   summary_amount_about: 'около {{amount}} {{currency}}',

@@ -115,7 +115,7 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
       {step <= 1 && !store.rateWarningShown ? <PayCard store={store} order={order} v={v} /> : null}
       {store.isCardOrder ? <CardRedirectModal store={store} order={order} v={v} /> : null}
 
-      {showsSummary(store) ? <OrderSummary order={order} from={from} to={to} v={v} /> : null}
+      {showsSummary(store) ? <OrderSummary order={order} from={from} to={to} card={store.isCardOrder} v={v} /> : null}
 
       {step === 3 ? (
         <Card title={t('completed_title')} data-testid="order-completed" actions={<Badge tone="success">{t('step_completed')}</Badge>}>
@@ -200,6 +200,7 @@ const CARD_STATE_TEXT: Partial<Record<DisplayedState, string>> = {
   CREATION_END: 'state_card_CREATION_END',
   DEPOSIT_REGISTERED: 'state_card_DEPOSIT_REGISTERED',
   INCOMING_FUNDS_DETECTED: 'state_card_INCOMING_FUNDS_DETECTED',
+  DEPOSIT_ON_HOLD: 'state_card_DEPOSIT_ON_HOLD',
 };
 
 /** A card payment is checked by the provider, not confirmed by a chain. */

@@ -8,7 +8,20 @@ import { amountOf, type View } from './view';
  * Issue 25: the order at a glance while it runs — what is sent, what arrives, at which rate and where. A fixed-rate
  * order's receive amount is exact (§4: the fixed rate holds the amount); a floating one is "about" until it is paid out.
  */
-export function OrderSummary({ order, from, to, v }: { order: Order; from: Instrument | undefined; to: Instrument | undefined; v: View }) {
+export function OrderSummary({
+  order,
+  from,
+  to,
+  card,
+  v,
+}: {
+  order: Order;
+  from: Instrument | undefined;
+  to: Instrument | undefined;
+  /** a card purchase is paid, not sent */
+  card: boolean;
+  v: View;
+}) {
   const { t } = v;
   const fromRef = order.pair.instrumentFrom;
   const toRef = order.pair.instrumentTo;
@@ -19,7 +32,7 @@ export function OrderSummary({ order, from, to, v }: { order: Order; from: Instr
     <Card title={t('summary_title')} data-testid="order-summary">
       <dl className={styles.summary}>
         <div className={styles.detail}>
-          <dt className={styles.term}>{t('summary_send')}</dt>
+          <dt className={styles.term}>{t(card ? 'summary_pay' : 'summary_send')}</dt>
           <dd className={styles.value} data-testid="summary-send">
             {t('summary_amount', { amount: amountOf(v, order.claimedDepositAmount, from), currency: fromRef.currencyTitle })}
           </dd>

@@ -139,13 +139,16 @@ export const HeldDeposit = observer(function HeldDeposit({ store, order, v }: { 
     currency: from.currencyTitle,
     limit: amountOf(v, order.orderDetails.depositLimit, fromInstrument),
   };
+  // issue 25: a card purchase was paid, not deposited: its own words
+  const card = store.isCardOrder;
+  const text = card ? 'hold_text_card' : 'hold_text';
   return (
     <div data-testid="order-on-hold" data-reason={hold?.reason ?? ''}>
-      <Card title={t('hold_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
+      <Card title={t(card ? 'hold_title_card' : 'hold_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
         <p className={styles.text} data-testid="hold-reason">
-          {t(`hold_text_${hold?.reason}`, { ...vars, defaultValue: t('hold_text_other', vars) })}
+          {t(`${text}_${hold?.reason}`, { ...vars, defaultValue: t(`${text}_other`, vars) })}
         </p>
-        {store.isCardOrder ? (
+        {card ? (
           // issue 12: no refund of a card payment here; support settles it
           <p className={styles.text} data-testid="hold-next-step">
             {t('hold_next_card')}

@@ -59,6 +59,17 @@ describe('a card order awaiting its payment', () => {
     expect(screen.getByTestId('order-state').textContent).toBe('Waiting for your card payment');
   });
 
+  it.each([
+    ['en', 'You pay', 'You send'],
+    ['ru', 'Вы платите', 'Вы отправляете'],
+  ] as const)('%s: its summary says what is paid, not sent (issue 25)', async (lng, pay, send) => {
+    show(cardOrderWith(['CREATION_END']), lng);
+    const summary = await screen.findByTestId('order-summary');
+    expect(within(summary).getByText(pay)).toBeTruthy();
+    expect(within(summary).queryByText(send)).toBeNull();
+    expect(within(summary).getByTestId('summary-send').textContent).toBe('150 USD');
+  });
+
   it('opens the redirect modal once: opening its link closes it, and a poll does not bring it back', async () => {
     jest.useFakeTimers();
     const api = show(cardOrderWith(['CREATION_END']));
@@ -130,7 +141,11 @@ describe('a paid card order', () => {
 describe('no refund UI for a card order', () => {
   it('a held card order says to contact support, with no refund form', async () => {
     const api = show(cardOrderWith(['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], { status: 'PAID' }));
-    await screen.findByTestId('order-on-hold');
+    const hold = await screen.findByTestId('order-on-hold');
+    // issue 25: a card purchase was paid, not deposited
+    expect(within(hold).getByRole('heading').textContent).toBe('Your card payment is on hold');
+    expect(screen.getByTestId('hold-reason').textContent).toBe('Your card payment of 150 USD was not exchanged automatically.');
+    expect(screen.getByTestId('order-state').textContent).toBe('Payment on hold: not exchanged');
     expect(screen.getByTestId('hold-next-step').textContent).toBe('Contact support to settle this order: a card payment is not refunded from this page.');
     for (const id of ['request-refund', 'refund-address', 'hold-refund-amount']) expect(screen.queryByTestId(id)).toBeNull();
     expect(api.orderRefundInfo).not.toHaveBeenCalled();
