@@ -22,8 +22,8 @@ export interface ExchangeScreenProps {
   title: string;
   /** A sentence under the title. */
   lead?: string;
-  /** More beside the form, under the title and the header (how it works); given the form when it depends on it. */
-  aside?: ReactNode | ((form: ExchangeFormStore) => ReactNode);
+  /** More beside the form, under the title and the header (how it works); given the form (and the page's root store) when it depends on them. */
+  aside?: ReactNode | ((form: ExchangeFormStore, root: ExchangeRootStore) => ReactNode);
   /** Under the title (the pair page header). */
   header?: (form: ExchangeFormStore) => ReactNode;
   initial: InitialSelection;
@@ -133,7 +133,7 @@ export function ExchangeScreen({ host, title, lead, aside, header, initial, pair
         </AfterHydration>
       </Card>
       {/* after the form on a phone, beside it under the title on a wide screen */}
-      {aside ? <div className={styles.aside}>{typeof aside === 'function' ? aside(root.form) : aside}</div> : null}
+      {aside ? <div className={styles.aside}>{typeof aside === 'function' ? aside(root.form, root) : aside}</div> : null}
       {footer ? <div className={styles.below}>{footer(root)}</div> : null}
     </section>
   );

@@ -1,14 +1,67 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { AfterHydration } from 'remote-kit/after-hydration';
-import { pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
-import { pageQuery, type RemotePageProps } from 'shared-contracts';
+import { ButtonLink, pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
+import { pageQuery, pairPath, type HostServices, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
 import { ExchangeScreen } from './ExchangeScreen';
 import { HowItWorks } from './HowItWorks';
 import { useT } from './useT';
 import styles from './pages.module.css';
 
-const HomeExtras = lazy(() => import(/* webpackChunkName: "home-extras" */ './HomeExtras'));
+const loadExtras = () => import(/* webpackChunkName: "home-extras" */ './HomeExtras');
+const HomeExtras = lazy(loadExtras);
+const HomeBeside = lazy(() => loadExtras().then((chunk) => ({ default: chunk.HomeBeside })));
+
+/** Issue 25: the card purchase had no entry but two options at the bottom of a 24-coin list. */
+const CARD_PAIR = { from: 'usd', to: 'btc' } as const;
+
+/** "Buy crypto with a card" under the title: straight to the card pair page (§1 a fiat sender is a card purchase). */
+function BuyWithCard({ host, t }: { host: HostServices; t: TFunction }) {
+  const { Link } = host;
+  return (
+    <div className={styles.cardEntry}>
+      <ButtonLink
+        variant="secondary"
+        render={({ className, children }) => (
+          <Link to={pairPath(CARD_PAIR.from, CARD_PAIR.to)} className={className} data-testid="home-buy-with-card">
+            {children}
+          </Link>
+        )}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <rect x="2.5" y="5" width="19" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M2.5 10h19M6 15h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        {t('buy_with_card')}
+      </ButtonLink>
+      <span className={styles.cardEntryNote}>{t('buy_with_card_note')}</span>
+    </div>
+  );
+}
+
+const TRUST_FACTS = ['trust_no_account', 'trust_fees', 'trust_rate', 'trust_tracking'] as const;
+
+/** What a first-time visitor wants to know before trusting the form, beside it (static: in the first HTML). */
+function TrustFacts({ t }: { t: TFunction }) {
+  return (
+    <section className={styles.besidePart} aria-labelledby="trust-title" data-testid="home-trust">
+      <h2 id="trust-title" className={styles.howTitle}>
+        {t('trust_title')}
+      </h2>
+      <ul className={styles.trust}>
+        {TRUST_FACTS.map((key) => (
+          <li key={key}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {t(key)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function HomePage({ host }: RemotePageProps) {
   const t = useT(host);
@@ -54,8 +107,24 @@ export function HomePage({ host }: RemotePageProps) {
       host={host}
       title={t('home_title')}
       lead={t('home_lead')}
-      // a card send side (USD, EUR) is a card purchase: its own steps (issue 25)
-      aside={(form) => <HowItWorks form={form} t={t} />}
+      header={() => <BuyWithCard host={host} t={t} />}
+      // a card send side (USD, EUR) is a card purchase: its own steps (issue 25); then what fills the column beside the
+      // form on a wide screen: trust facts, and (loaded in the browser, in a place of reserved height) popular pairs and status
+      aside={(form, root) => (
+        <div className={styles.beside}>
+          <HowItWorks form={form} t={t} />
+          <TrustFacts t={t} />
+          {root.extras ? (
+            <div className={styles.besideLive}>
+              <AfterHydration>
+                <Suspense fallback={null}>
+                  <HomeBeside host={host} store={root.extras} />
+                </Suspense>
+              </AfterHydration>
+            </div>
+          ) : null}
+        </div>
+      )}
       pairIn="query"
       initial={{ from: query.send, to: query.receive, amount: query.amount }}
       withExtras

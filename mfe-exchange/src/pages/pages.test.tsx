@@ -30,6 +30,7 @@ const api = () => ({
     },
   ]),
   statsPublic: jest.fn(async () => ({ ordersCompleted: 42, volumeUsd: '1000.5', instrumentsCount: 24 })),
+  statusPage: jest.fn(async () => ({ current: 'OK' as const, checkedAt: '2030-01-01T00:00:00Z', days: [], incidents: [] })),
   popularExchanges: jest.fn(async () => [
     { fromBestChangeCurrencyName: 'Bitcoin (BTC)', toBestChangeCurrencyName: 'Ethereum (ETH)', fromSlug: 'btc', toSlug: 'eth', isActive: true },
   ]),
@@ -246,6 +247,26 @@ describe('mfe-exchange ./pages', () => {
     // grouped, whole dollars
     expect(within(stats).getByText('Volume, USD').nextElementSibling!.textContent).toBe('1,000');
   });
+
+  it.each([
+    // the path without the locale prefix: the host's Link adds it (e2e: /ru/exchange-usd-btc)
+    ['en', '/exchange-usd-btc', 'Buy crypto with a card', 'Operational'],
+    ['ru', '/exchange-usd-btc', 'Купить криптовалюту картой', 'Работает'],
+  ] as const)(
+    '%s Home (issue 25): a "Buy with card" entry, trust facts, popular pairs with rates and the status beside the form',
+    async (lng, href, entry, status) => {
+      const a = api();
+      renderPage(pages.Home, createTestHost({ api: a, lng }));
+      const buy = screen.getByTestId('home-buy-with-card');
+      expect(buy.getAttribute('href')).toBe(href);
+      expect(buy.textContent).toBe(entry);
+      expect(within(screen.getByTestId('home-trust')).getAllByRole('listitem')).toHaveLength(4);
+      const pair = await screen.findByTestId('home-popular-btc-eth');
+      await waitFor(() => expect(pair.textContent).toContain(lng === 'ru' ? '1 BTC = 20,41234567 ETH' : '1 BTC = 20.41234567 ETH'));
+      expect(within(pair).getByRole('link').getAttribute('href')).toBe(href.replace('usd-btc', 'btc-eth'));
+      expect(screen.getByTestId('home-status').textContent).toContain(status);
+    },
+  );
 
   it('coin selector: search filters, picking reloads; swap and set-minimal', async () => {
     const a = api();

@@ -21,6 +21,10 @@ function makeApi() {
     ),
     ordersPublicLatest: jest.fn(async () => []),
     statsPublic: jest.fn(async () => ({ ordersCompleted: 1, volumeUsd: '1', instrumentsCount: 3 })),
+    statusPage: jest.fn(async () => ({ current: 'OK' as const, checkedAt: '2030-01-01T00:00:00Z', days: [], incidents: [] })),
+    popularExchanges: jest.fn(async () => [
+      { fromBestChangeCurrencyName: 'BTC', toBestChangeCurrencyName: 'ETH', fromSlug: 'btc', toSlug: 'eth', isActive: true },
+    ]),
     recommendedAmount: jest.fn(async () => ({ recommendedAmount: '0.5' })),
   };
 }
@@ -52,7 +56,7 @@ function home(api = makeApi()) {
     wsUrl: 'ws://test/ws',
     createSocket: fakeSocketFactory,
     initial: { from: 'eth', to: 'btc', amount: '2' },
-    extrasApi: api,
+    extrasApi: api as never,
     loadDetails: async () => detailsFactory,
   });
   return { api, root };
@@ -79,7 +83,11 @@ describe('ExchangeRootStore: one root store per page mount', () => {
     expect(root.details).toBeInstanceOf(ExchangeDetailsStore);
     expect(FakeWebSocket.instances).toHaveLength(1); // the first rate subscribed the socket
     await root.start(); // once per root
+    // once: the popular pairs beside the form are named with the form's instruments
     expect(api.instrumentsV2).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(root.extras?.popular.pairs[0]).toMatchObject({ from: BTC, to: ETH, rate: { state: 'ready' } });
+    expect(root.extras?.status).toBe('OK');
   });
 
   it('dispose() disposes every feature store it owns', async () => {

@@ -15,14 +15,14 @@
 // before a new-build or chunk-error reload of this address (the form's pair, mode, side and amounts, then the
 // details' addresses and memos once that store exists), and from then on saves the draft a moment after each change.
 import { makeObservable, observableRef, reaction, runInAction } from 'mobx';
-import type { AnalyticsEvent, ApiClient } from 'shared-contracts';
+import type { AnalyticsEvent } from 'shared-contracts';
 import type { ExchangeDetailsStore } from '../details/ExchangeDetailsStore';
 import { ExchangeFormStore, type FormApi } from './ExchangeFormStore';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
 import { FormAnalytics } from './FormAnalytics';
 import { DRAFT_SAVE_DELAY_MS, draftToRestore, saveDraft, type DraftPlace, type FormDraft } from './formDraft';
 import type { InitialSelection } from './formSelection';
-import { HomeExtrasStore } from './HomeExtrasStore';
+import { HomeExtrasStore, type HomeExtrasApi } from './HomeExtrasStore';
 import { RatesSocket, type SocketFactory } from './RatesSocket';
 
 /** Makes the details store for a root's form (exported by the details chunk). */
@@ -36,8 +36,8 @@ export interface ExchangeRootDeps {
   initial?: InitialSelection;
   /** The server's first load of the form (then `initial` is not loaded again). */
   snapshot?: ExchangeSnapshot;
-  /** Home only: the latest exchanges and public stats under the form. */
-  extrasApi?: Pick<ApiClient, 'ordersPublicLatest' | 'statsPublic'>;
+  /** Home only: the latest exchanges and public stats under the form, popular pairs and the status beside it. */
+  extrasApi?: HomeExtrasApi;
   /** Loads the details chunk's factory (absent: no details part, e.g. in form-only tests). */
   loadDetails?: () => Promise<DetailsStoreFactory>;
   /** Whether the visit came through a referral (§8: the general minimum is then kept on a below-minimum load). */
@@ -94,11 +94,13 @@ export class ExchangeRootStore {
     this.started = true;
     const analytics = this.form.analytics;
     if (analytics) this.stopPageHide = this.deps.onPageHide?.(() => analytics.leave()) ?? null;
-    void this.extras?.load();
     const place = this.deps.draft?.() ?? null;
     const draft = place ? draftToRestore(place) : null;
     const details = this.startDetails();
-    await (this.deps.snapshot ? this.form.resume() : this.form.init(this.deps.initial));
+    const formLoaded = this.deps.snapshot ? this.form.resume() : this.form.init(this.deps.initial);
+    // the extras name the popular pairs' coins with the form's instruments (one request for them, not two)
+    void this.extras?.load(formLoaded.then(() => [...this.form.instruments]));
+    await formLoaded;
     if (this.disposed) return;
     if (draft && this.form.instruments.length > 0 && this.form.unknownSlugs.length === 0) {
       // the addresses after the pair: a store that follows the instruments must not see them change under a restored memo

@@ -36,7 +36,11 @@ export class PopularExchangesStore {
   rates: ReadonlyMap<string, PopularRate> = new Map();
   private disposed = false;
 
-  constructor(private readonly api: PopularExchangesApi) {
+  constructor(
+    private readonly api: PopularExchangesApi,
+    /** Only the first this many pairs (home's strip beside the form); all of them by default. */
+    private readonly limit = Number.POSITIVE_INFINITY,
+  ) {
     makeObservable<PopularExchangesStore, 'setRate'>(this, {
       status: observable,
       items: observableRef,
@@ -70,7 +74,7 @@ export class PopularExchangesStore {
     });
     let list: PopularExchange[];
     try {
-      list = (await this.api.popularExchanges()).filter((p) => p.isActive);
+      list = (await this.api.popularExchanges()).filter((p) => p.isActive).slice(0, this.limit);
     } catch (error) {
       if (this.disposed) return;
       console.warn('[mfe-exchange] popular exchanges unavailable', error);
