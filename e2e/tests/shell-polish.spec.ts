@@ -1,6 +1,7 @@
 // Issue 25, the shell's rough edges: an account dialog closes the phone menu (it stayed open behind the dialog), the
 // password rules show before the first error, and "Buy with card" is an entry of its own in the header and the menu.
 import { expect, test } from '../fixtures';
+import { expectNoSeriousViolations } from '../helpers/axe';
 import { VIEWPORTS } from '../helpers/looks';
 
 test.describe('at 390 px', () => {
@@ -46,6 +47,7 @@ test.describe('at 390 px', () => {
     await dialog.getByTestId('auth-password').fill('Blue-Harbor-2041');
     await expect(dialog.getByTestId('auth-password-rule-length')).toHaveAttribute('data-state', 'met');
     await expect(dialog.getByTestId('auth-password-rule-notEmail')).toHaveAttribute('data-state', 'met');
+    await expectNoSeriousViolations(page, 'register dialog with the password rules (ru, 390 px)');
   });
 
   test('/ru: "Купить картой" in the phone menu leads to the card pair page', async ({ page }) => {
