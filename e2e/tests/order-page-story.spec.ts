@@ -4,6 +4,7 @@
 // to completion, whose "Новый обмен" opens the same pair's form.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { expectNoSeriousViolations } from '../helpers/axe';
 import { VIEWPORTS } from '../helpers/looks';
 import { ADDRESSES, fetchOrder, sandboxDeposit } from '../helpers/orders';
 
@@ -67,6 +68,7 @@ test('a waiting fixed-rate order (XRP with a tag) at 1280 and 390 px: the summar
   await expect(page.getByTestId('time-left')).toBeInViewport();
   await expect(page.getByTestId('copy-deposit-amount')).toBeInViewport();
   await expect(summary.getByTestId('destination-memo')).toHaveText('4242');
+  await expectNoSeriousViolations(page, 'fixed order waiting, 390 px');
 });
 
 test('/ru, 390 px: a floating order says «около», and once completed «Новый обмен» opens the same pair’s form', async ({ page, request, stack }) => {
@@ -86,6 +88,7 @@ test('/ru, 390 px: a floating order says «около», and once completed «Н
   await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', 'WITHDRAWAL_COMPLETED', { timeout: 60_000 });
   await expect(page.getByTestId('order-state')).toHaveText('Завершено');
   await expect(page.getByTestId('order-summary')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'order completed, /ru 390 px');
 
   await page.getByTestId('order-completed').getByRole('link', { name: 'Новый обмен' }).click();
   await expect(page).toHaveURL(/\/ru\/exchange-btc-eth$/);

@@ -119,7 +119,7 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
 
       {step === 3 ? (
         <Card title={t('completed_title')} data-testid="order-completed" actions={<Badge tone="success">{t('step_completed')}</Badge>}>
-          <p>
+          <p className={styles.text}>
             {t('completed_text', {
               amount: amountOf(v, order.withdrawals[0]?.amount ?? order.amountToGet, to),
               currency: order.pair.instrumentTo.currencyTitle,
@@ -132,14 +132,14 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
 
       {store.displayedState === 'REFUND_REQUESTED' ? (
         <Card data-testid="order-refund-requested">
-          <p>{t('refund_requested_text', { address: order.refundAddress ?? '' })}</p>
+          <p className={styles.text}>{t('refund_requested_text', { address: order.refundAddress ?? '' })}</p>
           <EventNote order={order} kind="REFUND_REQUESTED" v={v} />
         </Card>
       ) : null}
 
       {step === 4 ? (
         <Card title={t('refund_completed_title')} data-testid="order-refund-completed">
-          <p>
+          <p className={styles.text}>
             {t('refund_completed_text', {
               amount: amountOf(v, order.orderDetails.refundAmount ?? store.refundInfo?.refundAmountWithoutNetworkFee, from),
               currency: order.pair.instrumentFrom.currencyTitle,
