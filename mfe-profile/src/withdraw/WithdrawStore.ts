@@ -107,7 +107,7 @@ export interface WithdrawalReview {
 }
 
 /** Withdrawals are paid out in full: the TRC20 network fee is not taken from the amount. */
-export const WITHDRAWAL_FEE = '0';
+const WITHDRAWAL_FEE = '0';
 
 export class WithdrawStore {
   amount = '';
