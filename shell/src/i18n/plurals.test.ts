@@ -23,7 +23,7 @@ const COUNT_LIKE = /^(n|num|number|count|total|required|items|minutes|hours|days
 /** Counted placeholders in texts that are no counted phrase, and why. */
 const NOT_COUNTED: Record<string, string> = {
   'mfe-profile:history_page': '"Page 2 of 5": a label, the noun comes before the numbers and agrees with neither',
-  'mfe-profile:kyc_step_of': '"Step 2 of 3": a label, the noun comes before the numbers and agrees with neither',
+  'mfe-profile:kyc_stage_part': '"Documents: part 2 of 3": a label, the noun comes before the numbers and agrees with neither',
 };
 
 function flatten(texts: object, prefix = ''): Texts {
