@@ -16,7 +16,7 @@ import { matchRoute, splitLocale, type RouteMatch } from '../src/routing/routes'
 import { shellResources } from '../src/i18n/resources';
 import { seoRequestOf } from '../src/seo/seoRequest';
 import { REACHABILITY_META, reachabilityUrl } from '../src/stores/reachability';
-import { escapeHtml, inlineStylesheets, renderDocument, renderHeadTags, splitDocument, type DocumentParts } from './html';
+import { escapeHtml, inlineStylesheets, keepFontPreloads, renderDocument, renderHeadTags, splitDocument, type DocumentParts } from './html';
 import { markScripts } from './securityHeaders';
 import { TtlCache } from './ttlCache';
 import { type ApiTarget, callApi } from './upstream';
@@ -157,7 +157,7 @@ export function createDocumentRenderer(options: DocumentOptions) {
     /** The document of a plan; `body` is the server rendering of `<div id="root">` and its state (absent: the browser renders). */
     document(p: PagePlan, body?: Pick<DocumentParts, 'rootHtml' | 'state'>): PageDocument {
       if (p.status === 500) return { status: 500, html: errorPage(p.locale) };
-      return { status: p.status, html: renderDocument(template(), { ...p.parts, ...body }) };
+      return { status: p.status, html: renderDocument(keepFontPreloads(template(), p.locale), { ...p.parts, ...body }) };
     },
     /**
      * The document of a plan in two parts (html.ts splitDocument): the head, with `extraHead` (the page's styles and
@@ -165,7 +165,7 @@ export function createDocumentRenderer(options: DocumentOptions) {
      */
     split(p: PagePlan, extraHead = ''): { status: number; head: string; tail: (body?: Pick<DocumentParts, 'rootHtml' | 'state'>) => string } {
       if (p.status === 500) return { status: 500, head: errorPage(p.locale), tail: () => '' };
-      return { status: p.status, ...splitDocument(template(), { ...p.parts, head: `${p.parts.head}${extraHead}` }) };
+      return { status: p.status, ...splitDocument(keepFontPreloads(template(), p.locale), { ...p.parts, head: `${p.parts.head}${extraHead}` }) };
     },
   };
 }

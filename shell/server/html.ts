@@ -1,6 +1,6 @@
 // The HTML web sends around a page: the shell's index.html as a template, the §2 head, and the seam the
 // server rendering fills (`<div id="root">` markup and the `__SSR_STATE__` payload).
-import { SEO_TAG_ATTR, type SeoHeadTag } from 'shared-contracts';
+import { type LocaleCode, SEO_TAG_ATTR, type SeoHeadTag } from 'shared-contracts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -92,6 +92,24 @@ export function splitDocument(
   if (at < 0) return { head: whole, tail: () => '' };
   const after = whole.slice(at + ROOT_MARK.length + ROOT_CLOSE.length);
   return { head: whole.slice(0, at), tail: (body) => `${body?.rootHtml ?? ''}${ROOT_CLOSE}${stateScript(body?.state)}${after}` };
+}
+
+/**
+ * The site font's subsets a page in each language preloads (issue 25). English: Latin. Russian: Latin and Cyrillic,
+ * both on the first screen (the words are Cyrillic; digits, amounts and coin codes are in the Latin subset).
+ */
+export const FONT_PRELOAD_SUBSETS: Record<LocaleCode, readonly string[]> = { en: ['latin'], ru: ['latin', 'cyrillic'] };
+
+/**
+ * The template's font preloads (`<link rel="preload" … data-font-subset="…">`, written by the build's
+ * FontPreloadPlugin) that a page in `locale` needs, the others left out: a preload the page never uses costs its
+ * bytes and a console warning.
+ */
+export function keepFontPreloads(html: string, locale: LocaleCode): string {
+  const keep = FONT_PRELOAD_SUBSETS[locale];
+  return html.replace(/<link\b[^>]*\sdata-font-subset=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))[^>]*>\s*/gi, (tag, a?: string, b?: string, c?: string) =>
+    keep.includes(a ?? b ?? c ?? '') ? tag : '',
+  );
 }
 
 /** A stylesheet inlined in the head; `data-href` lets mini-css-extract's runtime see it is there and not load it again. */

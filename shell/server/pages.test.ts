@@ -12,8 +12,13 @@ import type { SsrRuntime } from './ssr/runtime';
 
 jest.setTimeout(20_000);
 
-const TEMPLATE =
-  '<!doctype html>\n<html lang="en" data-theme="light">\n<head>\n<meta charset="utf-8">\n<title>Exchange</title>\n<link href=/assets/app.ccc.css rel=stylesheet>\n</head>\n<body><div id="root"></div></body>\n</html>';
+// the site font's preloads as the build writes them (tooling/webpack/fontPreload.mjs)
+const LATIN_FONT = '/assets/inter-latin-wght-normal.4f2981d828.woff2';
+const CYRILLIC_FONT = '/assets/inter-cyrillic-wght-normal.49594fb515.woff2';
+const fontPreload = (href: string, subset: string) =>
+  `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin data-font-subset="${subset}">`;
+const TEMPLATE = `<!doctype html>\n<html lang="en" data-theme="light">\n<head>\n<meta charset="utf-8">\n<title>Exchange</title>\n${fontPreload(LATIN_FONT, 'latin')}\n${fontPreload(CYRILLIC_FONT, 'cyrillic')}\n<link href=/assets/app.ccc.css rel=stylesheet>\n</head>\n<body><div id="root"></div></body>\n</html>`;
+const WOFF2 = Buffer.from('wOF2 font bytes');
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 function fixture() {
@@ -26,6 +31,7 @@ function fixture() {
   writeFileSync(path.join(dist, 'assets/main.abc.js.gz'), 'GZIP-BYTES!');
   writeFileSync(path.join(dist, 'assets/plain.def.js'), '// no siblings');
   writeFileSync(path.join(dist, 'assets/app.ccc.css'), 'body{margin:0}');
+  writeFileSync(path.join(dist, LATIN_FONT), WOFF2);
   return { root, dist };
 }
 
@@ -265,7 +271,8 @@ describe('web pages', () => {
         expect(first).toContain('<style data-href="https://swap.example/remotes/mfe-blog/assets/1.aaa.css">.a{color:red}</style>');
         expect(first).toContain('<link rel="stylesheet" href="https://cdn.example/2.bbb.css">');
         // no script competes with the first paint: the page's scripts are named in the state, preloaded at that paint
-        expect(first).not.toContain('rel="preload"');
+        // (the one preload in the head is the site font's, which the first paint needs)
+        expect(tagsOf(first, /<link rel="preload"[^>]*>/g)).toEqual([fontPreload(LATIN_FONT, 'latin')]);
         expect(first).not.toContain('Roadmap</h1>');
         expect(page.ended()).toBe(false);
         release();
@@ -332,6 +339,22 @@ describe('web pages', () => {
       }
       expect((await (await web())('/')).text).not.toContain('reachability-url');
       expect((await (await web({ REACHABILITY_URL: 'javascript:alert(1)' }))('/')).text).not.toContain('reachability-url');
+    });
+
+    it("the site's own font (issue 25): English pages preload its Latin file, Russian pages Latin and Cyrillic, crossorigin", async () => {
+      const get = await web();
+      const preloads = (html: string) => tagsOf(html, /<link rel="preload"[^>]*>/g);
+      for (const page of ['/', '/exchange-btc-eth', '/no-such-page']) {
+        expect(preloads((await get(page)).text)).toEqual([fontPreload(LATIN_FONT, 'latin')]);
+      }
+      for (const page of ['/ru', '/ru/exchange-btc-eth']) {
+        expect(preloads((await get(page)).text)).toEqual([fontPreload(LATIN_FONT, 'latin'), fontPreload(CYRILLIC_FONT, 'cyrillic')]);
+      }
+      // the preloaded URL is the one served, as a font, cached for a year like every hashed asset
+      const font = await get(LATIN_FONT, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect([font.status, font.headers['content-type'], font.headers['content-encoding']]).toEqual([200, 'font/woff2', undefined]);
+      expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(font.raw.equals(WOFF2)).toBe(true);
     });
 
     it('order and profile pages are noindex', async () => {

@@ -255,6 +255,12 @@ describe('the policy', () => {
     );
   });
 
+  it("lets the site's own font load from the site itself (issue 25: self-hosted woff2 under /assets), no font host", () => {
+    const d = directives(contentSecurityPolicy({ siteOrigin: 'https://swap.example', nonce: 'n', remoteOrigins: [] }));
+    expect(d.get('font-src')).toEqual(["'self'", 'data:']);
+    expect(d.get('default-src')).toEqual(["'self'"]);
+  });
+
   it("allows eval and the dev servers' reload sockets only with NODE_ENV=development", () => {
     const base = { siteOrigin: 'http://localhost:8080', nonce: 'n', remoteOrigins: ['http://localhost:8082'] };
     expect(directives(contentSecurityPolicy(base)).get('script-src')).not.toContain("'unsafe-eval'");

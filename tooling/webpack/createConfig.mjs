@@ -12,6 +12,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { REMOTES } from 'shared-contracts/remotes';
 import { createServerConfig } from './serverConfig.mjs';
 import { LinkStartupCssPlugin } from './startupCss.mjs';
+import { FontPreloadPlugin } from './fontPreload.mjs';
 
 const require = createRequire(import.meta.url);
 const workspaceRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -55,6 +56,7 @@ function sharedContractsVersionOf(appDir) {
  * @param {string} [o.title]           html title of the (standalone) page
  * @param {import('webpack').Configuration['plugins']} [o.extraPlugins]  browser build only
  * @param {Record<string,string>} [o.define]  DefinePlugin values of both the browser and the server build
+ * @param {Record<string,string>} [o.preloadFonts]  host only: subset → woff2 file name (no extension) preloaded in index.html
  * @param {boolean} [o.devApiProxy]    dev server proxies /api, /dict and the WebSocket to API_URL (default true;
  *                                     remotes' standalone dev hosts call the api on their own origin, no CORS needed)
  */
@@ -82,6 +84,7 @@ export function createWebpackConfig(o) {
           new URL(import.meta.url).pathname,
           new URL('./serverConfig.mjs', import.meta.url).pathname,
           new URL('./startupCss.mjs', import.meta.url).pathname,
+          new URL('./fontPreload.mjs', import.meta.url).pathname,
           path.join(o.appDir, 'webpack.config.mjs'),
           path.join(workspaceRoot, 'pnpm-lock.yaml'),
         ].filter((f) => existsSync(f)),
@@ -188,6 +191,7 @@ export function createWebpackConfig(o) {
           : []),
         ...(isProd ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[id].[contenthash:10].css' })] : []),
         ...(isProd && o.isHost ? [new LinkStartupCssPlugin()] : []),
+        ...(o.isHost && o.preloadFonts ? [new FontPreloadPlugin(o.preloadFonts)] : []),
         // Precompressed siblings (`.br`, `.gz`) that web and the static server send by Accept-Encoding (tooling/static-files.mjs).
         ...(isProd
           ? [
