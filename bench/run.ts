@@ -125,6 +125,8 @@ async function stackParts(): Promise<void> {
         const w = await measureHomeJs({ webUrl: stack.webUrl, remotes: stack.remotes });
         printPageWeight(w, stack.webUrl);
         row('home first-load JS', `${w.totalGzipKb.toFixed(1)} KB gzip`, `≤ ${BUDGET_KB} KB`, w.totalGzipKb <= BUDGET_KB);
+        row('home first-load fonts', `${w.fontKb.toFixed(1)} KB (${w.fonts.length} woff2)`, '', null);
+        row('home first load, JS + fonts', `${w.totalFirstLoadKb.toFixed(1)} KB`, '', null);
       },
       (m) => row('home first-load JS', `failed: ${m}`, '≤ 150 KB', false),
     );
