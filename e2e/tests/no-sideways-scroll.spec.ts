@@ -1,8 +1,9 @@
 // Issue 25: at 390 px (a phone), en and /ru, no page scrolls sideways: every page kind, a guest's and then the signed-in
-// account's profile (history with its orders, wallet, keys with a key…). A table stacks its rows as cards there, so a
-// table does not scroll inside its own box either. One browser context per locale, the pages one after another; every
-// offender is listed (with the outermost elements that stick out), not only the first.
+// account's profile (history with its orders, wallet, keys with a key…), then a new account's empty lists. A table
+// stacks its rows as cards there, so a table does not scroll inside its own box either. One browser context per
+// locale, the pages one after another; every offender is listed (with the outermost elements that stick out).
 import type { Page } from '@playwright/test';
+import { signedInAccount } from '../helpers/accounts';
 import { LOCALES, localePath, settle, useTheme, VIEWPORTS } from '../helpers/looks';
 import { expect, type Seed, signInContext, test } from '../helpers/seed';
 
@@ -62,6 +63,14 @@ const ACCOUNT_PAGES: Visit[] = [
   { path: '/profile/cashback?tab=history' },
   { path: '/profile/keys', ready: visible('key-row') },
   { path: '/profile/verification', ready: visible('verification-status') },
+];
+
+// a new account's empty lists (their texts once were cut mid-word on a phone)
+const EMPTY_ACCOUNT_PAGES: Visit[] = [
+  { path: '/profile/history' },
+  { path: '/profile/wallet' },
+  { path: '/profile/keys', ready: visible('keys-table') },
+  { path: '/profile/cashback?tab=history' },
 ];
 
 /** What sticks out of a 390 px page: the document's overflow, the outermost elements past the right edge, tables scrolling in their box. */
@@ -126,6 +135,9 @@ for (const locale of LOCALES) {
       await page.getByTestId('key-secret-done').click();
     }
     await walk(ACCOUNT_PAGES);
+
+    await signedInAccount(context, 'phone-empty', { confirmed: true });
+    await walk(EMPTY_ACCOUNT_PAGES);
 
     await context.close();
     expect(problems, problems.join('\n')).toEqual([]);
