@@ -166,7 +166,7 @@ function sideCode(p: PopularPair, side: 'from' | 'to'): string {
 }
 
 /** The popular pairs' place while they load: as many rows as will come, so the column does not grow under the visitor. */
-export function PopularPlaceholder({ loading }: { loading: string }) {
+function PopularPlaceholder({ loading }: { loading: string }) {
   return (
     <div className={styles.popularList} aria-busy="true">
       <VisuallyHidden>{loading}</VisuallyHidden>
