@@ -246,7 +246,7 @@ export function printPageWeight(w: PageWeight, webUrl: string): void {
   // woff2 is compressed inside: its gzip column is its bytes
   row('fonts (woff2, not JS)', w.fonts.length, w.fontKb, w.fontKb, fontSent);
   const [jsFiles, jsRaw, , jsSent] = sum(w.buckets);
-  row('TOTAL first load (JS + fonts)', jsFiles + w.fonts.length, jsRaw + w.fontKb, w.totalFirstLoadKb, jsSent + fontSent);
+  row('TOTAL first load, JS + fonts', jsFiles + w.fonts.length, jsRaw + w.fontKb, w.totalFirstLoadKb, jsSent + fontSent);
   const verdict =
     w.totalGzipKb <= BUDGET_KB
       ? `✓ within budget (${(BUDGET_KB - w.totalGzipKb).toFixed(1)} KB to spare)`
