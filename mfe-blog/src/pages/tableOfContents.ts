@@ -4,7 +4,7 @@ import type { BlogPost } from 'shared-contracts';
 
 type Heading = BlogPost['headings'][number];
 
-export interface TocEntry {
+interface TocEntry {
   heading: Heading;
   children: Heading[];
 }

@@ -5,7 +5,7 @@
 // measures that layout needs from the page.
 
 /** Redoc's own test id of the button (redoc 3 `FloatingButton`). */
-export const REDOC_MENU_BUTTON = '[data-redoc-scope] [data-testid="floating-button"]';
+const REDOC_MENU_BUTTON = '[data-redoc-scope] [data-testid="floating-button"]';
 
 /** The site header's height: Redoc's sticky sidebar and the phone's menu bar stay under it. */
 export function siteHeaderHeight(doc: Document = document): number {
