@@ -98,7 +98,7 @@ export function splitDocument(
  * The site font's subsets a page in each language preloads (issue 25). English: Latin. Russian: Latin and Cyrillic,
  * both on the first screen (the words are Cyrillic; digits, amounts and coin codes are in the Latin subset).
  */
-export const FONT_PRELOAD_SUBSETS: Record<LocaleCode, readonly string[]> = { en: ['latin'], ru: ['latin', 'cyrillic'] };
+const FONT_PRELOAD_SUBSETS: Record<LocaleCode, readonly string[]> = { en: ['latin'], ru: ['latin', 'cyrillic'] };
 
 /**
  * The template's font preloads (`<link rel="preload" … data-font-subset="…">`, written by the build's
