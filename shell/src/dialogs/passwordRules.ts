@@ -3,12 +3,12 @@
 // satisfied as the visitor types. The common/leaked list stays on the server (about 49,000 entries): that rule is
 // shown, and checked when the form is sent.
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 256;
 
-export type PasswordRuleName = 'length' | 'notEmail' | 'notCommon';
+type PasswordRuleName = 'length' | 'notEmail' | 'notCommon';
 /** `met`/`unmet` for a rule checked here; `server` for the one only the api can check. */
-export type PasswordRuleState = 'met' | 'unmet' | 'server';
+type PasswordRuleState = 'met' | 'unmet' | 'server';
 
 export interface PasswordRule {
   name: PasswordRuleName;
