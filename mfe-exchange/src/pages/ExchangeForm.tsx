@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from '../stores/ExchangeFormStore';
 import type { RatesSocket } from '../stores/RatesSocket';
 import { pricePoint } from '../lib/pricePoint';
-import { rateLine } from '../lib/rateLine';
+import { rateDecimals, rateLine } from '../lib/rateLine';
 import { InstrumentSelect } from './InstrumentSelect';
 import { formatDuration, useNow } from './useNow';
 import styles from './ExchangeForm.module.css';
@@ -199,11 +199,16 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
                   <div className={styles.feeRow}>
                     <dt>{t('fee_spread')}</dt>
                     <dd data-testid="fee-spread">
-                      {formatAmount(fees.spreadPercent, { locale, maxDecimals: 2 })}% (
+                      {formatAmount(fees.spreadPercent, { locale, maxDecimals: 2, minDecimals: 2 })}% (
                       {t('fee_market_price', {
                         points: pointOf(marketPoint.multiplier, locale),
                         from: pair.instrumentFrom.currencyTitle,
-                        price: money(marketPoint.value, pair.instrumentTo),
+                        // the pair's one precision, like the live rate: the line keeps its width (and its wrap) tick to tick
+                        price: formatAmount(marketPoint.value, {
+                          locale,
+                          maxDecimals: rateDecimals(pair.instrumentTo),
+                          minDecimals: rateDecimals(pair.instrumentTo),
+                        }),
                         to: pair.instrumentTo.currencyTitle,
                       })}
                       )

@@ -186,7 +186,7 @@ describe('mfe-exchange ./pages', () => {
     a.rateOne.mockImplementation(async () => pairData(shib, { ...USDT, precisionDecimals: 6 }, { price: '0.0000123456', marketLeftPrice: '0.0000124' }));
     renderPage(pages.Home, createTestHost({ api: a }));
     expect((await screen.findByTestId('live-rate')).textContent).toBe('1,000 SHIB = 0.012345 USDT');
-    expect(screen.getByTestId('fee-spread').textContent).toContain('market price 1,000 SHIB = 0.0124 USDT');
+    expect(screen.getByTestId('fee-spread').textContent).toContain('market price 1,000 SHIB = 0.012400 USDT');
   });
 
   it('PopularExchanges lists pairs, or says honestly that there are none', async () => {
