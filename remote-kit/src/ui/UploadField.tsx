@@ -1,6 +1,8 @@
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import buttonStyles from './Button.module.css';
+import fieldStyles from './Field.module.css';
 import styles from './UploadField.module.css';
+import hiddenStyles from './VisuallyHidden.module.css';
 
 export interface UploadFieldProps {
   label: ReactNode;
@@ -67,8 +69,8 @@ export function UploadField({
     if (dropped && !disabled) onFile(dropped);
   };
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={inputId}>
+    <div className={[fieldStyles.field, className].filter(Boolean).join(' ')}>
+      <label className={fieldStyles.label} htmlFor={inputId}>
         {label}
       </label>
       {/* a click anywhere in the zone opens the picker; the keyboard reaches the input itself */}
@@ -92,7 +94,7 @@ export function UploadField({
           ref={input}
           id={inputId}
           type="file"
-          className={styles.input}
+          className={hiddenStyles.hidden}
           accept={accept}
           capture={capture}
           disabled={disabled}
@@ -139,12 +141,12 @@ export function UploadField({
         </span>
       </div>
       {hintId ? (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={fieldStyles.hint}>
           {hint}
         </p>
       ) : null}
       {errorId ? (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={fieldStyles.error} role="alert">
           {error}
         </p>
       ) : null}
