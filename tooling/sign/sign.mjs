@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A remote team's signing tool (README "How a team signs and ships its slice"; format in ./signature.mjs).
+// A remote team's signing tool (docs/SLICES.md "How a team signs and ships its slice"; format in ./signature.mjs).
 //   node tooling/sign/sign.mjs keygen <private-key-file>         a team key pair: the private key to that file (0600),
 //                                                               the public key printed for web's REMOTE_<NAME>_PUBLIC_KEY
 //   node tooling/sign/sign.mjs sign <mfe-dir> [--key <file>]     writes <mfe-dir>/dist/server/signature.json

@@ -1,4 +1,4 @@
-// Signed remote server code (issue 24, README "How a team signs and ships its slice"). A remote's server half
+// Signed remote server code (issue 24, docs/SLICES.md "How a team signs and ships its slice"). A remote's server half
 // (dist/server/: remoteEntry.js and its chunks) is what web runs in its own process, so web runs it only when the
 // remote's team signed it. The build writes dist/server/signature.json beside the files:
 //   { "format": "exchange-remote-server-signature/1", "keyId": "<16 hex>", "payload": "<base64>", "signature": "<base64>" }
