@@ -1,7 +1,8 @@
 // The Kubernetes manifests (deploy/k8s: kustomize base + production overlay), rendered and validated offline in
 // `pnpm lint`: every object against the Kubernetes OpenAPI schemas (kubernetes-models), then the cross-references a
 // schema cannot see: Service selectors and Deployment labels, probe paths in the route table, ports against
-// docker-compose.yml and shared-contracts/remotes.cjs, drain times, PDB below replicas, secrets never committed.
+// docker-compose.yml and shared-contracts/remotes.cjs, drain times, PDB below replicas, no `replicas` beside an HPA,
+// two replicas and a PDB for every remote, api and web spread over nodes and zones, secrets never committed.
 //
 // No kustomize binary comes from npm or Debian, so render() applies the few kustomize features the
 // kustomizations may use — resources, namespace, images and JSON 6902 patches (applied by fast-json-patch) — and
@@ -80,7 +81,7 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
 
 for (const [overlay, objects] of Object.entries(rendered)) {
   test(`${overlay}: every object is valid against the Kubernetes OpenAPI schemas`, () => {
-    assert.equal(objects.length, 21);
+    assert.equal(objects.length, 26);
     for (const o of objects) {
       const Model = MODELS[o.kind];
       assert.ok(Model, `${o.kind}/${o.metadata?.name}: a kind this test validates`);
@@ -108,23 +109,43 @@ for (const [overlay, objects] of Object.entries(rendered)) {
         assert.notEqual(port.targetPort, 'metrics', 'metrics are never in a Service');
       }
     }
+    const hpas = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler');
+    // the fewest pods a Deployment runs: its HPA's minReplicas, or its own replicas
+    const fewest = (d) => hpas.find((h) => h.spec.scaleTargetRef.name === d.metadata.name)?.spec.minReplicas ?? d.spec.replicas;
+    for (const d of deployments(objects)) {
+      assert.ok(find(objects, 'PodDisruptionBudget', d.metadata.name), `${d.metadata.name}: a PodDisruptionBudget`);
+    }
     for (const pdb of objects.filter((o) => o.kind === 'PodDisruptionBudget')) {
       const d = find(objects, 'Deployment', pdb.metadata.name);
       assert.equal(pdb.spec.maxUnavailable, undefined, `PDB ${pdb.metadata.name}: minAvailable or maxUnavailable, not both`);
       assert.deepEqual(pdb.spec.selector.matchLabels, d.spec.selector.matchLabels, `PDB ${pdb.metadata.name}`);
-      assert.ok(pdb.spec.minAvailable < d.spec.replicas, `PDB ${pdb.metadata.name}: minAvailable ${pdb.spec.minAvailable} < replicas ${d.spec.replicas}`);
+      assert.ok(pdb.spec.minAvailable < fewest(d), `PDB ${pdb.metadata.name}: minAvailable ${pdb.spec.minAvailable} < replicas ${fewest(d)}`);
     }
     const hpa = find(objects, 'HorizontalPodAutoscaler', 'api');
     assert.deepEqual(hpa.spec.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name: 'api' });
     const pdb = find(objects, 'PodDisruptionBudget', 'api');
     assert.ok(pdb.spec.minAvailable < hpa.spec.minReplicas, 'the HPA never scales to a count the PDB blocks every drain at');
     assert.ok(hpa.spec.minReplicas >= 2 && hpa.spec.maxReplicas > hpa.spec.minReplicas);
+    for (const h of hpas) {
+      const d = find(objects, 'Deployment', h.spec.scaleTargetRef.name);
+      assert.equal(d.spec.replicas, undefined, `${d.metadata.name}: no replicas beside its HPA (each apply would reset the count)`);
+    }
   });
 
   test(`${overlay}: api probes on the health calls, drain inside the grace period, metrics annotated`, () => {
     const api = find(objects, 'Deployment', 'api');
     const c = containerOf(api);
-    assert.ok(api.spec.replicas >= 2, 'two or more api replicas');
+    assert.ok(find(objects, 'HorizontalPodAutoscaler', 'api').spec.minReplicas >= 2, 'two or more api replicas');
+    for (const name of ['api', 'web']) {
+      const d = find(objects, 'Deployment', name);
+      const spread = d.spec.template.spec.topologySpreadConstraints ?? [];
+      for (const key of ['kubernetes.io/hostname', 'topology.kubernetes.io/zone']) {
+        const c = spread.find((x) => x.topologyKey === key);
+        assert.ok(c, `${name}: pods spread over ${key}`);
+        assert.deepEqual(c.labelSelector.matchLabels, d.spec.selector.matchLabels, `${name}: spread counts its own pods`);
+        assert.equal(c.maxSkew, 1);
+      }
+    }
     const apiConfig = find(objects, 'ConfigMap', 'exchange-api-config').data;
     const paths = { liveness: c.livenessProbe.httpGet.path, readiness: c.readinessProbe.httpGet.path, startup: c.startupProbe.httpGet.path };
     assert.equal(paths.liveness, '/api/v1/healthz', 'liveness must not depend on the database');
@@ -203,6 +224,8 @@ for (const [overlay, objects] of Object.entries(rendered)) {
       assert.deepEqual(c.command, ['node', 'tooling/static-server.mjs', `${r.dir}/dist`, String(r.devPort)]);
       assert.equal(c.ports[0].containerPort, r.devPort, `${r.dir}: devPort of remotes.cjs`);
       assert.equal(d.spec.template.spec.shareProcessNamespace, true, `${r.dir}: SIGTERM reaches a node that is not PID 1`);
+      assert.ok(d.spec.replicas >= 2, `${r.dir}: two replicas`);
+      assert.equal(find(objects, 'PodDisruptionBudget', r.dir).spec.minAvailable, 1, `${r.dir}: a drain takes one pod at a time`);
       assert.equal(find(objects, 'Service', r.dir).spec.ports[0].port, r.devPort);
       const key = `REMOTE_${r.name.toUpperCase()}`;
       // production (issue 24): web fetches server code over https only, from the remote's public host
