@@ -25,6 +25,31 @@ module.exports = {
       },
     },
     {
+      name: 'remote-feature-imports-another-feature',
+      comment:
+        'Inside a remote, a feature (src/features/<name>/: its store, view and tests) uses itself, the shared bits at src/ root and ' +
+        'packages, never another feature: pages (src/pages/) compose features (issue 26).',
+      severity: 'error',
+      from: { path: '^(mfe-[^/]+)/src/features/([^/]+)/' },
+      to: { path: '^$1/src/features/', pathNot: '^$1/src/features/$2/' },
+    },
+    {
+      name: 'remote-imports-its-pages',
+      comment:
+        'Inside a remote only pages (and the standalone entry, bootstrap.tsx) import src/pages/: features and the shared bits at ' +
+        'src/ root sit below the pages; a test of a page sits beside the page (issue 26).',
+      severity: 'error',
+      from: { path: '^(mfe-[^/]+)/src/', pathNot: '^mfe-[^/]+/src/(pages/|bootstrap\\.tsx$)' },
+      to: { path: '^$1/src/pages/' },
+    },
+    {
+      name: 'remote-shared-code-imports-a-feature',
+      comment: 'Inside a remote the shared bits at src/ root (lib, i18n, layout, test helpers…) sit below the features and import none (issue 26).',
+      severity: 'error',
+      from: { path: '^(mfe-[^/]+)/src/', pathNot: '^mfe-[^/]+/src/(pages/|features/|bootstrap\\.tsx$)' },
+      to: { path: '^$1/src/features/' },
+    },
+    {
       name: 'api-imports-front-end',
       comment: 'The api imports nothing of the front end but `shared-contracts/server` (its schemas and server-side contract).',
       severity: 'error',

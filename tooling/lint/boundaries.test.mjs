@@ -31,9 +31,13 @@ test('dependency-cruiser reports every boundary fixture, and nothing that is all
     'relative-import-into-another-package: api/test/otherTest.test.ts -> shell/server/main.ts',
     'relative-import-into-another-package: mfe-alpha/src/importsContractsByPath.ts -> shared-contracts/src/index.ts',
     'relative-import-into-another-package: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
+    'remote-feature-imports-another-feature: mfe-alpha/src/features/orders/importsAnotherFeature.ts -> mfe-alpha/src/features/payments/PaymentStore.ts',
+    'remote-imports-its-pages: mfe-alpha/src/features/orders/importsPages.test.ts -> mfe-alpha/src/pages/index.ts',
+    'remote-imports-its-pages: mfe-alpha/src/lib/importsPages.ts -> mfe-alpha/src/pages/index.ts',
     'remote-imports-outside-its-contract: mfe-alpha/src/importsOtherRemoteByName.ts -> mfe-beta/src/index.ts',
     'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByName.ts -> shell/src/internal.ts',
     'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
+    'remote-shared-code-imports-a-feature: mfe-alpha/src/lib/importsFeature.ts -> mfe-alpha/src/features/orders/OrderStore.ts',
   ]);
 });
 
