@@ -3,16 +3,16 @@ import { observer } from 'mobx-react-lite';
 import { type Order, pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
 import { RelativeTime } from 'remote-kit/format';
 import { Badge, Card, LiveRegion, Skeleton, Stepper, TextField, Button, type Tone } from 'remote-kit/ui';
-import type { DisplayedState, OrderStepId } from '../order/orderProgress';
-import { OrderStore } from '../order/OrderStore';
-import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
-import styles from './order.module.css';
-import { CardPaymentDeclined, FixedRateProblems, EventNote, HeldDeposit } from './ProblemCards';
-import { NewExchangeLink, OrderSummary } from './OrderSummary';
-import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard, useFixedRateExpired } from './SendCard';
-import { TransactionsCard } from './TransactionsCard';
-import { useT } from './useT';
-import { amountOf, type View } from './view';
+import type { DisplayedState, OrderStepId } from '../features/order/orderProgress';
+import { OrderStore } from '../features/order/OrderStore';
+import { snapshotInstruments, snapshotOrder } from '../features/order/orderSnapshot';
+import styles from '../features/order/order.module.css';
+import { CardPaymentDeclined, FixedRateProblems, EventNote, HeldDeposit } from '../features/order/ProblemCards';
+import { NewExchangeLink, OrderSummary } from '../features/order/OrderSummary';
+import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard, useFixedRateExpired } from '../features/order/SendCard';
+import { TransactionsCard } from '../features/order/TransactionsCard';
+import { useT } from '../useT';
+import { amountOf, type View } from '../features/order/view';
 
 /** `/order/{id}?destinationAddress=…` and `/order/pending` (spec §2, §4, §8). An observer: follows the id and query. */
 export const OrderPage = observer(function OrderPage({ host }: RemotePageProps) {

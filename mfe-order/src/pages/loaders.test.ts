@@ -1,6 +1,6 @@
 import { ApiError, type ApiClient } from 'shared-contracts';
 import { orderWith } from 'remote-kit/testing';
-import { snapshotInstruments, snapshotOrder } from '../order/orderSnapshot';
+import { snapshotInstruments, snapshotOrder } from '../features/order/orderSnapshot';
 import { BTC, CATALOGUE, ETH } from '../test/instruments';
 import { loaders } from './loaders';
 

@@ -1,6 +1,6 @@
 import type { OrderEventKind } from 'shared-contracts';
 import { orderWith } from 'remote-kit/testing';
-import { cardOrderWith } from '../test/cardOrder';
+import { cardOrderWith } from '../../test/cardOrder';
 import {
   displayedOrderState,
   isAwaitingCardPayment,

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { HostServices, Instrument } from 'shared-contracts';
 import { formatAmount } from 'remote-kit/format';
-import { displayDecimals } from '../order/instruments';
+import { displayDecimals } from './instruments';
 
 export interface View {
   t: TFunction;

@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { type Instrument, ORDER_NEXT_STEPS, type Order } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
 import { Badge, Button, ButtonLink, Card, TextField } from 'remote-kit/ui';
-import { declineReasonKey } from '../order/declineReason';
-import type { OrderStore } from '../order/OrderStore';
-import { samePairPath } from '../order/samePairPath';
+import { declineReasonKey } from './declineReason';
+import type { OrderStore } from './OrderStore';
+import { samePairPath } from './samePairPath';
 import styles from './order.module.css';
 import { amountOf, formatDuration, type View } from './view';
 

@@ -1,7 +1,7 @@
 import type { Instrument, Order, OrderEventKind } from 'shared-contracts';
 import { RelativeTime } from 'remote-kit/format';
 import { Card } from 'remote-kit/ui';
-import { explorerTxLink } from '../order/explorer';
+import { explorerTxLink } from './explorer';
 import { ExplorerLink } from './ExplorerLink';
 import styles from './order.module.css';
 import { formatDuration, type View } from './view';

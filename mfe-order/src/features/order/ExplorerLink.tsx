@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { VisuallyHidden } from 'remote-kit/ui';
-import { explorerHost } from '../order/explorer';
+import { explorerHost } from './explorer';
 import styles from './order.module.css';
 import type { View } from './view';
 

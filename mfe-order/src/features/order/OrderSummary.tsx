@@ -1,6 +1,6 @@
 import type { Instrument, Order } from 'shared-contracts';
 import { ButtonLink, Card } from 'remote-kit/ui';
-import { samePairPath } from '../order/samePairPath';
+import { samePairPath } from './samePairPath';
 import styles from './order.module.css';
 import { amountOf, type View } from './view';
 

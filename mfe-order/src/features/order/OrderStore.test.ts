@@ -2,8 +2,8 @@ import { ApiError, ORDER_POLL_INTERVAL_MS, WS_RECONNECT_INTERVAL_MS, type Order 
 import { OrderStore, type OrderStoreDeps } from './OrderStore';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
 import { orderWith } from 'remote-kit/testing';
-import { BTC, CATALOGUE, ETH } from '../test/instruments';
-import { cardOrderWith, declinedCardOrder } from '../test/cardOrder';
+import { BTC, CATALOGUE, ETH } from '../../test/instruments';
+import { cardOrderWith, declinedCardOrder } from '../../test/cardOrder';
 
 function makeApi(order: Order = orderWith(['CREATION_END'])) {
   return {
