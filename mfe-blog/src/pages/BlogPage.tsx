@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type HostServices, type LocaleCode, type RemotePageProps } from 'shared-contracts';
 import { Card, StaticPage } from 'remote-kit/ui';
-import { blogIndexKey, fetchBlogIndex, listPage } from '../blog/blogData';
-import { BlogFrame } from './BlogSidebar';
-import { BlogPager } from './BlogPager';
-import { ContentStatus } from './ContentStatus';
-import { PostList } from './PostList';
-import { useContentStore } from './useContentStore';
-import { useT } from './useT';
-import styles from './blog.module.css';
+import { blogIndexKey, fetchBlogIndex, listPage } from '../content/contentData';
+import { BlogFrame } from '../features/blog/BlogSidebar';
+import { BlogPager } from '../features/blog/BlogPager';
+import { ContentStatus } from '../content/ContentStatus';
+import { PostList } from '../features/blog/PostList';
+import { useContentStore } from '../content/useContentStore';
+import { useT } from '../useT';
+import textStyles from '../text.module.css';
 
 /** `/blog` and `/blog/page{page}` (§2): the newest posts first, BLOG_PER_PAGE a page; a page past the last is the 404. */
 export const BlogPage = observer(function BlogPage({ host }: RemotePageProps) {
@@ -39,7 +39,7 @@ const BlogIndex = observer(function BlogIndex({
           {({ list }) =>
             list.items.length === 0 ? (
               <Card title={t('blog_empty_title')}>
-                <p className={styles.text}>{t('blog_empty_text')}</p>
+                <p className={textStyles.text}>{t('blog_empty_text')}</p>
               </Card>
             ) : (
               <>

@@ -1,15 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type HostServices, type LocaleCode, type RemotePageProps } from 'shared-contracts';
 import { Card, StaticPage } from 'remote-kit/ui';
-import { type BlogEntryData, blogEntryKey, fetchBlogEntry, listPage } from '../blog/blogData';
-import { BlogFrame } from './BlogSidebar';
-import { BlogPager } from './BlogPager';
-import { ContentStatus } from './ContentStatus';
-import { PostArticle } from './PostArticle';
-import { PostList } from './PostList';
-import { useContentStore } from './useContentStore';
-import { useT } from './useT';
-import styles from './blog.module.css';
+import { type BlogEntryData, blogEntryKey, fetchBlogEntry, listPage } from '../content/contentData';
+import { BlogFrame } from '../features/blog/BlogSidebar';
+import { BlogPager } from '../features/blog/BlogPager';
+import { ContentStatus } from '../content/ContentStatus';
+import { PostArticle } from '../features/blog/PostArticle';
+import { PostList } from '../features/blog/PostList';
+import { useContentStore } from '../content/useContentStore';
+import { useT } from '../useT';
+import textStyles from '../text.module.css';
 
 /**
  * `/blog/{slug…}`: a post or a category (§2, the slug may span several segments); `/blog/{slug…}/page{page}`: a page
@@ -50,10 +50,10 @@ const BlogEntry = observer(function BlogEntry({ host, requestKey, slug, page, lo
               <PostArticle host={host} post={entry.post} fetched={fetched} />
             ) : (
               <>
-                {entry.category.description ? <p className={styles.lead}>{entry.category.description}</p> : null}
+                {entry.category.description ? <p className={textStyles.lead}>{entry.category.description}</p> : null}
                 {entry.list.items.length === 0 ? (
                   <Card>
-                    <p className={styles.text}>{t('blog_empty_text')}</p>
+                    <p className={textStyles.text}>{t('blog_empty_text')}</p>
                   </Card>
                 ) : (
                   <PostList host={host} posts={entry.list.items} label={t('blog_category_articles')} />

@@ -1,18 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import type { HostServices, LocaleCode, RemotePageProps, Roadmap, RoadmapStatus } from 'shared-contracts';
-import { Badge, Card, StaticPage, type Tone } from 'remote-kit/ui';
-import { fetchRoadmap, roadmapKey } from '../blog/blogData';
-import { ContentStatus } from './ContentStatus';
-import { siteLinkClickHandler } from './siteLinks';
-import { useContentStore } from './useContentStore';
-import { useT } from './useT';
-import styles from './blog.module.css';
-import prose from './prose.module.css';
-
-/** The groups in order (shared-contracts' ROADMAP_STATUSES is a type-only export in the browser entry). */
-const GROUPS: readonly RoadmapStatus[] = ['done', 'in_progress', 'planned'];
-const GROUP_TITLE = { done: 'roadmap_done', in_progress: 'roadmap_in_progress', planned: 'roadmap_planned' } as const;
-const GROUP_TONE: Record<RoadmapStatus, Tone> = { done: 'success', in_progress: 'info', planned: 'neutral' };
+import type { RemotePageProps } from 'shared-contracts';
+import { roadmapKey } from '../content/contentData';
+import { RoadmapView } from '../features/roadmap/RoadmapView';
 
 /** `/roadmap` (§2): the roadmap's content file as three groups, done, in progress and planned. */
 export const RoadmapPage = observer(function RoadmapPage({ host }: RemotePageProps) {
@@ -20,44 +9,3 @@ export const RoadmapPage = observer(function RoadmapPage({ host }: RemotePagePro
   const key = roadmapKey(locale);
   return <RoadmapView key={key} requestKey={key} host={host} locale={locale} />;
 });
-
-const RoadmapView = observer(function RoadmapView({ host, requestKey, locale }: { host: HostServices; requestKey: string; locale: LocaleCode }) {
-  const t = useT(host);
-  const store = useContentStore(host, requestKey, () => fetchRoadmap(host.api, locale));
-  return (
-    <StaticPage title={t('roadmap_title')}>
-      <p className={styles.text}>{t('roadmap_text')}</p>
-      <ContentStatus host={host} store={store} loading={t('roadmap_loading')} failed={t('roadmap_load_failed')}>
-        {(roadmap) => (
-          // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates the clicks of the links in the items' text (links to posts and docs open inside the app)
-          <div className={styles.groups} onClick={siteLinkClickHandler(host)}>
-            {GROUPS.map((status) => (
-              <RoadmapGroup key={status} host={host} status={status} items={roadmap.items.filter((i) => i.status === status)} />
-            ))}
-          </div>
-        )}
-      </ContentStatus>
-    </StaticPage>
-  );
-});
-
-function RoadmapGroup({ host, status, items }: { host: HostServices; status: RoadmapStatus; items: Roadmap['items'] }) {
-  const t = useT(host);
-  return (
-    <Card title={t(GROUP_TITLE[status])} data-testid={`roadmap-group-${status}`} actions={<Badge tone={GROUP_TONE[status]}>{items.length}</Badge>}>
-      {items.length === 0 ? (
-        <p className={styles.muted}>{t('roadmap_group_empty')}</p>
-      ) : (
-        <ul className={styles.roadmapItems}>
-          {items.map((item) => (
-            <li key={item.id} className={styles.roadmapItem} data-testid="roadmap-item">
-              <h3 className={styles.itemTitle}>{item.title}</h3>
-              <p className={styles.muted}>{item.period ?? t('roadmap_unscheduled')}</p>
-              <div className={prose.prose} dangerouslySetInnerHTML={{ __html: item.html }} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
-}

@@ -1,5 +1,5 @@
 import type { ApiClient, LocaleCode } from 'shared-contracts';
-import { blogEntryKey, blogIndexKey, roadmapKey, snapshotResult } from '../blog/blogData';
+import { blogEntryKey, blogIndexKey, roadmapKey, snapshotResult } from '../content/contentData';
 import { fakeBlogApi, ROADMAP } from '../test/blogFixtures';
 import { loaders } from './index';
 

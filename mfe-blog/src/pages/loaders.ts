@@ -15,7 +15,7 @@ import {
   listPage,
   type PageSnapshot,
   roadmapKey,
-} from '../blog/blogData';
+} from '../content/contentData';
 
 export const blogLoaders = {
   Blog: async ({ api, params, locale }) => {

@@ -10,7 +10,7 @@ import {
   type LocaleCode,
   type Roadmap,
 } from 'shared-contracts';
-import type { BlogApi } from '../blog/blogData';
+import type { BlogApi } from '../content/contentData';
 
 const CATEGORIES: Record<string, [string, string, string[]]> = {
   guides: [

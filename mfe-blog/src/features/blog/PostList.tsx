@@ -2,9 +2,10 @@
 // description, category, date, reading time and cover (with its dimensions: no layout shift).
 import type { BlogPostSummary, HostServices } from 'shared-contracts';
 import { Badge, Card } from 'remote-kit/ui';
-import { formatDate } from './useContentStore';
-import { useT } from './useT';
+import { formatDate } from '../../content/useContentStore';
+import { useT } from '../../useT';
 import styles from './blog.module.css';
+import textStyles from '../../text.module.css';
 
 export function PostList({ host, posts, label }: { host: HostServices; posts: BlogPostSummary[]; label: string }) {
   return (
@@ -33,7 +34,7 @@ function PostCard({ host, post }: { host: HostServices; post: BlogPostSummary })
         {post.cover ? (
           <img className={styles.cover} src={post.cover.src} alt={post.cover.alt} width={post.cover.width} height={post.cover.height} loading="lazy" />
         ) : null}
-        <p className={styles.text}>{post.description}</p>
+        <p className={textStyles.text}>{post.description}</p>
         <PostMeta host={host} post={post} />
       </div>
     </Card>

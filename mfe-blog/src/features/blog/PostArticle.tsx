@@ -6,12 +6,13 @@ import { useEffect } from 'react';
 import type { BlogPost, HostServices } from 'shared-contracts';
 import { ButtonLink, Card } from 'remote-kit/ui';
 import { PostMeta } from './PostList';
-import { SiteLink } from './SiteLink';
-import { siteLinkClickHandler } from './siteLinks';
+import { SiteLink } from '../../content/SiteLink';
+import { siteLinkClickHandler } from '../../content/siteLinks';
 import { tableOfContents, tocSize } from './tableOfContents';
-import { useT } from './useT';
+import { useT } from '../../useT';
 import styles from './blog.module.css';
-import prose from './prose.module.css';
+import prose from '../../content/prose.module.css';
+import textStyles from '../../text.module.css';
 
 const TOC_MIN_HEADINGS = 3;
 
@@ -37,7 +38,7 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
     <div className={styles.post} onClick={siteLinkClickHandler(host)}>
       <PostMeta host={host} post={post} />
       {post.fallback ? (
-        <p className={styles.notice} data-testid="blog-fallback-notice">
+        <p className={textStyles.notice} data-testid="blog-fallback-notice">
           {t('post_fallback')}
         </p>
       ) : null}
@@ -68,7 +69,7 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
         {post.cover ? <img className={styles.cover} src={post.cover.src} alt={post.cover.alt} width={post.cover.width} height={post.cover.height} /> : null}
         <div className={prose.prose} lang={post.locale} data-testid="blog-post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
       </Card>
-      <div className={styles.actions}>
+      <div className={textStyles.actions}>
         <ButtonLink
           variant="primary"
           render={(p) => (

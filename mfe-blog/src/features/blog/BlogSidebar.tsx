@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import type { BlogSidebar as SidebarData, HostServices } from 'shared-contracts';
 import { SidebarLayout, Skeleton } from 'remote-kit/ui';
-import { SiteLink } from './SiteLink';
-import { useT } from './useT';
+import { SiteLink } from '../../content/SiteLink';
+import { useT } from '../../useT';
 import styles from './blog.module.css';
 
 /** `sidebar`: undefined while loading (a skeleton), null when it failed (left empty: the page is the point). */

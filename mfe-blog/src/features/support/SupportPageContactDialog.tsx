@@ -5,8 +5,9 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { HostServices, LocaleCode } from 'shared-contracts';
 import { Button, CopyButton, Dialog, TextField } from 'remote-kit/ui';
 import { MESSAGE_MAX, SUBJECT_MAX, SupportContactStore } from './supportContactStore';
-import { useT } from './useT';
+import { useT } from '../../useT';
 import styles from './support.module.css';
+import textStyles from '../../text.module.css';
 
 interface Props {
   host: HostServices;
@@ -66,12 +67,12 @@ export const SupportPageContactDialog = observer(function SupportPageContactDial
     >
       {sent ? (
         <div className={styles.sent} role="status" data-testid="support-contact-sent">
-          <p className={styles.text}>{t('support_sent_ticket')}</p>
+          <p className={textStyles.text}>{t('support_sent_ticket')}</p>
           <p className={styles.ticket}>
             <strong data-testid="support-ticket-id">{store.ticketId}</strong>
             <CopyButton value={store.ticketId ?? ''} label={t('support_copy_ticket')} copiedLabel={t('support_copied')} size="sm" />
           </p>
-          <p className={styles.text}>{t('support_sent_mail', { email: store.values.email.trim() })}</p>
+          <p className={textStyles.text}>{t('support_sent_mail', { email: store.values.email.trim() })}</p>
         </div>
       ) : (
         <form id={formId} className={styles.form} onSubmit={submit} noValidate data-testid="support-contact-form">

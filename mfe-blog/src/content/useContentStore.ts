@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HostServices } from 'shared-contracts';
-import { type Loaded, snapshotResult } from '../blog/blogData';
-import { ContentStore } from '../blog/ContentStore';
+import { type Loaded, snapshotResult } from './contentData';
+import { ContentStore } from './ContentStore';
 
 /**
  * The store of one page request (`key`): from the server's result when `host.initialData` is this request's, else

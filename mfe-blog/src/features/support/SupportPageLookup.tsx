@@ -4,8 +4,9 @@ import { type FormEvent, useState } from 'react';
 import type { HostServices, LocaleCode } from 'shared-contracts';
 import { Button, Card, TextField } from 'remote-kit/ui';
 import { SupportLookupStore, TX_HASH_MAX } from './supportLookupStore';
-import { useT } from './useT';
+import { useT } from '../../useT';
 import styles from './support.module.css';
+import textStyles from '../../text.module.css';
 
 export const SupportPageLookup = observer(function SupportPageLookup({ host, locale }: { host: HostServices; locale: LocaleCode }) {
   const t = useT(host);
@@ -16,10 +17,10 @@ export const SupportPageLookup = observer(function SupportPageLookup({ host, loc
   };
   return (
     <Card title={t('support_lookup_title')} data-testid="support-lookup">
-      <p className={styles.text}>{t('support_lookup_text')}</p>
+      <p className={textStyles.text}>{t('support_lookup_text')}</p>
       {store.state === 'sent' ? (
         <div role="status" data-testid="support-lookup-sent">
-          <p className={styles.text}>{t('support_lookup_sent')}</p>
+          <p className={textStyles.text}>{t('support_lookup_sent')}</p>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => store.reset()}>
               {t('support_lookup_again')}

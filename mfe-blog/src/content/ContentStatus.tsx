@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import type { HostServices } from 'shared-contracts';
 import { Button, Card, Skeleton } from 'remote-kit/ui';
-import type { ContentStore } from '../blog/ContentStore';
-import { useT } from './useT';
-import styles from './blog.module.css';
+import type { ContentStore } from './ContentStore';
+import { useT } from '../useT';
+import textStyles from '../text.module.css';
 
 interface ContentStatusProps<T> {
   host: HostServices;
@@ -20,7 +20,7 @@ function ContentStatusView<T>({ host, store, loading, failed, children }: Conten
     case 'loading':
       return (
         <Card>
-          <p className={styles.muted} aria-busy="true">
+          <p className={textStyles.muted} aria-busy="true">
             {loading}
           </p>
           <Skeleton lines={4} />
@@ -29,10 +29,10 @@ function ContentStatusView<T>({ host, store, loading, failed, children }: Conten
     case 'error':
       return (
         <Card>
-          <p role="alert" className={styles.text}>
+          <p role="alert" className={textStyles.text}>
             {failed}
           </p>
-          <div className={styles.actions}>
+          <div className={textStyles.actions}>
             <Button variant="secondary" onClick={() => void store.load()}>
               {t('blog_retry')}
             </Button>
@@ -43,7 +43,7 @@ function ContentStatusView<T>({ host, store, loading, failed, children }: Conten
       // the shell replaces this with its 404 page once the browser runs; without JavaScript it is what is left
       return (
         <Card>
-          <p className={styles.text}>{t('not_found_text')}</p>
+          <p className={textStyles.text}>{t('not_found_text')}</p>
         </Card>
       );
     default:

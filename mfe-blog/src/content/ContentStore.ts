@@ -2,7 +2,7 @@
 // server-rendered (no second fetch at hydration), else fetched once it starts (a client navigation). One store per
 // request: a new slug, page or locale is a new store.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { Loaded } from './blogData';
+import type { Loaded } from './contentData';
 
 export type ContentState = 'loading' | 'ready' | 'notFound' | 'error';
 

@@ -3,7 +3,7 @@
 // (the pager never links to `…/page1`).
 import { BLOG_PER_PAGE, type HostServices } from 'shared-contracts';
 import { ButtonLink } from 'remote-kit/ui';
-import { useT } from './useT';
+import { useT } from '../../useT';
 import styles from './blog.module.css';
 
 /** `base` is the list's first page (`/blog`, `/blog/{slug}`); page n > 1 is `{base}/page{n}`. */
