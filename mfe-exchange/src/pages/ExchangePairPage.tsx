@@ -1,8 +1,8 @@
 import { pageParams, pageQuery, type RemotePageProps } from 'shared-contracts';
-import { ExchangeScreen } from './ExchangeScreen';
-import { HowItWorks } from './HowItWorks';
-import { PairHeader } from './PairHeader';
-import { useT } from './useT';
+import { ExchangeScreen } from '../features/exchange/ExchangeScreen';
+import { HowItWorks } from '../features/exchange/HowItWorks';
+import { PairHeader } from '../features/exchange/PairHeader';
+import { useT } from '../useT';
 
 /** `/exchange-{from}-{to}`: the shell passes the codes as route params. */
 export function ExchangePairPage({ host }: RemotePageProps) {

@@ -4,12 +4,12 @@ import { AfterHydration } from 'remote-kit/after-hydration';
 import { ButtonLink, pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
 import { pageQuery, pairPath, type HostServices, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
-import { ExchangeScreen } from './ExchangeScreen';
-import { HowItWorks } from './HowItWorks';
-import { useT } from './useT';
-import styles from './pages.module.css';
+import { ExchangeScreen } from '../features/exchange/ExchangeScreen';
+import { HowItWorks } from '../features/exchange/HowItWorks';
+import { useT } from '../useT';
+import styles from '../layout.module.css';
 
-const loadExtras = () => import(/* webpackChunkName: "home-extras" */ './HomeExtras');
+const loadExtras = () => import(/* webpackChunkName: "home-extras" */ '../features/exchange/homeExtras/HomeExtras');
 const HomeExtras = lazy(loadExtras);
 const HomeBeside = lazy(() => loadExtras().then((chunk) => ({ default: chunk.HomeBeside })));
 

@@ -3,12 +3,12 @@ import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { pairPath, type HostServices, type Instrument, type RemotePageProps } from 'shared-contracts';
 import { Badge, pageStyles, Skeleton, Table, VisuallyHidden } from 'remote-kit/ui';
-import { PopularExchangesRootStore } from '../stores/PopularExchangesRootStore';
-import type { PopularExchangesStore, PopularPair, PopularRate } from '../stores/PopularExchangesStore';
+import { PopularExchangesRootStore } from '../popular/PopularExchangesRootStore';
+import type { PopularExchangesStore, PopularPair, PopularRate } from '../popular/PopularExchangesStore';
 import { rateLine } from '../lib/rateLine';
-import { CoinLogo } from './CoinLogo';
-import { useT } from './useT';
-import styles from './pages.module.css';
+import { CoinLogo } from '../ui/CoinLogo';
+import { useT } from '../useT';
+import styles from '../layout.module.css';
 import popular from './PopularExchangesPage.module.css';
 
 /** One root store per mount, created in render (no side effects), started after mount, disposed on unmount. */

@@ -1,6 +1,6 @@
 import { ApiError, type ApiClient, type ExchangeRequest } from 'shared-contracts';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
-import { isExchangeSnapshot } from '../stores/exchangeSnapshot';
+import { isExchangeSnapshot } from '../features/exchange/exchangeSnapshot';
 import { loaders } from './loaders';
 
 function fakeApi(over: Partial<Record<'rateOne' | 'instrumentsV2', unknown>> = {}) {

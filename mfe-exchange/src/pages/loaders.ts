@@ -1,6 +1,6 @@
 // The first view's data of the exchange pages, loaded by the server before it renders them (`host.initialData`).
 import { pageQuery, type RemoteLoadersOf } from 'shared-contracts';
-import { loadExchangeSnapshot } from '../stores/exchangeSnapshot';
+import { loadExchangeSnapshot } from '../features/exchange/exchangeSnapshot';
 
 export const loaders = {
   Home: async ({ api, query }) => {

@@ -7,7 +7,7 @@ import { createTestHost, renderPage } from '../test/testHost';
 import { FakeWebSocket } from 'remote-kit/fake-socket';
 import { ruKeysOf } from 'remote-kit/testing';
 import { BTC, ETH, USD, USDT, pairData } from '../test/fixtures';
-import { FakeTrack, fakeStream } from '../test/fakeCamera';
+import { FakeTrack, fakeStream } from '../features/exchange/scanner/fakeCamera';
 
 const api = () => ({
   instrumentsV2: jest.fn(async () => [BTC, ETH, USDT]),
