@@ -4,9 +4,9 @@ import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
 import { Button, Card, StaticPage, type TabItem, type TabLinkProps, Tabs } from 'remote-kit/ui';
-import { useT } from '../pages/useT';
+import { useT } from '../i18n/useT';
 import type { en } from '../i18n/en';
-import { isAdminAccount } from '../admin/AdminVerificationsStore';
+import { isAdminAccount } from '../lib/account';
 import styles from './profile.module.css';
 
 type Key = keyof typeof en;

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
 import { Button, Dialog, TextField } from 'remote-kit/ui';
-import { useT } from '../pages/useT';
+import { useT } from '../i18n/useT';
 import type { StepUpStore } from './StepUpStore';
 import styles from '../layout/profile.module.css';
 
