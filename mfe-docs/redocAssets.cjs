@@ -8,7 +8,7 @@ const LOGOS = {
   'https://cdn.redoc.ly/redoc/logo-mini-full.svg': 'redocly-logo-mini-full.svg',
   'https://cdn.redoc.ly/redoc/logo-mini.svg': 'redocly-logo-mini.svg',
 };
-const ASSETS = path.join(__dirname, 'src/reference/assets');
+const ASSETS = path.join(__dirname, 'src/features/reference/assets');
 /** Redoc's browser bundle (redoc/bundles/redoc.js), wherever pnpm put it. */
 const REDOC_BUNDLE = /[\\/]redoc[\\/]bundles[\\/]redoc\.js$/;
 

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type RemotePageProps } from 'shared-contracts';
-import { DocsArticle } from '../docs/DocsArticle';
-import { DocsFrame } from '../docs/DocsFrame';
-import { isReferenceSlug } from '../docs/docsView';
-import { useDocsStore } from '../docs/useDocsStore';
-import { ApiReference } from '../reference/ApiReference';
-import { TryItConsole } from '../reference/tryIt/TryItConsole';
+import { DocsArticle } from '../features/docs/DocsArticle';
+import { DocsFrame } from '../features/docs/DocsFrame';
+import { isReferenceSlug } from '../referenceSlug';
+import { useDocsStore } from '../features/docs/useDocsStore';
+import { ApiReference } from '../features/reference/ApiReference';
+import { TryItConsole } from '../features/reference/tryIt/TryItConsole';
 
 /**
  * §2 `/docs/{slug}` (page name `DocsPage`): a guide in the docs-sidebar layout; `/docs/api-reference` adds the try-it

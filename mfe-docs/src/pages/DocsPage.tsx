@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { RemotePageProps } from 'shared-contracts';
 import { ButtonLink, Card } from 'remote-kit/ui';
-import { DocsFrame } from '../docs/DocsFrame';
-import { DocsLink } from '../docs/DocsLink';
-import { useDocsStore } from '../docs/useDocsStore';
-import { useT } from './useT';
-import styles from '../docs/docs.module.css';
+import { DocsFrame } from '../features/docs/DocsFrame';
+import { DocsLink } from '../features/docs/DocsLink';
+import { useDocsStore } from '../features/docs/useDocsStore';
+import { useT } from '../useT';
+import styles from '../features/docs/docs.module.css';
 
 /** §2 `/docs`: the documentation home, a short intro and each section's pages as a card, in the docs-sidebar layout. */
 export const DocsPage = observer(function DocsPage({ host }: RemotePageProps) {

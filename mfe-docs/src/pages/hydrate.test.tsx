@@ -11,7 +11,7 @@ import { fakeDocsApi } from '../test/docsFixtures';
 import { loaders } from './loaders';
 import { pages } from './index';
 
-jest.mock('../reference/RedocView', () => ({ RedocView: () => <div data-testid="redoc-mock">redoc</div> }));
+jest.mock('../features/reference/RedocView', () => ({ RedocView: () => <div data-testid="redoc-mock">redoc</div> }));
 
 const CASES = [
   ['en', 'Docs', null],

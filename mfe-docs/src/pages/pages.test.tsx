@@ -5,7 +5,7 @@ import { docsPage, fakeDocsApi, NAV } from '../test/docsFixtures';
 import { loaders } from './loaders';
 import { loadResources, namespace, pages } from './index';
 
-jest.mock('../reference/RedocView', () => ({ RedocView: () => <div>redoc rendered</div> }));
+jest.mock('../features/reference/RedocView', () => ({ RedocView: () => <div>redoc rendered</div> }));
 
 afterEach(cleanup);
 

@@ -15,7 +15,7 @@ describe('server render of the mfe-docs pages', () => {
   itRendersEveryPageOnTheServer('mfe_docs', pages, createTestHost);
 });
 
-jest.mock('../reference/RedocView', () => {
+jest.mock('../features/reference/RedocView', () => {
   throw new Error('Redoc must not be imported by the server render');
 });
 

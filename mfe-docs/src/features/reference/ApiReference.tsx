@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { type ComponentType, useEffect, useState } from 'react';
 import type { HostServices } from 'shared-contracts';
 import { Card, Skeleton } from 'remote-kit/ui';
-import { REFERENCE_SLUG } from '../docs/docsView';
-import { useT } from '../pages/useT';
+import { REFERENCE_SLUG } from '../../referenceSlug';
+import { useT } from '../../useT';
 import type { RedocViewProps } from './RedocView';
 import styles from './reference.module.css';
 

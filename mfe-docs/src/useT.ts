@@ -1,4 +1,4 @@
 import { createUseT } from 'remote-kit/use-t';
-import { namespace } from '../i18n';
+import { namespace } from './i18n';
 
 export const useT = createUseT(namespace);

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
 import type { DocsNav, HostServices } from 'shared-contracts';
 import { Button, Card, SidebarLayout, Skeleton, StaticPage } from 'remote-kit/ui';
-import { useT } from '../pages/useT';
+import { useT } from '../../useT';
 import type { DocsStore } from './DocsStore';
 import type { DocsView } from './docsView';
 import { DocsSidebar } from './DocsSidebar';

@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient } from 'shared-contracts';
-import { fakeDocsApi, NAV } from '../test/docsFixtures';
+import { fakeDocsApi, NAV } from '../../test/docsFixtures';
 import { DocsStore } from './DocsStore';
 import { loadDocsView } from './docsView';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DocsPage, HostServices } from 'shared-contracts';
-import { useT } from '../pages/useT';
+import { useT } from '../../useT';
 import { DocsContent } from './DocsContent';
 import { DocsLink } from './DocsLink';
 import styles from './docs.module.css';

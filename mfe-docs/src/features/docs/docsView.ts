@@ -2,9 +2,7 @@
 // docs scope) by the server's loader and by the page itself after a client navigation. JSON only: it travels in the
 // HTML as `host.initialData`.
 import { ApiError, type ApiClient, type DocsNav, type DocsPage, type LocaleCode } from 'shared-contracts';
-
-/** The API reference page: its intro comes from content, Redoc and the try-it console are added under it. */
-export const REFERENCE_SLUG = 'api-reference';
+import { isReferenceSlug, REFERENCE_SLUG } from '../../referenceSlug';
 
 export type DocsView =
   | { kind: 'home'; locale: LocaleCode; slug: null; nav: DocsNav }
@@ -19,11 +17,6 @@ export interface DocsKey {
 }
 
 export const sameKey = (a: DocsKey, b: DocsKey) => a.locale === b.locale && a.slug === b.slug;
-
-/** Redoc's own links (`/docs/api-reference/tag/…`) land on the reference page too. */
-export function isReferenceSlug(slug: string | null): boolean {
-  return slug === REFERENCE_SLUG || (slug?.startsWith(`${REFERENCE_SLUG}/`) ?? false);
-}
 
 /** The content page a slug shows. */
 function contentSlugOf(slug: string): string {

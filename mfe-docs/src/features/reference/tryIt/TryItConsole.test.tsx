@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderPage } from 'remote-kit/testing';
-import { createTestHost } from '../../test/testHost';
+import { createTestHost } from '../../../test/testHost';
 import { TryItConsole } from './TryItConsole';
 
 afterEach(cleanup);

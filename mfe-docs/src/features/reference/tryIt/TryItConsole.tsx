@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { HostServices } from 'shared-contracts';
 import { AfterHydration } from 'remote-kit/after-hydration';
 import { Badge, Button, Card, Checkbox, CopyButton, Select, TextField } from 'remote-kit/ui';
-import { useT } from '../../pages/useT';
+import { useT } from '../../../useT';
 import { TRY_IT_OPERATIONS, type TryItOperationId } from './operations';
 import { TryItStore, type TryItSend } from './TryItStore';
 import { curlCommand, shownHeaders, type TryItRequest } from './tryItRequest';
