@@ -17,7 +17,7 @@ import {
   type PairData,
   type RateMode,
 } from 'shared-contracts';
-import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from '../../lib/cleanNumericInput';
+import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from 'remote-kit/format';
 import { spreadPercent } from '../../lib/fees';
 import { rateLine } from '../../lib/rateLine';
 import type { ExchangeSnapshot } from './exchangeSnapshot';

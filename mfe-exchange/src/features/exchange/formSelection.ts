@@ -2,7 +2,7 @@
 // pair and amount the form starts with, and the §3 exchange request of a form state. Shared by the form store and
 // the server's page loader, so the selection rules exist once.
 import { DEFAULT_AMOUNT, type ApiClient, type DefaultPair, type ExchangeRequest, type Instrument, type RateMode } from 'shared-contracts';
-import { cleanNumericInput, isPositiveAmount, toMoney } from '../../lib/cleanNumericInput';
+import { cleanNumericInput, isPositiveAmount, toMoney } from 'remote-kit/format';
 
 export interface InitialSelection {
   from?: string;

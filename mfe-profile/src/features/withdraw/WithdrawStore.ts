@@ -18,7 +18,7 @@ import {
   type WithdrawalRecord,
 } from 'shared-contracts';
 import { isLess } from '../../lib/decimal';
-import { cleanNumericInput, isPositiveAmount, limitDecimals, toMoney } from '../../lib/numericInput';
+import { cleanNumericInput, isPositiveAmount, limitDecimals, toMoney } from 'remote-kit/format';
 import { USDT_DECIMALS } from '../../lib/locale';
 import { isStepUpCancelled, type StepUpStore } from '../../stepUp/StepUpStore';
 

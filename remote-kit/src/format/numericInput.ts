@@ -1,4 +1,7 @@
-// Spec §5 "Numeric input cleaning", applied in this order.
+// Spec §5 "Numeric input cleaning" and what the remotes' amount fields do with a cleaned value (the exchange form and
+// the profile's withdrawal share one copy).
+
+/** §5 "Numeric input cleaning", its steps applied in the spec's order. */
 export function cleanNumericInput(raw: string): string {
   let value = raw.replace(/\s+/g, ''); // whitespace removed
   value = value.replace(/,/g, '.'); // commas become dots
@@ -10,17 +13,23 @@ export function cleanNumericInput(raw: string): string {
   return value;
 }
 
-/** §5 "An amount is shown only if greater than 0, otherwise empty." */
+/** §5 "An amount is shown only if greater than 0": a cleaned amount (digits, at most one dot) above zero. */
 export function isPositiveAmount(value: string): boolean {
-  return /^\d+(\.\d+)?\.?$/.test(value) && /[1-9]/.test(value);
+  return /^\d+(\.\d*)?$/.test(value) && /[1-9]/.test(value);
 }
 
-/** Normalises a cleaned amount to the API's decimal string (no trailing dot). */
+/** A cleaned amount as the API's decimal string (no trailing dot). */
 export function toMoney(value: string): string {
   return value.endsWith('.') ? value.slice(0, -1) : value;
 }
 
-/** Truncates a decimal string to `decimals` places without going through a float. */
+/** A cleaned amount cut to `decimals` places while typing (a USDT withdrawal has at most 6); a trailing dot stays. */
+export function limitDecimals(value: string, decimals: number): string {
+  const dot = value.indexOf('.');
+  return dot < 0 ? value : value.slice(0, dot + 1 + decimals);
+}
+
+/** A decimal string truncated to `decimals` places without going through a float, trailing zeros (and dot) trimmed. */
 export function formatDecimal(value: string, decimals: number): string {
   const [int, frac = ''] = value.split('.');
   const cut = frac.slice(0, decimals).replace(/0+$/, '');
