@@ -1,8 +1,8 @@
 // Package boundaries (issue 8), checked by `pnpm lint` and proven by tooling/lint/boundaries.test.mjs against the
 // fixtures in tooling/lint/fixtures/. Paths are relative to the folder depcruise runs in: the workspace root.
 const FRONT_END = '^(shell|remote-kit|mfe-[^/]+)/';
-// Integration tests of web in front of the api: they load shell/server/main.ts by a runtime path on purpose (the
-// api's type-check must not compile web), so they are allowed by name to reach the shell.
+// Integration tests of web in front of the api: they load web/src/main.ts by a runtime path on purpose (the api's
+// type-check must not compile web), so they are allowed by name to reach web.
 const API_THROUGH_WEB_TESTS = '^api/test/throughWeb\\.test\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -57,7 +57,23 @@ module.exports = {
         path: '^api/',
         pathNot: API_THROUGH_WEB_TESTS,
       },
-      to: { path: [FRONT_END, '^shared-contracts/(?!src/server\\.ts$)'] },
+      to: { path: [FRONT_END, '^web/', '^shared-contracts/(?!src/server\\.ts$)'] },
+    },
+    {
+      name: 'shell-imports-web-server',
+      comment: 'The shell (the browser host) never imports the web edge server (web/): web depends on the shell, not the other way round.',
+      severity: 'error',
+      from: { path: '^shell/' },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'web-imports-shell-internals',
+      comment:
+        "web reads the shell only through its face for web (`shell/for-web`: shell/src/forWeb.ts, named in the shell's package.json " +
+        'exports): the route table, texts, SEO request, reachability check and the server render contract.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^shell/', pathNot: '^shell/src/forWeb\\.ts$' },
     },
     {
       name: 'relative-import-into-another-package',
@@ -69,12 +85,7 @@ module.exports = {
         dependencyTypes: ['local'],
         // a tsconfig `paths` alias is a package name, not a relative path
         dependencyTypesNot: ['aliased'],
-        pathNot: [
-          '^$1/',
-          // Known, to be removed: the bench starts the stack and launches Chromium with e2e's harness; e2e should
-          // export them by name.
-          '^e2e/harness/(stack|chromium)\\.ts$',
-        ],
+        pathNot: '^$1/',
       },
     },
   ],

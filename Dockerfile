@@ -37,7 +37,7 @@ USER node
 # (`init: true`), and deploy/k8s runs the handler-less remote static servers in a shared process namespace.
 STOPSIGNAL SIGTERM
 EXPOSE 3000 8080 8081 8082 8083 8084 8085
-# Default process: the api (tsx in-process, so node is PID 1). web runs `node --import tsx server/main.ts` in
-# /app/shell, a remote `node tooling/static-server.mjs <dir>/dist <port>` in /app.
+# Default process: the api (tsx in-process, so node is PID 1). web runs `node --import tsx src/main.ts` in
+# /app/web, a remote `node tooling/static-server.mjs <dir>/dist <port>` in /app.
 WORKDIR /app/api
 CMD ["node", "--import", "tsx", "src/main.ts"]

@@ -12,7 +12,7 @@ module.exports = {
     ...(process.env.JEST_FAULT === '1' ? [project({ name: 'fault', rootDir: '<rootDir>/api', testMatch: ['<rootDir>/test/fault/**/*.fault.test.ts'] })] : []),
     project({ name: 'remote-kit', rootDir: '<rootDir>/remote-kit', environment: 'jsdom' }),
     project({ name: 'shell', rootDir: '<rootDir>/shell', environment: 'jsdom', testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] }),
-    project({ name: 'shell-server', rootDir: '<rootDir>/shell', testMatch: ['<rootDir>/server/**/*.test.ts'] }),
+    project({ name: 'web', rootDir: '<rootDir>/web' }),
     ...REMOTES.map((r) => project({ name: r.dir, rootDir: `<rootDir>/${r.dir}`, environment: 'jsdom' })),
   ].map((p) => ({ ...p, rootDir: p.rootDir.replace('<rootDir>', __dirname) })),
 };

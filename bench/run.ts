@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStack, type Stack } from '../e2e/harness/stack';
+import { startStack, type Stack } from 'e2e/harness/stack';
 import { freshPostgres, ROOT, startBenchApi, type BenchApi } from './lib/api';
 import { measureLighthouse, printLighthouse, TARGETS as LH_TARGETS } from './lib/lighthouse';
 import { measureOrderCreate, ORDERS_P99_TARGET_MS, ordersBenchEnv, printOrders } from './lib/orders';

@@ -4,7 +4,7 @@
 //   ready: http://localhost:8080 in 12.3 s (build 0.0 s, web, api and database up)
 // once web answers `/` and the api's health call through web (`/api/v1/health`, shared-contracts routeTable)
 // says the database is up, timed from the start of the command. Until then web answers API calls with 503
-// ERR_SERVICE_UNAVAILABLE (shell/server/upstream.ts).
+// ERR_SERVICE_UNAVAILABLE (web/src/upstream.ts).
 //
 // Environment: WEB_PORT (8080), API_PORT (3000), HOST (127.0.0.1), API_URL (web → api; default the api started
 // here), PGLITE_DIR, and everything the api and web read. The processes' logs go straight to this terminal (stdio
@@ -82,7 +82,7 @@ if (buildStatus !== 0) {
   stop();
 } else if (!stopping) {
   // 3. Web, pointed at the api started above unless API_URL says otherwise.
-  startServer('web', 'shell', 'server/main.ts', { WEB_PORT: String(webPort), API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}` });
+  startServer('web', 'web', 'src/main.ts', { WEB_PORT: String(webPort), API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}` });
   await waitUntilReady();
 }
 

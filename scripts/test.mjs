@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm test`: every test. Unit and integration tests (jest: shared-contracts, api on PGlite, shell
-// stores and server, remotes), then the production build and the browser tests (Playwright in Chromium).
+// stores, web, remotes), then the production build and the browser tests (Playwright in Chromium).
 // Uses /usr/bin/chromium when present; elsewhere installs Playwright's own Chromium.
 // Ends with one plain line "tests: N passed, N failed" adding both runners up.
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // Issue 14: a request id made by web follows the request into the api and the order job. The real web server
-// (shell/server) in front of the real api: web's x-request-id comes back in the answer, the api logs the request under
+// (web/) in front of the real api: web's x-request-id comes back in the answer, the api logs the request under
 // it, and the order created by that request has its transitions — the job's included — logged under it too.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,8 +8,8 @@ import { startApi, type RunningApi } from '../src/main';
 import { FakePriceBoard, TEST_PRICES, fakeRealtime } from './helpers/fakes';
 import { openTestDb, type TestDb } from './helpers/testDb';
 
-// Loaded by path: web belongs to the shell package, and the api's type-check must not compile it.
-const WEB_MAIN = path.resolve(__dirname, '../../shell/server/main.ts');
+// Loaded by path: web is a package of its own, and the api's type-check must not compile it.
+const WEB_MAIN = path.resolve(__dirname, '../../web/src/main.ts');
 
 describe('request ids from web through the api into the order job', () => {
   let t: TestDb;

@@ -1,4 +1,4 @@
-// Graceful shutdown of web (issue 14): SIGTERM to the real web process (node --import tsx shell/server/main.ts) in
+// Graceful shutdown of web (issue 14): SIGTERM to the real web process (node --import tsx web/src/main.ts) in
 // front of an api (in-process, PGlite), in the middle of a load of page, proxied read and proxied order-create
 // requests over keep-alive connections: every request web accepted gets a complete answer (2xx/4xx, or 503
 // ERR_SERVICE_UNAVAILABLE while draining); the proxied WebSockets get 1012; web exits 0 within its deadline.
@@ -10,12 +10,12 @@ import { testConfig } from './helpers/accounts';
 import { openTestDb, type TestDb } from './helpers/testDb';
 import { freePort, type Outcome, openWs, problemOf, type Proc, REPO_ROOT, request, sleep, startProcess, waitForHttp } from './shutdownHarness';
 
-const SHELL_DIR = path.join(REPO_ROOT, 'shell');
-const ENTRY = path.join(SHELL_DIR, 'server', 'main.ts');
+const WEB_DIR = path.join(REPO_ROOT, 'web');
+const ENTRY = path.join(WEB_DIR, 'src', 'main.ts');
 const ETH_ADDR = '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const WORKERS = 6;
-const HAS_DIST = existsSync(path.join(SHELL_DIR, 'dist', 'index.html'));
+const HAS_DIST = existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'index.html'));
 
 jest.setTimeout(90_000);
 
@@ -38,7 +38,7 @@ describe('SIGTERM under load (web process)', () => {
   it('answers every accepted page and proxied request, closes proxied WebSockets with 1012 and exits 0 in time', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    web = startProcess(ENTRY, SHELL_DIR, {
+    web = startProcess(ENTRY, WEB_DIR, {
       WEB_PORT: String(port),
       HOST: '127.0.0.1',
       API_URL: api.url,

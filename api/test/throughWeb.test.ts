@@ -1,4 +1,4 @@
-// Issue 7 "Client addresses", end to end: the real web server (shell/server) in front of the real api with
+// Issue 7 "Client addresses", end to end: the real web server (web/) in front of the real api with
 // its default TRUST_PROXY (loopback, where web runs). A client that invents a new X-Forwarded-For on every
 // request still spends one address's budget, because web replaces the header with the socket's address.
 import path from 'node:path';
@@ -9,8 +9,8 @@ import { fakeRealtime } from './helpers/fakes';
 import { testConfig } from './helpers/accounts';
 import { openTestDb, type TestDb } from './helpers/testDb';
 
-// Loaded by path: web belongs to the shell package, and the api's type-check must not compile it.
-const WEB_MAIN = path.resolve(__dirname, '../../shell/server/main.ts');
+// Loaded by path: web is a package of its own, and the api's type-check must not compile it.
+const WEB_MAIN = path.resolve(__dirname, '../../web/src/main.ts');
 
 describe('a spoofed X-Forwarded-For through web', () => {
   let t: TestDb;

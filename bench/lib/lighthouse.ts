@@ -4,7 +4,7 @@
 // shared cores, hence the median).
 import { launch } from 'chrome-launcher';
 import lighthouse, { defaultConfig } from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/harness/chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from 'e2e/harness/chromium';
 
 const LIGHTHOUSE_PAGES = ['/', '/exchange-btc-eth', '/order/pending', '/blog', '/ru'];
 

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { REMOTES } from 'shared-contracts/remotes';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/harness/chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from 'e2e/harness/chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

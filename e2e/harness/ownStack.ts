@@ -1,6 +1,6 @@
 // A stack of a spec's own, beside (or instead of) the one globalSetup runs: admin CLI commands first (an embedded
 // PGlite database is one process at a time, so the CLI writes it before any api opens it), then one or more api
-// replicas, then a web in front of them all (API_URL lists every replica, shell/server/apiUpstream.ts).
+// replicas, then a web in front of them all (API_URL lists every replica, web/src/apiUpstream.ts).
 //   database 'pglite'   (default) a fresh PGLITE_DIR in a temp dir: one replica only
 //   database 'postgres' a fresh database on the shared server (127.0.0.1:5432, E2E_PG_URL to change), dropped on stop
 //   redis: true         a private redis-server on a free port (pub/sub channels are not per database index, so a
@@ -204,7 +204,7 @@ export async function startOwnStack(o: OwnStackOptions): Promise<OwnStack> {
     const web = new ManagedProcess(
       'web',
       process.execPath,
-      ['--import', 'tsx', 'server/main.ts'],
+      ['--import', 'tsx', 'src/main.ts'],
       {
         ...env,
         ...remoteEnv,
@@ -215,7 +215,7 @@ export async function startOwnStack(o: OwnStackOptions): Promise<OwnStack> {
         PUBLIC_ORIGIN: webUrl,
       },
       path.join(logDir, 'web.log'),
-      path.join(ROOT, 'shell'),
+      path.join(ROOT, 'web'),
     );
     procs.push(web);
     web.start();

@@ -269,7 +269,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const web = new ManagedProcess(
     'web',
     'pnpm',
-    ['--filter', 'shell', 'serve'],
+    ['--filter', 'web', 'serve'],
     {
       ...env,
       WEB_PORT: String(webPort),

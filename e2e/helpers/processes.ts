@@ -70,7 +70,7 @@ export interface OwnWebOptions {
 }
 
 /**
- * A web process of the spec's own (`pnpm --filter shell serve`) on a free port, in front of `apiUrl` and the stack's
+ * A web process of the spec's own (`pnpm --filter web serve`) on a free port, in front of `apiUrl` and the stack's
  * remotes (but for `remotes`), its PUBLIC_ORIGIN its own URL; resolves once `readyPath` answers.
  */
 export async function startOwnWeb(o: OwnWebOptions): Promise<{ url: string; child: ChildProcess }> {
@@ -79,7 +79,7 @@ export async function startOwnWeb(o: OwnWebOptions): Promise<{ url: string; chil
   const remotes = { ...stackInfo().remotes, ...o.remotes };
   const remoteEnv = Object.fromEntries(Object.entries(remotes).map(([name, remoteUrl]) => [remoteEnvVar(name as RemoteName), remoteUrl]));
   const log = o.logFile ? fs.openSync(o.logFile, 'w') : 'ignore';
-  const child = spawn('pnpm', ['--filter', 'shell', 'serve'], {
+  const child = spawn('pnpm', ['--filter', 'web', 'serve'], {
     cwd: ROOT,
     stdio: ['ignore', log, log],
     detached: true,

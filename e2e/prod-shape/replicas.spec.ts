@@ -1,6 +1,6 @@
 // Issue 14, "Two replicas in CI": the production shape — PostgreSQL (a fresh database on the shared server), Redis
 // (a private server), two api processes (NODE_ENV=production in SANDBOX_MODE, secrets set, as docker-compose.yml
-// runs them) and web with both in API_URL (shell/server/apiUpstream.ts). One guest journey proves:
+// runs them) and web with both in API_URL (web/src/apiUpstream.ts). One guest journey proves:
 //   - it works whichever replica answers: both replicas served the page's calls (web's x-api-replica, on with
 //     WEB_REPLICA_HEADER for this test), then one replica is killed (SIGKILL) before the deposit and the journey
 //     goes on to completion on the order page, live, without a reload;

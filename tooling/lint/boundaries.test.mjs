@@ -16,7 +16,21 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 test('dependency-cruiser reports every boundary fixture, and nothing that is allowed', () => {
   const run = spawnSync(
     bin('depcruise'),
-    ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'mfe-alpha', 'mfe-beta', 'shell', 'api', 'shared-contracts', 'remote-kit'],
+    [
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'json',
+      'mfe-alpha',
+      'mfe-beta',
+      'shell',
+      'web',
+      'api',
+      'shared-contracts',
+      'remote-kit',
+      'bench',
+      'e2e',
+    ],
     { cwd: fixtures, encoding: 'utf8' },
   );
   assert.ok(run.stdout, run.stderr);
@@ -27,8 +41,9 @@ test('dependency-cruiser reports every boundary fixture, and nothing that is all
     'api-imports-front-end: api/src/importsBrowserContracts.ts -> shared-contracts/src/index.ts',
     'api-imports-front-end: api/src/importsRemoteKit.ts -> remote-kit/src/index.ts',
     'api-imports-front-end: api/src/importsShell.ts -> shell/src/internal.ts',
-    'api-imports-front-end: api/test/otherTest.test.ts -> shell/server/main.ts',
-    'relative-import-into-another-package: api/test/otherTest.test.ts -> shell/server/main.ts',
+    'api-imports-front-end: api/test/otherTest.test.ts -> web/src/main.ts',
+    'relative-import-into-another-package: api/test/otherTest.test.ts -> web/src/main.ts',
+    'relative-import-into-another-package: bench/importsHarnessByPath.ts -> e2e/harness/stack.ts',
     'relative-import-into-another-package: mfe-alpha/src/importsContractsByPath.ts -> shared-contracts/src/index.ts',
     'relative-import-into-another-package: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
     'remote-feature-imports-another-feature: mfe-alpha/src/features/orders/importsAnotherFeature.ts -> mfe-alpha/src/features/payments/PaymentStore.ts',
@@ -38,6 +53,8 @@ test('dependency-cruiser reports every boundary fixture, and nothing that is all
     'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByName.ts -> shell/src/internal.ts',
     'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
     'remote-shared-code-imports-a-feature: mfe-alpha/src/lib/importsFeature.ts -> mfe-alpha/src/features/orders/OrderStore.ts',
+    'shell-imports-web-server: shell/src/importsWebServer.ts -> web/src/main.ts',
+    'web-imports-shell-internals: web/src/importsShellInternals.ts -> shell/src/internal.ts',
   ]);
 });
 

@@ -101,11 +101,11 @@ test('Dockerfile: COPY sources exist and are in the build context; the commands 
   // the default command (the api) runs `node --import tsx` in /app/api: tsx must be the api's own dependency
   const runtime = stages.at(-1).body;
   assert.equal(runtime.findLast((i) => i.op === 'WORKDIR').args, '/app/api');
-  for (const pkg of ['api', 'shell']) {
+  for (const pkg of ['api', 'web']) {
     const manifest = JSON.parse(readFileSync(path.join(root, pkg, 'package.json'), 'utf8'));
     assert.ok(manifest.dependencies?.tsx ?? manifest.devDependencies?.tsx, `${pkg}/package.json lists tsx (node --import tsx)`);
   }
-  assert.ok(existsSync(path.join(root, 'api/src/main.ts')) && existsSync(path.join(root, 'shell/server/main.ts')));
+  assert.ok(existsSync(path.join(root, 'api/src/main.ts')) && existsSync(path.join(root, 'web/src/main.ts')));
   assert.ok(existsSync(path.join(root, 'tooling/static-server.mjs')));
   assert.deepEqual(JSON.parse(runtime.findLast((i) => i.op === 'CMD').args), ['node', '--import', 'tsx', 'src/main.ts']);
 });

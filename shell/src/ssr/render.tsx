@@ -28,48 +28,10 @@ import type { InitialPageData } from '../app/ShellContext';
 import { localePath, matchRoute, splitLocale } from '../routing/routes';
 import { resolvePage, sessionState } from '../app/resolvePage';
 import type { VisitRecordsEnv } from '../session/hostSession';
-import { SSR_STATE_VERSION, type SsrState } from './state';
+import type { SsrRequest, SsrResult } from './contract';
+import { SSR_STATE_VERSION } from './state';
 
-export interface SsrRequest {
-  /** path and query as the browser asked for them (already normalised by web) */
-  url: string;
-  cookies: Record<string, string>;
-  /** Accept-Language, for the root's first-visit language detection */
-  acceptLanguage?: string;
-  /** the site's public origin (wss URL, host.config) */
-  origin: string;
-  /** where web reaches the api, and the headers that make a call the visitor's own (cookie, X-Forwarded-*) */
-  apiBaseUrl: string;
-  apiHeaders: Record<string, string>;
-  /** time left for loading the page's remote and its data; past it the slot renders its skeleton */
-  budgetMs: number;
-  shellConfig?: { defaultTheme?: Theme; partnerReferralParam?: string };
-  /**
-   * web knows the page does not exist (the api's SEO lookup said 404: an unknown blog post or docs page, a list page
-   * past the last): the shell's 404 page is rendered, not the remote's page.
-   */
-  notFound?: boolean;
-  /**
-   * Called once the render will not redirect (the root's language, lk-redirect), before the remote and its data are
-   * loaded: web sends the document's head then, while the body is still being rendered.
-   */
-  onDecided?: () => void;
-  /** the `nonce` of React's own inline scripts (web's CSP, issue 24: shell/server/securityHeaders.ts) */
-  nonce?: string;
-}
-
-export interface SsrResult {
-  status: number;
-  /** the markup of #root */
-  html: string;
-  state: SsrState;
-  locale: LocaleCode;
-  theme: Theme;
-  /** the remote whose page is in the markup (null: shell-only page, or the slot fell back to its skeleton) */
-  remote: string | null;
-  /** decided before rendering: the root's language choice (§4) or lk-redirect for a guest (§2); web answers 302 */
-  redirect?: string;
-}
+export type { SsrRequest, SsrResult } from './contract';
 
 /** Test seam: how a remote's `./pages` is loaded (default: the federation runtime's loadRemote). */
 export interface RenderOverrides {

@@ -1,6 +1,6 @@
 // §2 "a global middleware asks a server lookup for a redirect by path": web asks the api before rendering a
 // page. Failing open: an api that is down or slow means no redirect, never a failed page.
-import type { Redirect } from '../src/routing/redirectLookup';
+import type { Redirect } from 'shell/for-web';
 import { TtlCache } from './ttlCache';
 import { type ApiTarget, callApi } from './upstream';
 

@@ -12,10 +12,7 @@ import {
   type SeoHeadTag,
   type SeoTexts,
 } from 'shared-contracts';
-import { matchRoute, splitLocale, type RouteMatch } from '../src/routing/routes';
-import { shellResources } from '../src/i18n/resources';
-import { seoRequestOf } from '../src/seo/seoRequest';
-import { REACHABILITY_META, reachabilityUrl } from '../src/stores/reachability';
+import { matchRoute, REACHABILITY_META, reachabilityUrl, type RouteMatch, seoRequestOf, shellResources, splitLocale } from 'shell/for-web';
 import { escapeHtml, inlineStylesheets, keepFontPreloads, renderDocument, renderHeadTags, splitDocument, type DocumentParts } from './html';
 import { markScripts } from './securityHeaders';
 import { TtlCache } from './ttlCache';

@@ -5,13 +5,12 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
 import { REMOTES } from 'shared-contracts/remotes';
-import { matchRoute } from '../../src/routing/routes';
+import { matchRoute, type SsrRequest, type SsrResult } from 'shell/for-web';
 import { CircuitBreaker } from './breaker';
 import { RemoteWatch, serverRemotes } from './remotes';
 import { installSignedFetch, loadRemoteTrust, type RemoteTrust } from './signedRemotes';
+import { shellDir } from '../shellPackage';
 
 /** What requiring shell/dist/server/main.js resolves to (shell/src/ssr/entry.ts). */
 export interface ShellServerBundle {
@@ -65,8 +64,7 @@ export interface SsrRuntimeOptions {
   timer?: (ms: number) => Timer;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_BUNDLE = path.resolve(here, '../../dist/server/main.js');
+const DEFAULT_BUNDLE = path.join(shellDir, 'dist/server/main.js');
 
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);

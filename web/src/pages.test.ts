@@ -9,6 +9,7 @@ import type { SeoTexts } from 'shared-contracts';
 import { createStaticServer } from 'tooling/static-server';
 import { buildWebServer } from './main';
 import type { SsrRuntime } from './ssr/runtime';
+import { shellDir } from './shellPackage';
 
 jest.setTimeout(20_000);
 
@@ -545,7 +546,7 @@ describe('web pages', () => {
       const icons = manifest.icons as { src: string; sizes: string }[];
       expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
       for (const icon of icons) expect((await (await web())(icon.src)).status).toBe(200);
-      const page = { text: readFileSync(path.join(__dirname, '../src/index.html'), 'utf8') };
+      const page = { text: readFileSync(path.join(shellDir, 'src/index.html'), 'utf8') };
       expect(page.text).toContain('<link rel="manifest" href="/manifest.webmanifest">');
       expect(page.text).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
       expect(page.text).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: light\)">/);

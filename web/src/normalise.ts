@@ -2,7 +2,7 @@
 // except on the root; the pair page's codes are lower-cased (`/exchange-BTC-ETH` → `/exchange-btc-eth`). Query (and
 // hash, when present) are kept.
 import { LOCALE_PATH_MAP } from 'shared-contracts';
-import { lowerCasedPairPath } from '../src/routing/routes';
+import { lowerCasedPairPath } from 'shell/for-web';
 
 /** Returns the normalised URL, or null when `url` (path + query) is already normal. */
 export function normaliseUrl(url: string): string | null {

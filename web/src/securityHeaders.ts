@@ -9,7 +9,7 @@
 // visitor used (its own WebSocket origin).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { reachabilityUrl } from '../src/stores/reachability';
+import { reachabilityUrl } from 'shell/for-web';
 
 /** Browser features: the camera for the site itself (the QR scanner of the exchange form), nothing else. */
 export const PERMISSIONS_POLICY = [

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTES } from 'shared-contracts/remotes';
 import { signFiles } from 'tooling/sign';
-import type { SsrRequest, SsrResult } from '../../src/ssr/entry';
+import type { SsrRequest, SsrResult } from 'shell/for-web';
 import { createSsrRuntime, type ShellServerBundle } from './runtime';
 import { INLINE_CSS_MAX_BYTES, serverRemotes } from './remotes';
 import { refusedEntryOf, type RemoteTrust } from './signedRemotes';

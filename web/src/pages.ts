@@ -2,7 +2,6 @@
 // search engines and link previews ask for (robots.txt, sitemap.xml, the Open Graph image and the logo).
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ID_COOKIE, LOCALE_COOKIE, REDIRECT_STATUS, THEME_COOKIE } from 'shared-contracts';
 import { NO_CACHE } from 'tooling/static-files';
@@ -10,23 +9,23 @@ import { SharedEncoding, sendCompressed, sendShared, streamEncodingFor } from '.
 import { createDocumentRenderer } from './document';
 import { createRedirectLookup } from './redirects';
 import { NONCE_MARK, newNonce } from './securityHeaders';
-import { redirectLocation } from '../src/routing/redirectLookup';
+import { redirectLocation, type SsrResult } from 'shell/for-web';
 import { createContentPaths, createPairPaths, robotsTxt, sitemapXml } from './sitemap';
 import { escapeHtml, styleTag } from './html';
 import { TtlCache } from './ttlCache';
 import { consentKey } from './consent';
 import { securityTxt, webManifest } from './siteFiles';
 import { type ApiTarget, apiBaseOf } from './upstream';
-import type { SsrResult } from '../src/ssr/entry';
 import { INLINE_CSS_MAX_BYTES } from './ssr/remotes';
 import type { SsrRuntime } from './ssr/runtime';
+import { shellDir } from './shellPackage';
 
-const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
+const publicDir = path.join(shellDir, 'public');
 const PUBLIC_FILES: Record<string, string> = {
   '/og-image.png': 'og-image.png',
   '/logo.png': 'logo.png',
   '/favicon.svg': 'favicon.svg',
-  // issue 24: the app icons (shell/server/brand-images.mjs draws them)
+  // issue 24: the app icons (shell/scripts/brand-images.mjs draws them)
   '/favicon.ico': 'favicon.ico',
   '/apple-touch-icon.png': 'apple-touch-icon.png',
   '/icon-192.png': 'icon-192.png',
