@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { RemotePageProps } from 'shared-contracts';
 import { ButtonLink, Card } from 'remote-kit/ui';
 import { DocsFrame } from '../features/docs/DocsFrame';
-import { DocsLink } from '../features/docs/DocsLink';
+import { SiteLink } from 'remote-kit/site-links';
 import { useDocsStore } from '../features/docs/useDocsStore';
 import { useT } from '../useT';
 import styles from '../features/docs/docs.module.css';
@@ -24,9 +24,9 @@ export const DocsPage = observer(function DocsPage({ host }: RemotePageProps) {
                   <ul className={styles.cardList}>
                     {section.pages.map((page) => (
                       <li key={page.slug}>
-                        <DocsLink host={host} to={`/docs/${page.slug}`}>
+                        <SiteLink host={host} to={`/docs/${page.slug}`}>
                           {page.title}
-                        </DocsLink>
+                        </SiteLink>
                       </li>
                     ))}
                   </ul>

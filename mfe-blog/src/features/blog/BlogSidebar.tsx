@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { BlogSidebar as SidebarData, HostServices } from 'shared-contracts';
 import { SidebarLayout, Skeleton } from 'remote-kit/ui';
-import { SiteLink } from '../../content/SiteLink';
+import { SiteLink } from 'remote-kit/site-links';
 import { useT } from '../../useT';
 import styles from './blog.module.css';
 

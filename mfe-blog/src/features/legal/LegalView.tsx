@@ -3,8 +3,8 @@ import { LEGAL_DOCUMENTS, type HostServices, type LegalDocument, type LocaleCode
 import { Card, StaticPage } from 'remote-kit/ui';
 import { fetchLegal, isLegalSlug } from '../../content/contentData';
 import { ContentStatus } from '../../content/ContentStatus';
-import { SiteLink } from '../../content/SiteLink';
-import { siteLinkClickHandler } from '../../content/siteLinks';
+import { SiteLink } from 'remote-kit/site-links';
+import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { formatDate, useContentStore } from '../../content/useContentStore';
 import { useT } from '../../useT';
 import styles from './legal.module.css';

@@ -3,7 +3,7 @@ import type { HostServices, LocaleCode, Roadmap, RoadmapStatus } from 'shared-co
 import { Badge, Card, StaticPage, type Tone } from 'remote-kit/ui';
 import { fetchRoadmap } from '../../content/contentData';
 import { ContentStatus } from '../../content/ContentStatus';
-import { siteLinkClickHandler } from '../../content/siteLinks';
+import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { useContentStore } from '../../content/useContentStore';
 import { useT } from '../../useT';
 import styles from './roadmap.module.css';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { DocsPage, HostServices } from 'shared-contracts';
 import { useT } from '../../useT';
 import { DocsContent } from './DocsContent';
-import { DocsLink } from './DocsLink';
+import { SiteLink } from 'remote-kit/site-links';
 import styles from './docs.module.css';
 
 /** A docs page's body: the fallback notice, "on this page" (the page's headings), the text, then what the page adds. */
@@ -25,9 +25,9 @@ export function DocsArticle({ host, page, children }: { host: HostServices; page
           <ul className={styles.tocList}>
             {toc.map((h) => (
               <li key={h.id} className={h.level === 3 ? styles.tocNested : undefined}>
-                <DocsLink host={host} to={`${host.route.path}#${h.id}`}>
+                <SiteLink host={host} to={`${host.route.path}#${h.id}`}>
                   {h.text}
-                </DocsLink>
+                </SiteLink>
               </li>
             ))}
           </ul>

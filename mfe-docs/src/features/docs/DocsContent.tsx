@@ -1,6 +1,6 @@
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { HostServices } from 'shared-contracts';
-import { internalTargetOf, isPlainClick } from './internalLink';
+import { siteLinkClickHandler } from 'remote-kit/site-links';
 import styles from './docs.module.css';
 
 /**
@@ -8,8 +8,6 @@ import styles from './docs.module.css';
  * lands on). Site links in it navigate client-side.
  */
 export function DocsContent({ host, html }: { host: HostServices; html: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-
   // After a client navigation the text arrives after the shell applied the hash scroll: land on the heading now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text (html) is when the heading appears
   useEffect(() => {
@@ -17,18 +15,8 @@ export function DocsContent({ host, html }: { host: HostServices; html: string }
     if (id) document.getElementById(id)?.scrollIntoView?.();
   }, [html, host]);
 
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!isPlainClick(event)) return;
-    const anchor = (event.target as Element).closest?.('a');
-    if (!anchor || !ref.current?.contains(anchor)) return;
-    const to = internalTargetOf(anchor, { origin: window.location.origin, prefix: host.locale.prefix, path: host.route.path });
-    if (to === null) return;
-    event.preventDefault();
-    host.navigate(to);
-  };
-
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegates the clicks of the links inside, which are keyboard-reachable themselves (Enter on a link is a click)
-    <div ref={ref} className={styles.prose} data-testid="docs-content" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className={styles.prose} data-testid="docs-content" onClick={siteLinkClickHandler(host)} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

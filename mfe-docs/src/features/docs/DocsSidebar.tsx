@@ -1,23 +1,23 @@
 import type { DocsNav, HostServices } from 'shared-contracts';
-import { DocsLink } from './DocsLink';
+import { SiteLink } from 'remote-kit/site-links';
 import styles from './docs.module.css';
 
 /** §2 docs-sidebar: the sections and their pages; the shown page is `aria-current`. */
 export function DocsSidebar({ host, nav, current, homeLabel }: { host: HostServices; nav: DocsNav; current: string | null; homeLabel: string }) {
   return (
     <nav className={styles.sidebarNav} data-testid="docs-sidebar">
-      <DocsLink host={host} to="/docs" current={current === null} className={styles.navLink} data-testid="docs-nav-home">
+      <SiteLink host={host} to="/docs" current={current === null} className={styles.navLink} data-testid="docs-nav-home">
         {homeLabel}
-      </DocsLink>
+      </SiteLink>
       {nav.sections.map((section) => (
         <div key={section.title} className={styles.navSection}>
           <h2 className={styles.navTitle}>{section.title}</h2>
           <ul className={styles.navList}>
             {section.pages.map((page) => (
               <li key={page.slug}>
-                <DocsLink host={host} to={`/docs/${page.slug}`} current={page.slug === current} className={styles.navLink} data-testid="docs-nav-link">
+                <SiteLink host={host} to={`/docs/${page.slug}`} current={page.slug === current} className={styles.navLink} data-testid="docs-nav-link">
                   {page.title}
-                </DocsLink>
+                </SiteLink>
               </li>
             ))}
           </ul>
