@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import type { Instrument, Order } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
-import { Badge, Button, ButtonLink, Card, CopyButton, Dialog, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, ButtonLink, Card, CopyButton, RedirectModal, VisuallyHidden } from 'remote-kit/ui';
 import { explorerAddressLink, explorerHost } from './explorer';
 import type { OrderStore } from './OrderStore';
 import { paymentUri } from './paymentUri';
@@ -173,21 +173,15 @@ export const CardRedirectModal = observer(function CardRedirectModal({ store, or
   if (!url) return null;
   const close = () => store.closeRedirectModal();
   return (
-    <Dialog
+    <RedirectModal
       open={store.redirectModalOpen}
       onClose={close}
       title={t('redirect_title')}
       closeLabel={t('redirect_close')}
-      size="sm"
+      dismissLabel={t('redirect_close')}
+      dismissTestId="order-redirect-close"
+      action={<PaymentLink href={url} testId="order-redirect-link" onClick={close} v={v} />}
       data-testid="order-redirect-modal"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} data-testid="order-redirect-close">
-            {t('redirect_close')}
-          </Button>
-          <PaymentLink href={url} testId="order-redirect-link" onClick={close} v={v} />
-        </>
-      }
     >
       <p>
         {t('redirect_text', {
@@ -195,7 +189,7 @@ export const CardRedirectModal = observer(function CardRedirectModal({ store, or
           currency: order.pair.instrumentFrom.currencyTitle,
         })}
       </p>
-    </Dialog>
+    </RedirectModal>
   );
 });
 

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import { Button, ButtonLink, Dialog, Spinner, TextField } from 'remote-kit/ui';
+import { Button, ButtonLink, Dialog, RedirectModal, Spinner, TextField } from 'remote-kit/ui';
 import type { CardFlowStore } from './CardFlowStore';
 import styles from './CardFlow.module.css';
 
@@ -12,18 +12,13 @@ export const CardFlowModals = observer(function CardFlowModals({ flow, t }: { fl
   const close = () => flow.close();
   if (flow.modal === 'kyc' && flow.kycUrl) {
     return (
-      <Dialog
-        open
+      <RedirectModal
         onClose={close}
         title={t('kyc_redirect_title')}
         closeLabel={t('close')}
-        size="sm"
+        dismissLabel={t('card_flow_cancel')}
+        dismissTestId="kyc-redirect-cancel"
         data-testid="kyc-redirect-modal"
-        footer={
-          <Button variant="secondary" onClick={close} data-testid="kyc-redirect-cancel">
-            {t('card_flow_cancel')}
-          </Button>
-        }
       >
         <div className={styles.body}>
           <p className={styles.text}>{t('kyc_redirect_text')}</p>
@@ -32,7 +27,7 @@ export const CardFlowModals = observer(function CardFlowModals({ flow, t }: { fl
           </ButtonLink>
           <Status text={t('kyc_redirect_waiting')} testId="kyc-redirect-waiting" />
         </div>
-      </Dialog>
+      </RedirectModal>
     );
   }
   if (flow.modal !== 'card') return null;
