@@ -265,6 +265,18 @@ describe('an editor’s mistake stops start-up, naming the file', () => {
     await expect(loadContentIndex(dir)).rejects.toThrow(message);
   });
 
+  it('a `---js` block is refused as no front matter, its code never run', async () => {
+    const marker = '__frontMatterEvaluated';
+    write('blog/en/guides/bad.md', `---js\n{ title: (globalThis.${marker} = 'T'), description: 'D', published: '2026-10-01' }\n---\n\nText.\n`);
+    await expect(loadContentIndex(dir)).rejects.toThrow(/bad\.md: no front matter/);
+    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+  });
+
+  it('a front matter with no closing `---` line is refused', async () => {
+    write('blog/en/guides/bad.md', `---\n${good}\n\nText.\n`);
+    await expect(loadContentIndex(dir)).rejects.toThrow(/bad\.md: front matter is not closed/);
+  });
+
   it('lists every problem at once', async () => {
     write('blog/en/guides/one.md', '# no front matter');
     write('docs/en/two.md', '# no front matter');

@@ -1,6 +1,5 @@
 // Front matter of the content files (content/README.md): YAML between `---` lines, checked per kind of file with
 // strict schemas, so a misspelt key or a bad date stops the api at start-up instead of shipping silently.
-import matter from 'gray-matter';
 import YAML from 'yaml';
 import { z } from 'zod';
 import { ROADMAP_STATUSES } from 'shared-contracts/server';
@@ -67,23 +66,31 @@ export interface ParsedFile<T> {
 }
 
 /**
+ * The opening `---` line, the YAML (none for an empty block), the closing `---` line, then the body. Only a bare
+ * `---` opens: a `---js` (or any other language) block is no front matter, so nothing in a content file is ever run.
+ */
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+
+/**
  * Splits a file into its checked front matter and Markdown body. YAML 1.2 (the `yaml` package): `2026-10-02` stays
  * the text it is written as, never a Date in the server's zone.
  */
 export function parseFrontMatter<S extends z.ZodType>(source: string, schema: S): ParsedFile<z.output<S>> {
-  if (!/^\uFEFF?---\r?\n/.test(source)) throw new ContentError('no front matter: the file starts with a `---` line, the YAML, then `---`');
-  let parsed: { data: unknown; content: string };
+  if (!/^\uFEFF?---[ \t]*\r?\n/.test(source)) throw new ContentError('no front matter: the file starts with a `---` line, the YAML, then `---`');
+  const block = FRONT_MATTER.exec(source);
+  if (!block) throw new ContentError('front matter is not closed: no `---` line after the YAML');
+  let data: unknown;
   try {
-    parsed = matter(source, { engines: { yaml: (s: string) => YAML.parse(s) ?? {} } });
+    data = YAML.parse(block[1] ?? '') ?? {};
   } catch (err) {
     throw new ContentError(`front matter is not valid YAML: ${(err as Error).message}`);
   }
-  const result = schema.safeParse(parsed.data);
+  const result = schema.safeParse(data);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.') || 'front matter'}: ${i.message}`);
     throw new ContentError(`front matter: ${problems.join('; ')}`);
   }
-  return { data: result.data, body: parsed.content };
+  return { data: result.data, body: source.slice(block[0].length) };
 }
 
 /**
