@@ -4,14 +4,13 @@
 // heading after a client navigation too (the shell's scroll runs before a fetched post is there).
 import { useEffect } from 'react';
 import type { BlogPost, HostServices } from 'shared-contracts';
-import { ButtonLink, Card } from 'remote-kit/ui';
+import { ButtonLink, Card, proseClass } from 'remote-kit/ui';
 import { PostMeta } from './PostList';
 import { SiteLink } from 'remote-kit/site-links';
 import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { tableOfContents, tocSize } from './tableOfContents';
 import { useT } from '../../useT';
 import styles from './blog.module.css';
-import prose from '../../content/prose.module.css';
 import textStyles from '../../text.module.css';
 
 const TOC_MIN_HEADINGS = 3;
@@ -67,7 +66,7 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
       ) : null}
       <Card as="article" padding="lg">
         {post.cover ? <img className={styles.cover} src={post.cover.src} alt={post.cover.alt} width={post.cover.width} height={post.cover.height} /> : null}
-        <div className={prose.prose} lang={post.locale} data-testid="blog-post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <div className={proseClass('post')} lang={post.locale} data-testid="blog-post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
       </Card>
       <div className={textStyles.actions}>
         <ButtonLink

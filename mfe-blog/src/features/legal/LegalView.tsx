@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { LEGAL_DOCUMENTS, type HostServices, type LegalDocument, type LocaleCode } from 'shared-contracts';
-import { Card, StaticPage } from 'remote-kit/ui';
+import { Card, StaticPage, proseClass } from 'remote-kit/ui';
 import { fetchLegal, isLegalSlug } from '../../content/contentData';
 import { ContentStatus } from '../../content/ContentStatus';
 import { SiteLink } from 'remote-kit/site-links';
@@ -8,7 +8,6 @@ import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { formatDate, useContentStore } from '../../content/useContentStore';
 import { useT } from '../../useT';
 import styles from './legal.module.css';
-import prose from '../../content/prose.module.css';
 import textStyles from '../../text.module.css';
 
 /** The legal document of one request (`requestKey`). */
@@ -48,7 +47,7 @@ function LegalArticle({ host, doc, locale }: { host: HostServices; doc: LegalDoc
         </p>
       ) : null}
       <Card>
-        <article className={prose.prose} dangerouslySetInnerHTML={{ __html: doc.html }} />
+        <article className={proseClass('post')} dangerouslySetInnerHTML={{ __html: doc.html }} />
       </Card>
       <nav aria-label={t('legal_other')}>
         <ul className={styles.legalLinks}>

@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import type { HostServices, LocaleCode, Roadmap, RoadmapStatus } from 'shared-contracts';
-import { Badge, Card, StaticPage, type Tone } from 'remote-kit/ui';
+import { Badge, Card, StaticPage, type Tone, proseClass } from 'remote-kit/ui';
 import { fetchRoadmap } from '../../content/contentData';
 import { ContentStatus } from '../../content/ContentStatus';
 import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { useContentStore } from '../../content/useContentStore';
 import { useT } from '../../useT';
 import styles from './roadmap.module.css';
-import prose from '../../content/prose.module.css';
 import textStyles from '../../text.module.css';
 
 /** The groups in order (shared-contracts' ROADMAP_STATUSES is a type-only export in the browser entry). */
@@ -48,7 +47,7 @@ function RoadmapGroup({ host, status, items }: { host: HostServices; status: Roa
             <li key={item.id} className={styles.roadmapItem} data-testid="roadmap-item">
               <h3 className={styles.itemTitle}>{item.title}</h3>
               <p className={textStyles.muted}>{item.period ?? t('roadmap_unscheduled')}</p>
-              <div className={prose.prose} dangerouslySetInnerHTML={{ __html: item.html }} />
+              <div className={proseClass('post')} dangerouslySetInnerHTML={{ __html: item.html }} />
             </li>
           ))}
         </ul>

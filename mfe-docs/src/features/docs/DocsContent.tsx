@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { HostServices } from 'shared-contracts';
+import { proseClass } from 'remote-kit/ui';
 import { siteLinkClickHandler } from 'remote-kit/site-links';
-import styles from './docs.module.css';
 
 /**
  * A docs page's HTML, rendered and sanitised by the content service (its headings carry the ids the §2 hash scroll
@@ -17,6 +17,6 @@ export function DocsContent({ host, html }: { host: HostServices; html: string }
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegates the clicks of the links inside, which are keyboard-reachable themselves (Enter on a link is a click)
-    <div className={styles.prose} data-testid="docs-content" onClick={siteLinkClickHandler(host)} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className={proseClass('guide')} data-testid="docs-content" onClick={siteLinkClickHandler(host)} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
