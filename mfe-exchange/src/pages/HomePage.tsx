@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { AfterHydration } from 'remote-kit/after-hydration';
-import { ButtonLink, pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
+import { ButtonLink, LineIcon, pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
 import { pageQuery, pairPath, type HostServices, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
 import { ExchangeScreen } from '../features/exchange/ExchangeScreen';
@@ -52,9 +52,7 @@ function TrustFacts({ t }: { t: TFunction }) {
       <ul className={styles.trust}>
         {TRUST_FACTS.map((key) => (
           <li key={key}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <LineIcon d="M5 12l5 5 9-10" size={18} />
             {t(key)}
           </li>
         ))}

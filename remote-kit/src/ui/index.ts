@@ -6,6 +6,7 @@ export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { Dialog, type DialogProps } from './Dialog';
+export { LineIcon, type LineIconProps } from './LineIcon';
 export { LiveRegion, type LiveRegionProps } from './LiveRegion';
 export { StaticPage, pageStyles } from './PageFrame';
 export { RedirectModal, type RedirectModalProps } from './RedirectModal';

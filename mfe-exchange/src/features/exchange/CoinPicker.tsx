@@ -4,7 +4,7 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Instrument } from 'shared-contracts';
-import { Badge, Button, Dialog, LiveRegion, TextField, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, Button, Dialog, LineIcon, LiveRegion, TextField, VisuallyHidden } from 'remote-kit/ui';
 import { matchInstruments } from '../../lib/matchInstruments';
 import { CoinLogo } from '../../ui/CoinLogo';
 import styles from './InstrumentSelect.module.css';
@@ -79,17 +79,7 @@ export default function CoinPicker({ label, instruments, value, onPick, onClose,
                     <span className={styles.name}>{i.currencyFriendlyTitle}</span>
                     <VisuallyHidden>{t('network_prefix')}</VisuallyHidden>
                     <Badge>{i.networkTitle}</Badge>
-                    <svg
-                      className={styles.check}
-                      viewBox="0 0 24 24"
-                      width="18"
-                      height="18"
-                      aria-hidden="true"
-                      focusable="false"
-                      visibility={current ? undefined : 'hidden'}
-                    >
-                      <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-                    </svg>
+                    <LineIcon className={styles.check} d="M5 12l5 5 9-10" size={18} visibility={current ? undefined : 'hidden'} />
                   </span>
                 </Button>
               </li>

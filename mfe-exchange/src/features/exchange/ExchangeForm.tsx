@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { DEFAULT_PRECISION, type Instrument, type RateMode } from 'shared-contracts';
-import { Badge, Button, Dialog, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, Button, Dialog, LineIcon, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
 import { formatAmount, RelativeTime, toLocaleDecimal } from 'remote-kit/format';
 import Decimal from 'decimal.js';
 import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from './ExchangeFormStore';
@@ -116,16 +116,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
             aria-label={t('swap')}
             data-testid="swap"
           >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path
-                d="M8 4v14M8 4L4 8M8 4l4 4M16 20V6M16 20l-4-4M16 20l4-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon d="M8 4v14M8 4L4 8M8 4l4 4M16 20V6M16 20l-4-4M16 20l4-4" size={20} />
           </Button>
 
           <TextField

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Instrument } from 'shared-contracts';
-import { Badge, Button, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, Button, LineIcon, VisuallyHidden } from 'remote-kit/ui';
 import { CoinLogo } from '../../ui/CoinLogo';
 import styles from './InstrumentSelect.module.css';
 
@@ -46,9 +46,7 @@ export function InstrumentSelect({ label, instruments, value, onChange, testId, 
         ) : (
           '—'
         )}
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <LineIcon d="M6 9l6 6 6-6" size={16} />
       </Button>
       {open ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { VisuallyHidden } from 'remote-kit/ui';
+import { LineIcon, VisuallyHidden } from 'remote-kit/ui';
 import { explorerHost } from './explorer';
 import styles from './order.module.css';
 import type { View } from './view';
@@ -15,16 +15,7 @@ export function ExplorerLink({ href, children, v }: { href: string | undefined; 
     <a className={styles.explorerLink} href={href} target="_blank" rel="noopener noreferrer">
       {children}
       <VisuallyHidden> {v.t('explorer_new_tab', { host })}</VisuallyHidden>
-      <svg className={styles.externalIcon} viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-        <path
-          d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon className={styles.externalIcon} d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" size={14} />
     </a>
   );
 }
