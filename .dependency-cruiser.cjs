@@ -60,6 +60,17 @@ module.exports = {
       to: { path: [FRONT_END, '^web/', '^shared-contracts/(?!src/server\\.ts$)'] },
     },
     {
+      name: 'api-deep-import-into-another-module',
+      comment:
+        "An api module (api/src/modules/<name>/) is reached only through its face, index.ts: another module and the api's " +
+        'wiring (app.ts, server.ts, jobs, cli, adapters…) never import its other files (issue 26). The tests in api/test may: ' +
+        "they are the modules' white-box tests (ledger postings, idempotency races, limits, signatures) and read private files.",
+      severity: 'error',
+      // $1: the importing module's name; empty outside api/src/modules/, where no module is one's own
+      from: { path: '^api/src/(?:modules/([^/]+)/|(?!modules/))' },
+      to: { path: '^api/src/modules/[^/]+/(?!index\\.ts$)', pathNot: '^api/src/modules/$1/' },
+    },
+    {
       name: 'shell-imports-web-server',
       comment: 'The shell (the browser host) never imports the web edge server (web/): web depends on the shell, not the other way round.',
       severity: 'error',

@@ -38,6 +38,8 @@ test('dependency-cruiser reports every boundary fixture, and nothing that is all
     .summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
     .sort();
   assert.deepEqual(found, [
+    'api-deep-import-into-another-module: api/src/importsModuleInternal.ts -> api/src/modules/alpha/rate.ts',
+    'api-deep-import-into-another-module: api/src/modules/beta/importsAlphaInternal.ts -> api/src/modules/alpha/rate.ts',
     'api-imports-front-end: api/src/importsBrowserContracts.ts -> shared-contracts/src/index.ts',
     'api-imports-front-end: api/src/importsRemoteKit.ts -> remote-kit/src/index.ts',
     'api-imports-front-end: api/src/importsShell.ts -> shell/src/internal.ts',
