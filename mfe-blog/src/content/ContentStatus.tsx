@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import type { HostServices } from 'shared-contracts';
-import { Button, Card, Skeleton } from 'remote-kit/ui';
+import { Button, Card, Skeleton, textStyles } from 'remote-kit/ui';
 import type { ContentStore } from './ContentStore';
 import { useT } from '../useT';
-import textStyles from '../text.module.css';
 
 interface ContentStatusProps<T> {
   host: HostServices;

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type HostServices, type LocaleCode, type RemotePageProps } from 'shared-contracts';
-import { Card, StaticPage } from 'remote-kit/ui';
+import { Card, StaticPage, textStyles } from 'remote-kit/ui';
 import { blogIndexKey, fetchBlogIndex, listPage } from '../content/contentData';
 import { BlogFrame } from '../features/blog/BlogSidebar';
 import { BlogPager } from '../features/blog/BlogPager';
@@ -8,7 +8,6 @@ import { ContentStatus } from '../content/ContentStatus';
 import { PostList } from '../features/blog/PostList';
 import { useContentStore } from '../content/useContentStore';
 import { useT } from '../useT';
-import textStyles from '../text.module.css';
 
 /** `/blog` and `/blog/page{page}` (§2): the newest posts first, BLOG_PER_PAGE a page; a page past the last is the 404. */
 export const BlogPage = observer(function BlogPage({ host }: RemotePageProps) {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { pageParams, type HostServices, type LocaleCode, type RemotePageProps } from 'shared-contracts';
-import { Card, StaticPage } from 'remote-kit/ui';
+import { Card, StaticPage, textStyles } from 'remote-kit/ui';
 import { type BlogEntryData, blogEntryKey, fetchBlogEntry, listPage } from '../content/contentData';
 import { BlogFrame } from '../features/blog/BlogSidebar';
 import { BlogPager } from '../features/blog/BlogPager';
@@ -9,7 +9,6 @@ import { PostArticle } from '../features/blog/PostArticle';
 import { PostList } from '../features/blog/PostList';
 import { useContentStore } from '../content/useContentStore';
 import { useT } from '../useT';
-import textStyles from '../text.module.css';
 
 /**
  * `/blog/{slug…}`: a post or a category (§2, the slug may span several segments); `/blog/{slug…}/page{page}`: a page

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { RemotePageProps } from 'shared-contracts';
-import { ButtonLink, Card } from 'remote-kit/ui';
+import { ButtonLink, Card, textStyles } from 'remote-kit/ui';
 import { DocsFrame } from '../features/docs/DocsFrame';
 import { SiteLink } from 'remote-kit/site-links';
 import { useDocsStore } from '../features/docs/useDocsStore';
@@ -33,8 +33,8 @@ export const DocsPage = observer(function DocsPage({ host }: RemotePageProps) {
                 </Card>
               ))}
               <Card title={t('docs_help_title')}>
-                <p className={styles.text}>{t('docs_help_text')}</p>
-                <div className={styles.actions}>
+                <p className={textStyles.text}>{t('docs_help_text')}</p>
+                <div className={textStyles.actions}>
                   <ButtonLink variant="secondary" render={(p) => <host.Link to="/support" {...p} />}>
                     {t('docs_support')}
                   </ButtonLink>

@@ -23,3 +23,4 @@ export { UploadField, type UploadFieldProps } from './UploadField';
 export { VisuallyHidden } from './VisuallyHidden';
 export { LegalLinks } from './LegalLinks';
 export { proseClass } from './prose';
+export { textStyles } from './text';

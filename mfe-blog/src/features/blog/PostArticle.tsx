@@ -4,14 +4,13 @@
 // heading after a client navigation too (the shell's scroll runs before a fetched post is there).
 import { useEffect } from 'react';
 import type { BlogPost, HostServices } from 'shared-contracts';
-import { ButtonLink, Card, proseClass } from 'remote-kit/ui';
+import { ButtonLink, Card, proseClass, textStyles } from 'remote-kit/ui';
 import { PostMeta } from './PostList';
 import { SiteLink } from 'remote-kit/site-links';
 import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { tableOfContents, tocSize } from './tableOfContents';
 import { useT } from '../../useT';
 import styles from './blog.module.css';
-import textStyles from '../../text.module.css';
 
 const TOC_MIN_HEADINGS = 3;
 

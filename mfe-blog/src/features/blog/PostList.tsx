@@ -1,11 +1,10 @@
 // A page of a post list (the blog index, a category): each post as a card with its title linking to the post, the
 // description, category, date, reading time and cover (with its dimensions: no layout shift).
 import type { BlogPostSummary, HostServices } from 'shared-contracts';
-import { Badge, Card } from 'remote-kit/ui';
+import { Badge, Card, textStyles } from 'remote-kit/ui';
 import { formatDate } from '../../content/useContentStore';
 import { useT } from '../../useT';
 import styles from './blog.module.css';
-import textStyles from '../../text.module.css';
 
 export function PostList({ host, posts, label }: { host: HostServices; posts: BlogPostSummary[]; label: string }) {
   return (

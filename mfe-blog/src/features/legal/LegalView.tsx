@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { LEGAL_DOCUMENTS, type HostServices, type LegalDocument, type LocaleCode } from 'shared-contracts';
-import { Card, StaticPage, proseClass } from 'remote-kit/ui';
+import { Card, StaticPage, proseClass, textStyles } from 'remote-kit/ui';
 import { fetchLegal, isLegalSlug } from '../../content/contentData';
 import { ContentStatus } from '../../content/ContentStatus';
 import { SiteLink } from 'remote-kit/site-links';
@@ -8,7 +8,6 @@ import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { formatDate, useContentStore } from '../../content/useContentStore';
 import { useT } from '../../useT';
 import styles from './legal.module.css';
-import textStyles from '../../text.module.css';
 
 /** The legal document of one request (`requestKey`). */
 export const LegalView = observer(function LegalView({

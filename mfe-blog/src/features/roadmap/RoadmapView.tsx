@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import type { HostServices, LocaleCode, Roadmap, RoadmapStatus } from 'shared-contracts';
-import { Badge, Card, StaticPage, type Tone, proseClass } from 'remote-kit/ui';
+import { Badge, Card, StaticPage, type Tone, proseClass, textStyles } from 'remote-kit/ui';
 import { fetchRoadmap } from '../../content/contentData';
 import { ContentStatus } from '../../content/ContentStatus';
 import { siteLinkClickHandler } from 'remote-kit/site-links';
 import { useContentStore } from '../../content/useContentStore';
 import { useT } from '../../useT';
 import styles from './roadmap.module.css';
-import textStyles from '../../text.module.css';
 
 /** The groups in order (shared-contracts' ROADMAP_STATUSES is a type-only export in the browser entry). */
 const GROUPS: readonly RoadmapStatus[] = ['done', 'in_progress', 'planned'];

@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import type { HostServices, Incident, StatusPage as StatusData } from 'shared-contracts';
-import { Badge, Button, Card, Skeleton, StaticPage, type Tone, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, Button, Card, Skeleton, StaticPage, type Tone, VisuallyHidden, textStyles } from 'remote-kit/ui';
 import { formatAmount } from 'remote-kit/format';
 import { fetchStatus, statusKey } from '../../supportData/supportData';
 import { STATUS_WORDING, uptimePercent } from './statusUptime';
 import { useSupportData } from '../../supportData/supportUseData';
 import { useT } from '../../useT';
 import styles from './status.module.css';
-import textStyles from '../../text.module.css';
 
 const STATUS_TONE: Record<StatusData['current'], Tone> = { OK: 'success', TECHNICAL_DIFFICULTIES: 'warning', UNHEALTHY: 'danger' };
 const SEVERITY_TONE: Record<Incident['severity'], Tone> = { minor: 'info', major: 'warning', critical: 'danger' };

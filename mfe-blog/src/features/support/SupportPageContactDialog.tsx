@@ -3,11 +3,10 @@
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { HostServices, LocaleCode } from 'shared-contracts';
-import { Button, CopyButton, Dialog, TextField } from 'remote-kit/ui';
+import { Button, CopyButton, Dialog, TextField, textStyles } from 'remote-kit/ui';
 import { MESSAGE_MAX, SUBJECT_MAX, SupportContactStore } from './supportContactStore';
 import { useT } from '../../useT';
 import styles from './support.module.css';
-import textStyles from '../../text.module.css';
 
 interface Props {
   host: HostServices;

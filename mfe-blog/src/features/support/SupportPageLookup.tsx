@@ -2,11 +2,10 @@
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
 import type { HostServices, LocaleCode } from 'shared-contracts';
-import { Button, Card, TextField } from 'remote-kit/ui';
+import { Button, Card, TextField, textStyles } from 'remote-kit/ui';
 import { SupportLookupStore, TX_HASH_MAX } from './supportLookupStore';
 import { useT } from '../../useT';
 import styles from './support.module.css';
-import textStyles from '../../text.module.css';
 
 export const SupportPageLookup = observer(function SupportPageLookup({ host, locale }: { host: HostServices; locale: LocaleCode }) {
   const t = useT(host);

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { Faq, HostServices, LocaleCode } from 'shared-contracts';
-import { Button, Card, Skeleton, StaticPage } from 'remote-kit/ui';
+import { Button, Card, Skeleton, StaticPage, textStyles } from 'remote-kit/ui';
 import { SupportPageContactDialog } from './SupportPageContactDialog';
 import { SupportPageLookup } from './SupportPageLookup';
 import { fetchFaq } from '../../supportData/supportData';
@@ -9,7 +9,6 @@ import type { SupportDataStore } from '../../supportData/supportDataStore';
 import { useSupportData } from '../../supportData/supportUseData';
 import { useT } from '../../useT';
 import styles from './support.module.css';
-import textStyles from '../../text.module.css';
 
 /** The support page of one request (`requestKey`, the FAQ's locale). */
 export const SupportView = observer(function SupportView({ host, requestKey, locale }: { host: HostServices; requestKey: string; locale: LocaleCode }) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DocsPage, HostServices } from 'shared-contracts';
+import { textStyles } from 'remote-kit/ui';
 import { useT } from '../../useT';
 import { DocsContent } from './DocsContent';
 import { SiteLink } from 'remote-kit/site-links';
@@ -15,7 +16,7 @@ export function DocsArticle({ host, page, children }: { host: HostServices; page
         {page.description} <span className={styles.updated}>{t('updated', { date: page.updatedAt })}</span>
       </p>
       {page.fallback ? (
-        <p className={styles.notice} role="note" data-testid="docs-fallback">
+        <p className={textStyles.notice} role="note" data-testid="docs-fallback">
           {t('fallback_notice')}
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
 import type { DocsNav, HostServices } from 'shared-contracts';
-import { Button, Card, SidebarLayout, Skeleton, StaticPage } from 'remote-kit/ui';
+import { Button, Card, SidebarLayout, Skeleton, StaticPage, textStyles } from 'remote-kit/ui';
 import { useT } from '../../useT';
 import type { DocsStore } from './DocsStore';
 import type { DocsView } from './docsView';
@@ -59,10 +59,10 @@ export const DocsFrame = observer(function DocsFrame({
       t('docs_title'),
       null,
       <Card>
-        <p role="alert" className={styles.text}>
+        <p role="alert" className={textStyles.text}>
           {t('load_failed', { message: state.error.message })}
         </p>
-        <div className={styles.actions}>
+        <div className={textStyles.actions}>
           <Button variant="secondary" onClick={() => store.retry()}>
             {t('retry')}
           </Button>
