@@ -13,7 +13,7 @@ import { installObservability, requestIdOf } from './observability';
 import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';
 import { installRefusedBodyHandling } from './http/refusedBodies';
-import { installRouteRateLimits } from './http/rateLimits';
+import { createLimitStore, installRouteRateLimits, type LimitStore } from './limits';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installCookiePolicy } from './modules/auth/cookies';
 import type { MessageBus } from './bus/types';
@@ -67,8 +67,8 @@ export interface AppDeps {
   accounts: Accounts;
   /** Serializer of the account's order history; default: the orders module's. */
   ordersById?: OrdersById;
-  /** Prefix of the HTTP rate-limit keys in Redis (tests isolate their runs). */
-  rateLimitPrefix?: string;
+  /** Where every limit is counted (startApi's, over the process's Redis command client); default: this process's memory. */
+  limits?: LimitStore;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -116,7 +116,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installAccessPolicy(app, { sandboxToken: config.sandboxToken });
   // issue 24: nosniff on every answer, no-store on account and order answers
   installSecurityHeaders(app);
-  await installRouteRateLimits(app, http, { redisUrl: config.redisUrl, keyPrefix: deps.rateLimitPrefix });
+  const limits = deps.limits ?? createLimitStore();
+  await installRouteRateLimits(app, { windowMs: http.rateLimitWindowMs, perAddress: http.rateLimits }, limits);
   installControlCharGuard(app);
   installCookiePolicy(app, { alwaysSecure: config.nodeEnv === 'production' });
   // Before any route: cookies, the CSRF guard and the route-table authentication hook.
@@ -169,19 +170,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       quote,
       orders: orders.service,
       referrerIdOf: affiliates.referrerIdOf,
-      rateLimitPrefix: deps.rateLimitPrefix,
+      limits,
       outbox: deps.accounts.outbox,
     },
     opts,
   );
-  await registerKycModule(app, config, { db: deps.db, rateLimitPrefix: deps.rateLimitPrefix }, opts);
+  await registerKycModule(app, config, { db: deps.db, limits }, opts);
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
   const healthDeps = { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs };
   registerHealthRoutes(app, healthDeps, opts);
   const content = await registerContentModule(app, config, opts);
   registerSeoModule(app, deps.instruments, opts, content);
-  registerSupportModule(app, config, { db: deps.db, outbox: deps.accounts.outbox, rateLimitPrefix: deps.rateLimitPrefix }, opts);
+  registerSupportModule(app, config, { db: deps.db, outbox: deps.accounts.outbox, limits }, opts);
   registerStatusModule(app, config, { db: deps.db, health: healthDeps }, opts);
   registerAnalyticsModule(app, config, { db: deps.db, authenticator: deps.accounts.authenticator }, opts);
   registerOpenApiModule(app, { publicOrigin: config.auth.publicOrigins[0] }, opts);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CKM_BY_CONFIG_NAME } from 'shared-contracts/server';
-import { parseRateLimitOverrides, ROUTE_RATE_LIMITS, type RateLimitedRoute } from './http/rateLimits';
+import { parseRateLimitOverrides, ROUTE_RATE_LIMITS, type RateLimitedRoute } from './limits';
 import { parseTrustProxy } from './http/proxyTrust';
 
 /** The monorepo root (this file is api/src/config.ts). */

@@ -1,14 +1,17 @@
-// Wiring of the whole api process: db → migrations → seed → realtime → app → WebSocket → listen.
+// Wiring of the whole api process: db → migrations → seed → realtime → app → WebSocket → listen. One Redis connection
+// for commands (bus/connect.ts) serves the limits, the bus's publisher and the tick-leader lock (issue 26).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CustodyAdapter } from './adapters/custody/types';
 import { buildApp } from './app';
+import { closeRedis, connectRedisCommands } from './bus';
 import { REPO_ROOT, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { createAccounts, type Accounts, type AccountsOptions } from './modules/auth';
 import { drainAndClose } from './lifecycle/drain';
+import { createLimitStore } from './limits';
 import { createInstrumentRepo } from './modules/instruments/repo';
 import { seedInstruments } from './modules/instruments/seed';
 import { createRealtime } from './realtime';
@@ -54,6 +57,8 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
   let app: FastifyInstance | undefined;
   let accounts: Accounts | undefined;
   let metricsServer: Awaited<ReturnType<typeof listenMetrics>> = null;
+  const redis = config.redisUrl ? connectRedisCommands(config.redisUrl) : undefined;
+  const limits = createLimitStore({ redis, keyPrefix: opts.accounts?.rateLimitPrefix });
   try {
     await migrate(db);
     await seedInstruments(db.db);
@@ -63,6 +68,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       opts.realtime ??
       (await (opts.createRealtime ?? createRealtime)({
         redisUrl: config.redisUrl,
+        redis,
         marketAdapter: config.marketAdapter,
         ccxtExchange: config.ccxtExchange,
         tickIntervalMs: config.tickIntervalMs,
@@ -72,7 +78,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       }));
     realtime = rt;
 
-    accounts = await createAccounts(config, db, opts.accounts);
+    accounts = await createAccounts(config, db, { ...opts.accounts, limits });
     // Custody and the card provider only have sandbox implementations so far: /health says so truthfully
     // whatever SANDBOX_MODE is (SANDBOX_MODE=false removes the sandbox's public powers, not the simulation).
     const sandbox = { market: rt.marketIsSandbox, custody: true, provider: true, mail: accounts.mailer.sandbox };
@@ -84,7 +90,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       version: apiVersion(config),
       bus: rt.bus,
       accounts,
-      rateLimitPrefix: opts.accounts?.rateLimitPrefix,
+      limits,
       logStream: opts.logStream,
       custody: opts.custody,
     });
@@ -98,6 +104,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
     await accounts?.close().catch(() => undefined);
     if (!opts.realtime) await realtime?.stop().catch(() => undefined);
     if (ownDb) await db.close().catch(() => undefined);
+    if (redis) await closeRedis(redis);
     throw err;
   }
 
@@ -119,6 +126,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
         await metricsServer?.close();
         await acc.close();
         if (!opts.realtime) await rt.stop();
+        if (redis) await closeRedis(redis);
         if (ownDb) await db.close();
       })()),
   };

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { apiRoutes, ApiErrorBodySchema, type RouteDef } from 'shared-contracts/server';
 import { loadConfig } from '../src/config';
-import { ROUTE_RATE_LIMITS } from '../src/http/rateLimits';
+import { ROUTE_RATE_LIMITS } from '../src/limits';
 import { startApi, type RunningApi } from '../src/main';
 import { FakePriceBoard, TEST_PRICES, fakeRealtime } from './helpers/fakes';
 import { openTestDb, type TestDb } from './helpers/testDb';

@@ -14,7 +14,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { createSecretBox } from '../src/lib/secretBox';
 import { retentionPass, SANDBOX_REJECT_REASON } from '../src/modules/kyc/jobs';
-import { createKycLimits } from '../src/modules/kyc/limits';
+import { createKycLimits, createLimitStore } from '../src/limits';
 import { createKycRepo, sealPlainPersonalData } from '../src/modules/kyc/repo';
 import { CHUNK_BYTES, createDocumentStore } from '../src/modules/kyc/storage';
 import type { Browser } from './helpers/session';
@@ -614,7 +614,7 @@ describe('kyc/submit limits (issue 24)', () => {
   });
 
   it('a replica decodes at most KYC_CONCURRENT_DECODES submissions at once; the next is 429 until one ends', async () => {
-    const limits = createKycLimits({ submitsPerHour: 10, concurrentDecodes: 1 });
+    const limits = createKycLimits(createLimitStore(), { submitsPerHour: 10, concurrentDecodes: 1 });
     let finish: () => void = () => undefined;
     const running = limits.decoding(() => new Promise<string>((resolve) => (finish = () => resolve('done'))));
     await expect(limits.decoding(async () => 'second')).rejects.toMatchObject({ statusCode: 429, code: 'ERR_TOO_MANY_REQUESTS' });
@@ -627,7 +627,6 @@ describe('kyc/submit limits (issue 24)', () => {
     release();
     const again = await limits.begin(1);
     again();
-    await limits.close();
   });
 
   it('after a refused 30 MB upload, the next request on the same keep-alive connection is answered', async () => {

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { ApiErrorBodySchema, apiRoutes } from 'shared-contracts/server';
 import { loadConfig } from '../src/config';
-import { ROUTE_RATE_LIMITS, type RateLimitedRoute } from '../src/http/rateLimits';
+import { ROUTE_RATE_LIMITS, type RateLimitedRoute } from '../src/limits';
 import { startApi, type RunningApi } from '../src/main';
 import { FakePriceBoard, TEST_PRICES, fakeRealtime } from './helpers/fakes';
 import { openTestDb, type TestDb } from './helpers/testDb';

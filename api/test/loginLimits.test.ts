@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { codeIn, readOutbox } from '../src/adapters/mail';
 import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/main';
-import { accountDelayMs, addressKey } from '../src/modules/auth/rateLimit';
+import { accountDelayMs, addressKey } from '../src/limits';
 import { fakeRealtime } from './helpers/fakes';
 import { testConfig } from './helpers/accounts';
 import { Browser } from './helpers/session';

@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { apiRoutes, buildOpenApiDocument, RATE_LIMITED_ROUTES, routeTable, type RouteName } from 'shared-contracts/server';
 import { loadConfig } from '../src/config';
-import { ROUTE_RATE_LIMITS } from '../src/http/rateLimits';
+import { ROUTE_RATE_LIMITS } from '../src/limits';
 import { startApi, type RunningApi } from '../src/main';
 import { registerOpenApiModule } from '../src/modules/openapi';
 import { FakePriceBoard, TEST_PRICES, fakeRealtime } from './helpers/fakes';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../src/adapters/mail';
 import { startApi, type RunningApi } from '../src/main';
 import { createArgon2Hasher, type PasswordHasher } from '../src/modules/auth/passwords';
-import { REGISTRATION_NOTICES_PER_WINDOW } from '../src/modules/auth/rateLimit';
+import { REGISTRATION_NOTICES_PER_WINDOW } from '../src/limits';
 import { fakeRealtime } from './helpers/fakes';
 import { testConfig } from './helpers/accounts';
 import { Browser } from './helpers/session';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createBus, MemoryBus, type MessageBus } from './index';
+import { closeRedis, connectRedisCommands, createBus, MemoryBus, type MessageBus } from './index';
 
 function collector() {
   const got: string[] = [];
@@ -126,6 +126,24 @@ const REDIS_URL = process.env.REDIS_URL;
       expect(got.got).toEqual([]);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('publishes on the process’s command connection when given one, and leaves it open when closed (issue 26)', async () => {
+    const commands = connectRedisCommands(REDIS_URL as string);
+    const a = createBus(REDIS_URL, { prefix, commands });
+    const b = createBus(REDIS_URL, { prefix });
+    try {
+      const got = collector();
+      await b.subscribe('shared', got.handler);
+      await a.publish('shared', 'over the shared connection');
+      await got.waitFor(1);
+      expect(got.got).toEqual(['over the shared connection']);
+      await a.close();
+      expect(await commands.ping()).toBe('PONG');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await closeRedis(commands);
     }
   });
 });

@@ -1,6 +1,8 @@
-// Redis pub/sub bus: one publisher connection (also used for plain commands such as the tick-leader lock) and one
-// subscriber connection, so several api replicas see the same rate ticks and order events.
+// Redis pub/sub bus: the process's command connection publishes (bus/connect.ts: shared with the limits and the
+// tick-leader lock) and one subscriber connection listens, so several api replicas see the same rate ticks and order
+// events.
 import { Redis } from 'ioredis';
+import { closeRedis, connectRedisCommands } from './connect';
 import { type BusErrorReporter, type BusHandler, defaultBusErrorReporter, deliver } from './deliver';
 import type { MessageBus } from './types';
 
@@ -8,11 +10,14 @@ export interface RedisBusOptions {
   /** Prepended to every channel name, so several deployments (or test runs) can share one Redis. */
   prefix?: string;
   report?: BusErrorReporter;
+  /** The process's command connection (its owner closes it); none: the bus opens and closes one of its own. */
+  commands?: Redis;
 }
 
 export class RedisBus implements MessageBus {
   /** Connection for PUBLISH and ordinary commands. */
   readonly publisher: Redis;
+  private readonly ownsPublisher: boolean;
   private readonly subscriber: Redis;
   private readonly channels = new Map<string, Set<BusHandler>>();
   /** SUBSCRIBE in flight or done per channel, so a second subscriber also waits until the channel is live. */
@@ -23,20 +28,22 @@ export class RedisBus implements MessageBus {
   /** The publisher connected at least once. */
   private wasReady = false;
 
+  private readonly onError = (err: Error) => this.report(err, '<connection>');
+  private readonly onReady = () => {
+    this.wasReady = true;
+  };
+
   constructor(redisUrl: string, options: RedisBusOptions = {}) {
     this.prefix = options.prefix ?? '';
     this.report = options.report ?? defaultBusErrorReporter;
-    // A command fails after one reconnection attempt instead of twenty (ioredis' default): with Redis down, an
-    // order event or a tick-leader renewal must not hold its caller for ~10 s (issue 14 fault tests).
-    this.publisher = new Redis(redisUrl, { connectionName: 'exchange-bus-pub', maxRetriesPerRequest: 1 });
+    this.ownsPublisher = !options.commands;
+    this.publisher = options.commands ?? connectRedisCommands(redisUrl);
     this.subscriber = new Redis(redisUrl, { connectionName: 'exchange-bus-sub' });
     // Without a listener an 'error' event would crash the process; ioredis reconnects on its own.
-    const onError = (err: Error) => this.report(err, '<connection>');
-    this.publisher.on('error', onError);
-    this.publisher.on('ready', () => {
-      this.wasReady = true;
-    });
-    this.subscriber.on('error', onError);
+    this.wasReady = this.publisher.status === 'ready';
+    this.publisher.on('error', this.onError);
+    this.publisher.on('ready', this.onReady);
+    this.subscriber.on('error', this.onError);
     this.subscriber.on('message', (fullChannel: string, message: string) => {
       if (!fullChannel.startsWith(this.prefix)) return;
       const channel = fullChannel.slice(this.prefix.length);
@@ -95,8 +102,7 @@ export class RedisBus implements MessageBus {
     if (this.closed) return;
     this.closed = true;
     this.channels.clear();
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
-    this.subscriber.disconnect();
-    this.publisher.disconnect();
+    this.publisher.off('error', this.onError).off('ready', this.onReady);
+    await Promise.allSettled([closeRedis(this.subscriber), this.ownsPublisher && closeRedis(this.publisher)]);
   }
 }

@@ -43,7 +43,9 @@ export const createRealtime: CreateRealtime = async (options) => {
       sandboxSeed: options.sandboxSeed,
       ccxtExchange: options.ccxtExchange,
     });
-  const bus = options.bus ?? createBus(options.redisUrl, { prefix, report: (err, channel) => logger.error({ err, channel }, 'bus handler failed') });
+  const bus =
+    options.bus ??
+    createBus(options.redisUrl, { prefix, commands: options.redis, report: (err, channel) => logger.error({ err, channel }, 'bus handler failed') });
   const lock: LeaderLock =
     bus instanceof RedisBus
       ? new RedisLeaderLock(bus.publisher, bus.key('rates:leader'), options.leaderTtlMs ?? Math.max(3 * interval, 1000))

@@ -2,6 +2,7 @@
 import type Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { ExchangeRequest, PairData } from 'shared-contracts/server';
+import type { Redis } from 'ioredis';
 import type { MessageBus } from '../bus/types';
 import type { MarketDataAdapter } from '../adapters/market/types';
 
@@ -33,6 +34,8 @@ export interface Realtime {
 
 export interface RealtimeOptions {
   redisUrl?: string;
+  /** The process's Redis command connection (bus/connect.ts), shared by the bus's publisher and the leader lock. */
+  redis?: Redis;
   /** 'sandbox' (default) or 'ccxt'. */
   marketAdapter: 'sandbox' | 'ccxt';
   /** Exchange id for ccxt (e.g. 'binance'). */

@@ -13,7 +13,7 @@ import { createUsersService, type UsersService } from '../users/service';
 import { createAuthenticator, installAuthentication, type Authenticator } from './authenticate';
 import { installCsrfGuard } from './csrf';
 import { createArgon2Hasher, type PasswordHasher } from './passwords';
-import { createAttemptLimiter, type AttemptLimiter, type Sleep } from './rateLimit';
+import { createAttemptLimiter, createLimitStore, type AttemptLimiter, type LimitStore, type Sleep } from '../../limits';
 import { createSecretBox } from '../../lib/secretBox';
 import { resolveAuthSecret, resolveDataEncryptionKey } from './secret';
 import { createSessionStore } from './sessions';
@@ -25,8 +25,10 @@ export interface AccountsOptions {
   now?: () => number;
   hasher?: PasswordHasher;
   mailer?: Mailer;
-  /** Prefix of the rate-limit keys in Redis (tests isolate their runs). */
+  /** Prefix of the limit store's keys in Redis (tests isolate their runs; startApi's store takes it). */
   rateLimitPrefix?: string;
+  /** The process's limit store (startApi's, over its Redis command client); default: counts in this process's memory. */
+  limits?: LimitStore;
   /** The wait of an account past its attempt ceiling (tests record it instead of waiting). */
   sleep?: Sleep;
   warn?: (msg: string) => void;
@@ -61,7 +63,7 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
     log: { warn: (o, m) => warn(`${m} ${JSON.stringify(o)}`) },
   });
   await outboxWorker.start();
-  const limiter = createAttemptLimiter(config.auth.rateLimits, { redisUrl: config.redisUrl, keyPrefix: opts.rateLimitPrefix, sleep: opts.sleep });
+  const limiter = createAttemptLimiter(opts.limits ?? createLimitStore({ keyPrefix: opts.rateLimitPrefix }), config.auth.rateLimits, { sleep: opts.sleep });
   const service = createUsersService({
     config,
     users,
@@ -90,7 +92,6 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
     limiter,
     close: async () => {
       await outboxWorker.stop();
-      await limiter.close();
       await mailer.close();
     },
   };

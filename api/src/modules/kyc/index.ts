@@ -15,15 +15,15 @@ import type { AuthUser } from '../auth/authenticate';
 import { unauthorized } from '../auth/authenticate';
 import { resolveDataEncryptionKey } from '../auth/secret';
 import { retentionPass, sandboxDecisionPass } from './jobs';
-import { createKycLimits } from './limits';
+import { createKycLimits, type LimitStore } from '../../limits';
 import { createKycRepo, sealPlainPersonalData } from './repo';
 import { createDocumentStore } from './storage';
 import { MULTIPART_LIMITS, submitVerification } from './submit';
 
 export interface KycModuleDeps {
   db: DbHandle;
-  /** Prefix of the Redis keys of the submit limits (tests isolate their runs). */
-  rateLimitPrefix?: string;
+  /** Where the hourly submit count is kept. */
+  limits: LimitStore;
 }
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -38,14 +38,7 @@ export async function registerKycModule(app: FastifyInstance, config: Config, de
   const box = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
   const store = createDocumentStore(deps.db.db, box);
   const repo = createKycRepo(deps.db.db, now, box, store);
-  const limits = createKycLimits({
-    submitsPerHour: config.kyc.submitsPerHour,
-    concurrentDecodes: config.kyc.concurrentDecodes,
-    redisUrl: config.redisUrl,
-    keyPrefix: deps.rateLimitPrefix,
-    log: app.log,
-  });
-  app.addHook('onClose', () => limits.close());
+  const limits = createKycLimits(deps.limits, config.kyc);
 
   // The multipart parser only in this scope, for kyc/submit: every other route keeps refusing multipart bodies.
   const bodyLimit = 3 * config.kyc.maxFileBytes + 64 * 1024;

@@ -13,7 +13,7 @@ import type { NonceStore } from '../keys/nonces';
 import type { ApiKeyAuthRow, ApiKeyRepo, ApiKeyRow } from '../keys/repo';
 import { sameHex, sha256Hex } from '../keys/secrets';
 import { NONCE_PATTERN, requestSignature, SIGNATURE_HEADERS, SIGNATURE_TOLERANCE_SECONDS } from '../keys/signature';
-import type { PartnerRateLimiter } from './rateLimit';
+import type { PartnerRateLimiter } from '../../limits';
 
 const API_KEY_HEADER = 'x-api-key';
 const TOUCH_EVERY_MS = 60_000;

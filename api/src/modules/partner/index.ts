@@ -16,7 +16,7 @@ import { queryOf } from '../keys/repo';
 import type { OrderService } from '../orders';
 import { createWebhooksModule } from '../webhooks';
 import { createPartnerAuthenticator } from './auth';
-import { createPartnerRateLimiter } from './rateLimit';
+import { createPartnerRateLimiter, type LimitStore } from '../../limits';
 import { registerPartnerRoutes } from './routes';
 
 export interface PartnerModuleDeps {
@@ -26,8 +26,8 @@ export interface PartnerModuleDeps {
   orders: OrderService;
   /** The key owner's referrer id: a partner's orders earn its owner the affiliate commission. */
   referrerIdOf(userId: number): Promise<string>;
-  /** Prefix of the per-key rate-limit keys in Redis (tests isolate their runs). */
-  rateLimitPrefix?: string;
+  /** Where the per-key limits are counted. */
+  limits: LimitStore;
   /** Webhook deliveries are sent through it (issue 14). */
   outbox: Outbox;
 }
@@ -36,12 +36,7 @@ export async function registerPartnerModule(app: FastifyInstance, config: Config
   const secrets = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
   const keys = registerKeysModule(app, { db: deps.db, secrets }, opts);
   const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders, secrets, outbox: deps.outbox });
-  const limiter = createPartnerRateLimiter({
-    perMinute: config.partner.rateLimitPerMinute,
-    redisUrl: config.redisUrl,
-    keyPrefix: deps.rateLimitPrefix ?? 'exchange',
-  });
-  app.addHook('onClose', () => limiter.close());
+  const limiter = createPartnerRateLimiter(deps.limits, { perMinute: config.partner.rateLimitPerMinute });
   const authenticate = createPartnerAuthenticator({ keys: keys.repo, nonces: createNonceStore(queryOf(deps.db)), secrets, limiter });
 
   // The partner routes in a scope of their own: key authentication before every handler, and JSON bodies kept raw

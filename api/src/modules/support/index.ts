@@ -4,7 +4,7 @@ import type { Outbox } from '../../outbox';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
-import { createSupportLimiter } from './limits';
+import { createSupportLimiter, type LimitStore } from '../../limits';
 import { createSupportRepo } from './repo';
 import { registerSupportRoutes } from './routes';
 import { createSupportService } from './service';
@@ -15,11 +15,10 @@ const DEV_SITE_ORIGIN = 'http://localhost:8080';
 export function registerSupportModule(
   app: FastifyInstance,
   config: Config,
-  deps: { db: DbHandle; outbox: Outbox; rateLimitPrefix?: string },
+  deps: { db: DbHandle; outbox: Outbox; limits: LimitStore },
   opts: RegisterOptions,
 ): void {
-  const limiter = createSupportLimiter({ redisUrl: config.redisUrl, keyPrefix: deps.rateLimitPrefix });
-  app.addHook('onClose', () => limiter.close());
+  const limiter = createSupportLimiter(deps.limits);
   const service = createSupportService({
     repo: createSupportRepo(deps.db),
     outbox: deps.outbox,

@@ -6,7 +6,7 @@ import { ApiError, EmailSchema } from 'shared-contracts/server';
 import type { Outbox } from '../../outbox';
 import { orderLinkMessage, pickLocale, supportAcknowledgementMessage } from '../../adapters/mail';
 import { normalizeEmail } from '../users/repo';
-import type { SupportLimiter } from './limits';
+import type { SupportLimiter } from '../../limits';
 import type { SupportRepo } from './repo';
 
 /** Order ids are UUIDs (orders/creation.ts). */

@@ -11,7 +11,7 @@ import { registrationAttemptMessage, securityNoticeMessage, type SecurityEvent }
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
 import type { PasswordHasher } from '../auth/passwords';
 import { passwordProblem } from '../auth/passwords';
-import type { AttemptLimiter } from '../auth/rateLimit';
+import type { AttemptLimiter } from '../../limits';
 import { createSessionStore, type SessionStore } from '../auth/sessions';
 import { randomToken, type TokenService } from '../auth/tokens';
 import { unauthorized, type AuthUser } from '../auth/authenticate';

@@ -1,11 +1,11 @@
-// Limits of the support routes beyond the per-address limits of http/rateLimits.ts (issue 13). These are constants,
+// Limits of the support routes beyond their per-address limits (routeLimits.ts) (issue 13). These are constants,
 // not settings, so no deployment can run them weaker: requests per email (one address cannot be mail-bombed with
 // acknowledgements from many addresses), order lookups per client address over an hour, and order-link mails per
-// order. Redis store when REDIS_URL is set (shared by replicas), memory otherwise.
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// order. Counted in the limit store (store.ts: Redis shared by replicas when REDIS_URL is set, memory otherwise).
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
-import { addressKey } from '../auth/rateLimit';
+import { addressKey } from './address';
+import type { LimitStore } from './store';
 
 export const SUPPORT_LIMITS = {
   /** Support requests per email address and hour. */
@@ -25,17 +25,10 @@ export interface SupportLimiter {
   lookup(ip: string): Promise<void>;
   /** Whether the order's email may get another order-link mail now (never refuses the request itself). */
   orderLinkMail(orderId: string): Promise<boolean>;
-  close(): Promise<void>;
 }
 
-export function createSupportLimiter(opts: { redisUrl?: string; keyPrefix?: string } = {}): SupportLimiter {
-  const prefix = `${opts.keyPrefix ?? 'exchange'}:support`;
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
-  redis?.on('error', () => undefined);
-  const make = (name: string, points: number): RateLimiterAbstract => {
-    const o = { keyPrefix: `${prefix}:${name}`, points, duration: HOUR_SECONDS };
-    return redis ? new RateLimiterRedis({ ...o, storeClient: redis, insuranceLimiter: new RateLimiterMemory(o) }) : new RateLimiterMemory(o);
-  };
+export function createSupportLimiter(store: LimitStore): SupportLimiter {
+  const make = (name: string, points: number) => store.bucket(`support:${name}`, points, HOUR_SECONDS);
   const perEmail = make('email', SUPPORT_LIMITS.requestsPerEmailPerHour);
   const perAddress = make('lookup-ip', SUPPORT_LIMITS.lookupsPerAddressPerHour);
   const perOrder = make('order-link', SUPPORT_LIMITS.orderLinkMailsPerOrderPerHour);
@@ -64,9 +57,6 @@ export function createSupportLimiter(opts: { redisUrl?: string; keyPrefix?: stri
         if (err instanceof RateLimiterRes) return false;
         throw err;
       }
-    },
-    close: async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
     },
   };
 }

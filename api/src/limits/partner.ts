@@ -1,27 +1,19 @@
 // Per-key limits of the partner API: config.partner.rateLimitPerMinute requests per API key and minute, counted in
-// Redis when REDIS_URL is set (replicas share the count; memory if Redis is down) and in memory otherwise. Every
+// the limit store (store.ts: Redis when REDIS_URL is set, so replicas share the count; memory if Redis is down or unset). Every
 // answer to an authenticated partner call carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds
 // until the window ends); over the limit → 429 ERR_TOO_MANY_REQUESTS with Retry-After.
 import type { FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
+import type { LimitStore } from './store';
 
 export interface PartnerRateLimiter {
   /** Counts one request of the key and sets the RateLimit-* headers; throws 429 over the limit. */
   consume(apiId: string, reply: FastifyReply): Promise<void>;
-  close(): Promise<void>;
 }
 
-export function createPartnerRateLimiter(opts: { perMinute: number; redisUrl?: string; keyPrefix: string }): PartnerRateLimiter {
-  const o = { keyPrefix: `${opts.keyPrefix}:partner-rl`, points: opts.perMinute, duration: 60 };
-  const redis = opts.redisUrl
-    ? new Redis(opts.redisUrl, { connectionName: 'exchange-partner-rate-limit', enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-    : undefined;
-  redis?.on('error', () => undefined);
-  const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ ...o, storeClient: redis, insuranceLimiter: new RateLimiterMemory(o) })
-    : new RateLimiterMemory(o);
+export function createPartnerRateLimiter(store: LimitStore, opts: { perMinute: number }): PartnerRateLimiter {
+  const limiter = store.bucket('partner-rl', opts.perMinute, 60);
 
   const publish = (reply: FastifyReply, res: RateLimiterRes) => {
     reply.header('RateLimit-Limit', String(opts.perMinute));
@@ -42,9 +34,6 @@ export function createPartnerRateLimiter(opts: { perMinute: number; redisUrl?: s
           details: { retryAfterSeconds: retryAfter, limitPerMinute: opts.perMinute },
         });
       }
-    },
-    async close() {
-      await redis?.quit().catch(() => redis?.disconnect());
     },
   };
 }

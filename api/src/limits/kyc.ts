@@ -1,14 +1,15 @@
 // Issue 24: kyc/submit decodes up to three 40-megapixel images per request, so it is held three ways, each refusal a
 // 429 ERR_TOO_MANY_REQUESTS with Retry-After, answered before the body is read (the refused body is then drained or
 // its connection closed: http/refusedBodies.ts):
-//   - per account: KYC_SUBMITS_PER_HOUR attempts an hour (Redis when REDIS_URL is set, so replicas share the count;
-//     memory otherwise);
+//   - per account: KYC_SUBMITS_PER_HOUR attempts an hour (the limit store: Redis when REDIS_URL is set, so replicas
+//     share the count; memory otherwise, or while Redis is down);
 //   - per account: one submission in flight at a time (on this replica; with the hourly count shared, N replicas
 //     allow at most N at once for one account);
 //   - per replica: at most KYC_CONCURRENT_DECODES submissions decoding images at once.
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
+import type { KycLimitsConfig } from './config';
+import type { LimitStore } from './store';
 
 const HOUR_S = 3600;
 /** What a refused caller is told to wait when the cause is momentary (another upload in flight, decodes busy). */
@@ -24,35 +25,11 @@ export interface KycLimits {
   begin(userId: number): Promise<() => void>;
   /** Runs image decoding under the replica's cap (429 when the cap is reached). */
   decoding<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
-export interface KycLimitOptions {
-  submitsPerHour: number;
-  concurrentDecodes: number;
-  redisUrl?: string;
-  keyPrefix?: string;
-  log?: { warn(obj: unknown, msg?: string): void };
-}
-
-export function createKycLimits(o: KycLimitOptions): KycLimits {
-  let redis: Redis | undefined;
-  let perHour: RateLimiterAbstract;
-  const keyPrefix = `${o.keyPrefix ?? 'exchange'}:kyc-submit`;
-  if (o.redisUrl) {
-    redis = new Redis(o.redisUrl, { connectionName: 'exchange-kyc-limits', maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    redis.on('error', (err) => o.log?.warn({ err }, 'kyc limits: redis error'));
-    // With Redis down the hourly count falls back to this replica's memory (the in-flight and decode caps still hold).
-    perHour = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix,
-      points: o.submitsPerHour,
-      duration: HOUR_S,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: o.submitsPerHour, duration: HOUR_S }),
-    });
-  } else {
-    perHour = new RateLimiterMemory({ keyPrefix, points: o.submitsPerHour, duration: HOUR_S });
-  }
+export function createKycLimits(store: LimitStore, o: KycLimitsConfig): KycLimits {
+  // With Redis down the hourly count falls back to this replica's memory (the in-flight and decode caps still hold).
+  const perHour = store.bucket('kyc-submit', o.submitsPerHour, HOUR_S);
   const inFlight = new Set<number>();
   let decoding = 0;
 
@@ -87,10 +64,6 @@ export function createKycLimits(o: KycLimitOptions): KycLimits {
       } finally {
         decoding--;
       }
-    },
-
-    async close() {
-      await redis?.quit().catch(() => redis?.disconnect());
     },
   };
 }

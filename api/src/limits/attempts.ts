@@ -7,12 +7,12 @@
 //     account from many addresses is slowed down, and the owner, from an address of their own, still gets in
 //     (a little later) instead of being locked out for the whole window.
 // A success does not count: it restarts its (account, address) bucket and gives back its other points.
-// Redis store when REDIS_URL is set (shared by replicas), memory otherwise.
-import ipaddr from 'ipaddr.js';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// Counted in the process's limit store (store.ts: Redis shared by replicas, memory while Redis is down or unset).
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
-import type { AttemptBudget, AuthConfig } from '../../config';
+import { addressKey } from './address';
+import type { AttemptLimitsConfig } from './config';
+import type { LimitStore } from './store';
 
 /** Password reset requests and code submissions share one budget; email confirmation codes have their own of the same size. */
 type AttemptFlow = 'login' | 'reset' | 'confirmEmail';
@@ -32,7 +32,6 @@ export interface AttemptLimiter {
   registration(ip: string): Promise<void>;
   /** Whether the owner of `account` may get another "someone tried to register" mail this window. */
   registrationNotice(account: string): Promise<boolean>;
-  close(): Promise<void>;
 }
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -43,20 +42,6 @@ export const REGISTRATION_NOTICES_PER_WINDOW = 3;
 
 const WHAT: Record<AttemptFlow, string> = { login: 'sign-in', reset: 'password reset', confirmEmail: 'email confirmation' };
 
-/**
- * The key a client address is counted under: IPv4 (also when mapped into IPv6) as is, IPv6 by its /64, which
- * one subscriber usually holds whole (counting single IPv6 addresses would give each of them 2^64 budgets).
- */
-export function addressKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const addr = ipaddr.process(ip);
-  if (addr.kind() === 'ipv4') return addr.toString();
-  return `${(addr as ipaddr.IPv6).parts
-    .slice(0, 4)
-    .map((p) => p.toString(16))
-    .join(':')}::/64`;
-}
-
 /** The wait before answering the attempt that brought an account's count to `consumed` (0 within the ceiling). */
 export function accountDelayMs(consumed: number, ceiling: number, firstDelayMs: number, maxDelayMs: number): number {
   const over = consumed - ceiling;
@@ -65,22 +50,14 @@ export function accountDelayMs(consumed: number, ceiling: number, firstDelayMs: 
 }
 
 export interface AttemptLimiterOptions {
-  redisUrl?: string;
-  /** Prefix of the keys in Redis (tests isolate their runs). */
-  keyPrefix?: string;
   /** Tests observe the delays instead of waiting them out. */
   sleep?: Sleep;
 }
 
-export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], opts: AttemptLimiterOptions = {}): AttemptLimiter {
-  const { keyPrefix = 'rl', sleep = realSleep } = opts;
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  redis?.on('error', () => undefined);
-  const make = (name: string, points: number): RateLimiterAbstract => {
-    const o = { keyPrefix: `${keyPrefix}:${name}`, points, duration: cfg.windowSeconds };
-    return redis ? new RateLimiterRedis({ ...o, storeClient: redis, insuranceLimiter: new RateLimiterMemory(o) }) : new RateLimiterMemory(o);
-  };
-  const budgets: Record<AttemptFlow, AttemptBudget> = { login: cfg.login, reset: cfg.reset, confirmEmail: cfg.reset };
+export function createAttemptLimiter(store: LimitStore, cfg: AttemptLimitsConfig, opts: AttemptLimiterOptions = {}): AttemptLimiter {
+  const { sleep = realSleep } = opts;
+  const make = (name: string, points: number): RateLimiterAbstract => store.bucket(name, points, cfg.windowSeconds);
+  const budgets: Record<AttemptFlow, AttemptLimitsConfig['login']> = { login: cfg.login, reset: cfg.reset, confirmEmail: cfg.reset };
   const buckets = Object.fromEntries(
     (Object.keys(budgets) as AttemptFlow[]).map((flow) => {
       const b = budgets[flow];
@@ -136,9 +113,6 @@ export function createAttemptLimiter(cfg: AuthConfig['rateLimits'], opts: Attemp
           throw err;
         },
       );
-    },
-    async close() {
-      redis?.disconnect();
     },
   };
 }
