@@ -84,14 +84,14 @@ describe('AdminVerificationsStore', () => {
     expect(api.adminKycGet).not.toHaveBeenCalled();
     expect(api.adminKycTake).not.toHaveBeenCalled();
     expect(api.adminKycDecide).not.toHaveBeenCalled();
-    expect(s.state).toBe('idle');
+    expect(s.loadState.status).toBe('idle');
   });
 
   it('lists the pending verifications only, oldest first', async () => {
     const { s, api } = store();
     await s.load();
     expect(api.adminKycList).toHaveBeenCalledWith({ query: { page: 1, perPage: 100 } });
-    expect(s.state).toBe('ready');
+    expect(s.loadState.status).toBe('ready');
     expect(s.items.map((v) => v.verificationId)).toEqual(['v1', 'v2']);
   });
 

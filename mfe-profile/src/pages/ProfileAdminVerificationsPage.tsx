@@ -8,7 +8,7 @@ import { fillPath, type HostServices, type RemotePageProps, routeTable } from 's
 import { Badge, Button, Card, Dialog, Table, type TableColumn, TextField, type Tone } from 'remote-kit/ui';
 import { RelativeTime } from 'remote-kit/format';
 import { ProfileFrame } from '../layout/ProfileFrame';
-import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { Loadable } from 'remote-kit/load';
 import { intlLocale } from '../lib/locale';
 import { namespace } from '../i18n';
 import { useT } from '../i18n/useT';
@@ -74,11 +74,24 @@ function StatusBadge({ host, status }: { host: HostServices; status: AdminKycVer
 
 const AdminBody = observer(function AdminBody({ host, store }: { host: HostServices; store: AdminVerificationsStore }) {
   const t = useT(host);
-  const locale = intlLocale(host);
   if (store.openedId) return <Detail host={host} store={store} />;
-  if (store.state === 'error')
-    return <ErrorCard data-testid="admin-kyc-error" message={t('admin_kyc_error')} retry={t('retry')} onRetry={() => void store.load()} />;
-  if (store.state !== 'ready') return <LoadingCard data-testid="admin-kyc-loading" label={t('admin_kyc_loading')} />;
+  return (
+    <Loadable
+      status={store.loadState.status}
+      testId="admin-kyc"
+      loadingLabel={t('admin_kyc_loading')}
+      errorMessage={t('admin_kyc_error')}
+      retryLabel={t('retry')}
+      onRetry={() => void store.load()}
+    >
+      <PendingTable host={host} store={store} />
+    </Loadable>
+  );
+});
+
+const PendingTable = observer(function PendingTable({ host, store }: { host: HostServices; store: AdminVerificationsStore }) {
+  const t = useT(host);
+  const locale = intlLocale(host);
   const columns: TableColumn[] = [
     { key: 'account', header: t('admin_kyc_col_account') },
     { key: 'document', header: t('admin_kyc_col_document') },
@@ -121,34 +134,46 @@ const AdminBody = observer(function AdminBody({ host, store }: { host: HostServi
   return <Table data-testid="admin-kyc-table" caption={t('admin_kyc_caption')} columns={columns} rows={rows} empty={t('admin_kyc_empty')} />;
 });
 
-const Detail = observer(function Detail({ host, store }: { host: HostServices; store: AdminVerificationsStore }) {
+function Back({ host, store }: { host: HostServices; store: AdminVerificationsStore }) {
   const t = useT(host);
-  const locale = intlLocale(host);
-  const [rejecting, setRejecting] = useState(false);
-  const back = (
+  return (
     <div className={styles.actions}>
       <Button variant="ghost" onClick={() => store.close()} data-testid="admin-kyc-back">
         {t('admin_kyc_back')}
       </Button>
     </div>
   );
+}
+
+/** The opened verification: its loading card, its error card after the way back, or the verification. */
+const Detail = observer(function Detail({ host, store }: { host: HostServices; store: AdminVerificationsStore }) {
+  const t = useT(host);
+  const { status } = store.detailState;
+  return (
+    <>
+      {status === 'error' ? <Back host={host} store={store} /> : null}
+      <Loadable
+        status={status}
+        ready={!!store.detail}
+        testId="admin-kyc-detail"
+        loadingLabel={t('admin_kyc_detail_loading')}
+        errorMessage={t('admin_kyc_detail_error')}
+        retryLabel={t('retry')}
+        onRetry={() => store.openedId && void store.open(store.openedId)}
+      >
+        <DetailContent host={host} store={store} />
+      </Loadable>
+    </>
+  );
+});
+
+const DetailContent = observer(function DetailContent({ host, store }: { host: HostServices; store: AdminVerificationsStore }) {
+  const t = useT(host);
+  const locale = intlLocale(host);
+  const [rejecting, setRejecting] = useState(false);
+  const back = <Back host={host} store={store} />;
   const v = store.detail;
-  if (!v) {
-    if (store.detailState === 'error') {
-      return (
-        <>
-          {back}
-          <ErrorCard
-            data-testid="admin-kyc-detail-error"
-            message={t('admin_kyc_detail_error')}
-            retry={t('retry')}
-            onRetry={() => store.openedId && void store.open(store.openedId)}
-          />
-        </>
-      );
-    }
-    return <LoadingCard data-testid="admin-kyc-detail-loading" label={t('admin_kyc_detail_loading')} />;
-  }
+  if (!v) return null; // Loadable shows it only once the verification is there
   const name = `${v.firstName} ${v.lastName}`;
   const pending = isPending(v.status);
   const documents = DOCUMENT_KINDS.flatMap((kind) => {

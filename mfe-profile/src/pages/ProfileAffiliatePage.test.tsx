@@ -38,7 +38,7 @@ describe('AffiliateStore', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const store = new AffiliateStore(api({ affiliateReferrerId: jest.fn(async () => Promise.reject(new Error('down'))) }) as never);
     await store.load();
-    expect(store.state).toBe('error');
+    expect(store.loadState.status).toBe('error');
     warn.mockRestore();
   });
 });

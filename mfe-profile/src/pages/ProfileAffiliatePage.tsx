@@ -6,7 +6,7 @@ import { type HostServices, pairPath, type RemotePageProps } from 'shared-contra
 import { Card, CopyButton } from 'remote-kit/ui';
 import { formatNumber } from 'remote-kit/format';
 import { ProfileFrame } from '../layout/ProfileFrame';
-import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { Loadable } from 'remote-kit/load';
 import { formatRate, formatUsdt, intlLocale } from '../lib/locale';
 import { useT } from '../i18n/useT';
 import { CreditsTable } from '../features/wallet/parts';
@@ -32,20 +32,36 @@ export const ProfileAffiliatePage = observer(function ProfileAffiliatePage({ hos
 
 const AffiliateBody = observer(function AffiliateBody({ host, store, origin }: { host: HostServices; store: AffiliateStore; origin: string }) {
   const t = useT(host);
+  return (
+    <Loadable
+      status={store.loadState.status}
+      ready={!!store.referrerId && !!store.program}
+      testId="affiliate"
+      loadingLabel={t('affiliate_loading')}
+      errorMessage={t('affiliate_error')}
+      retryLabel={t('retry')}
+      onRetry={() => void store.load()}
+    >
+      <AffiliateContent host={host} store={store} origin={origin} />
+    </Loadable>
+  );
+});
+
+const AffiliateContent = observer(function AffiliateContent({ host, store, origin }: { host: HostServices; store: AffiliateStore; origin: string }) {
+  const t = useT(host);
   const locale = intlLocale(host);
-  if (store.state === 'error')
-    return <ErrorCard data-testid="affiliate-error" message={t('affiliate_error')} retry={t('retry')} onRetry={() => void store.load()} />;
-  if (store.state !== 'ready' || !store.referrerId || !store.program) return <LoadingCard data-testid="affiliate-loading" label={t('affiliate_loading')} />;
+  const { referrerId, program } = store;
+  if (!referrerId || !program) return null; // Loadable shows it only once both are there
   const param = host.config.partnerReferralParam || 'ref';
-  const link = referralLink(origin, host.locale.prefix, '/', param, store.referrerId);
-  const pairExample = referralLink(origin, host.locale.prefix, pairPath('btc', 'eth'), param, store.referrerId);
+  const link = referralLink(origin, host.locale.prefix, '/', param, referrerId);
+  const pairExample = referralLink(origin, host.locale.prefix, pairPath('btc', 'eth'), param, referrerId);
   return (
     <>
       <Card title={t('affiliate_link_title')}>
         <div className={styles.stack}>
-          <p className={styles.text}>{t('affiliate_link_text', { rate: formatRate(store.program.commissionRate, locale) })}</p>
+          <p className={styles.text}>{t('affiliate_link_text', { rate: formatRate(program.commissionRate, locale) })}</p>
           <p className={styles.muted} data-testid="affiliate-terms">
-            {t('affiliate_terms', { count: store.program.holdDays })}
+            {t('affiliate_terms', { count: program.holdDays })}
           </p>
           <div className={styles.actions}>
             <code className={styles.secret} data-testid="affiliate-link">
@@ -59,7 +75,7 @@ const AffiliateBody = observer(function AffiliateBody({ host, store, origin }: {
           <p className={styles.muted}>
             {t('affiliate_id')}:{' '}
             <span className={styles.mono} data-testid="affiliate-referrer-id">
-              {store.referrerId}
+              {referrerId}
             </span>
           </p>
         </div>
@@ -73,7 +89,7 @@ const AffiliateBody = observer(function AffiliateBody({ host, store, origin }: {
           <dt>{t('affiliate_orders')}</dt>
           <dd data-testid="affiliate-orders">{formatNumber(store.orderCount, locale)}</dd>
           <dt>{t('affiliate_rate')}</dt>
-          <dd data-testid="affiliate-rate">{formatRate(store.program.commissionRate, locale)}</dd>
+          <dd data-testid="affiliate-rate">{formatRate(program.commissionRate, locale)}</dd>
         </dl>
       </Card>
       <CreditsTable

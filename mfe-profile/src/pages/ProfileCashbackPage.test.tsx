@@ -32,7 +32,7 @@ describe('CashbackStore', () => {
     expect(store.currentTier).toBe(-1);
     const failing = new CashbackStore(api({ affiliateCashbacks: jest.fn(async () => Promise.reject(new Error('down'))) }) as never);
     await failing.load();
-    expect(failing.state).toBe('error');
+    expect(failing.loadState.status).toBe('error');
     warn.mockRestore();
   });
 });

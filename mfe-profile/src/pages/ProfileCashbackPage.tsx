@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Badge, Card, Table, type TableColumn, Tabs } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
-import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { Loadable } from 'remote-kit/load';
 import { formatRate, formatUsdt, intlLocale } from '../lib/locale';
 import { useT } from '../i18n/useT';
 import { CreditsTable } from '../features/wallet/parts';
@@ -31,11 +31,26 @@ export const ProfileCashbackPage = observer(function ProfileCashbackPage({ host 
 
 const CashbackBody = observer(function CashbackBody({ host, store }: { host: HostServices; store: CashbackStore }) {
   const t = useT(host);
+  return (
+    <Loadable
+      status={store.loadState.status}
+      ready={!!store.program}
+      testId="cashback"
+      loadingLabel={t('cashback_loading')}
+      errorMessage={t('cashback_error')}
+      retryLabel={t('retry')}
+      onRetry={() => void store.load()}
+    >
+      <CashbackContent host={host} store={store} />
+    </Loadable>
+  );
+});
+
+const CashbackContent = observer(function CashbackContent({ host, store }: { host: HostServices; store: CashbackStore }) {
+  const t = useT(host);
   const locale = intlLocale(host);
-  if (store.state === 'error')
-    return <ErrorCard data-testid="cashback-error" message={t('cashback_error')} retry={t('retry')} onRetry={() => void store.load()} />;
-  if (store.state !== 'ready' || !store.program) return <LoadingCard data-testid="cashback-loading" label={t('cashback_loading')} />;
   const program = store.program;
+  if (!program) return null; // Loadable shows it only once the programme is there
   // the history tab is linkable: `?tab=history`
   const select = (view: CashbackView) => {
     store.setView(view);
@@ -84,7 +99,7 @@ const CashbackBody = observer(function CashbackBody({ host, store }: { host: Hos
         <div role="tabpanel" id={`${PANEL_ID}-program`} aria-labelledby={`${TABS_ID}-program`} className={styles.panel}>
           <p className={styles.text}>{t('cashback_explained')}</p>
           <p className={styles.muted} data-testid="cashback-terms">
-            {t('cashback_terms', { count: store.program.holdDays })}
+            {t('cashback_terms', { count: program.holdDays })}
           </p>
           <Table data-testid="cashback-tiers" caption={t('cashback_tiers_caption')} columns={columns} rows={rows} empty={t('cashback_no_tiers')} />
         </div>

@@ -65,7 +65,7 @@ describe('OrderHistoryStore', () => {
     const store = new OrderHistoryStore({ orderHistory: jest.fn(async () => Promise.reject(new Error('down'))) } as never);
     await store.load(-3);
     expect(store.page).toBe(1);
-    expect(store.state).toBe('error');
+    expect(store.loadState.status).toBe('error');
     warn.mockRestore();
   });
 });

@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices, InstrumentRef, RemotePageProps } from 'shared-contracts';
-import { Badge, Button, ButtonLink, Card, Skeleton, Table, type TableColumn, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, Button, ButtonLink, Table, type TableColumn, } from 'remote-kit/ui';
 import { formatAmount, RelativeTime } from 'remote-kit/format';
+import { Loadable } from 'remote-kit/load';
 import { EmptyCard } from '../layout/EmptyCard';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { useT } from '../i18n/useT';
@@ -41,36 +42,28 @@ export const ProfileHistoryPage = observer(function ProfileHistoryPage({ host }:
 
 const HistoryBody = observer(function HistoryBody({ host, store }: { host: HostServices; store: OrderHistoryStore }) {
   const t = useT(host);
+  return (
+    <Loadable
+      status={store.loadState.status}
+      testId="history"
+      loadingLabel={t('history_loading')}
+      errorMessage={t('history_error')}
+      retryLabel={t('history_retry')}
+      onRetry={() => void store.load(store.page)}
+    >
+      <HistoryContent host={host} store={store} />
+    </Loadable>
+  );
+});
+
+const HistoryContent = observer(function HistoryContent({ host, store }: { host: HostServices; store: OrderHistoryStore }) {
+  const t = useT(host);
   const go = (page: number) => {
     const query = new URLSearchParams(host.route.query);
     if (page > 1) query.set('page', String(page));
     else query.delete('page');
     host.setQuery(query, { replace: false });
   };
-  if (store.state === 'error') {
-    return (
-      <Card data-testid="history-error">
-        <p className={styles.text} role="alert">
-          {t('history_error')}
-        </p>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => void store.load(store.page)}>
-            {t('history_retry')}
-          </Button>
-        </div>
-      </Card>
-    );
-  }
-  if (store.state !== 'ready') {
-    return (
-      <Card data-testid="history-loading">
-        <div role="status">
-          <VisuallyHidden>{t('history_loading')}</VisuallyHidden>
-        </div>
-        <Skeleton lines={4} height="1.5rem" />
-      </Card>
-    );
-  }
   if (store.isEmpty) {
     return (
       <EmptyCard

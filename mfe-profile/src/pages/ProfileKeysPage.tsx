@@ -9,7 +9,7 @@ import type { ApiKeyRecord, HostServices, RemotePageProps } from 'shared-contrac
 import { Badge, Button, Card, Checkbox, CopyButton, Dialog, Table, type TableColumn, TextField } from 'remote-kit/ui';
 import { RelativeTime } from 'remote-kit/format';
 import { ProfileFrame } from '../layout/ProfileFrame';
-import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { Loadable } from 'remote-kit/load';
 import { intlLocale } from '../lib/locale';
 import { namespace } from '../i18n';
 import { useT } from '../i18n/useT';
@@ -59,11 +59,25 @@ export const ProfileKeysPage = observer(function ProfileKeysPage({ host }: Remot
 
 const KeysBody = observer(function KeysBody({ host, store, status }: { host: HostServices; store: ApiKeysStore; status: AccountStatusStore }) {
   const t = useT(host);
+  return (
+    <Loadable
+      status={store.loadState.status}
+      testId="keys"
+      loadingLabel={t('keys_loading')}
+      errorMessage={t('keys_error')}
+      retryLabel={t('retry')}
+      onRetry={() => void store.load()}
+    >
+      <KeysContent host={host} store={store} status={status} />
+    </Loadable>
+  );
+});
+
+const KeysContent = observer(function KeysContent({ host, store, status }: { host: HostServices; store: ApiKeysStore; status: AccountStatusStore }) {
+  const t = useT(host);
   const locale = intlLocale(host);
   const [editing, setEditing] = useState<ApiKeyRecord | null>(null);
   const [deleting, setDeleting] = useState<ApiKeyRecord | null>(null);
-  if (store.state === 'error') return <ErrorCard data-testid="keys-error" message={t('keys_error')} retry={t('retry')} onRetry={() => void store.load()} />;
-  if (store.state !== 'ready') return <LoadingCard data-testid="keys-loading" label={t('keys_loading')} />;
   const columns: TableColumn[] = [
     { key: 'name', header: t('keys_col_name') },
     { key: 'key', header: t('keys_col_key') },

@@ -9,7 +9,7 @@ import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Button, Card, Checkbox, Select, Stepper, TextField, UploadField } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
-import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { Loadable } from 'remote-kit/load';
 import { intlLocale } from '../lib/locale';
 import { useT } from '../i18n/useT';
 import { countryOptions } from '../features/verification/countries';
@@ -57,9 +57,22 @@ export const ProfileVerificationPage = observer(function ProfileVerificationPage
 
 const VerificationBody = observer(function VerificationBody({ host, store }: { host: HostServices; store: VerificationStore }) {
   const t = useT(host);
-  if (store.state === 'error')
-    return <ErrorCard data-testid="verification-error" message={t('kyc_error')} retry={t('retry')} onRetry={() => void store.loadStatus()} />;
-  if (store.state !== 'ready') return <LoadingCard data-testid="verification-loading" label={t('kyc_loading')} />;
+  return (
+    <Loadable
+      status={store.loadState.status}
+      testId="verification"
+      loadingLabel={t('kyc_loading')}
+      errorMessage={t('kyc_error')}
+      retryLabel={t('retry')}
+      onRetry={() => void store.loadStatus()}
+    >
+      <VerificationContent host={host} store={store} />
+    </Loadable>
+  );
+});
+
+const VerificationContent = observer(function VerificationContent({ host, store }: { host: HostServices; store: VerificationStore }) {
+  const t = useT(host);
   const index = store.indicator;
   const steps = [
     { id: '0', label: t('kyc_indicator_details') },

@@ -24,7 +24,7 @@ describe('WalletStore', () => {
     const api = walletApi();
     const store = new WalletStore(api as never);
     await store.load();
-    expect(store.state).toBe('ready');
+    expect(store.loadState.status).toBe('ready');
     expect(store.usdt.amount).toBe('25.5');
     expect(store.credits.map((c) => c.id)).toEqual(['c1', 'a1']);
     expect(store.withdrawals.map((w) => w.id)).toEqual(['w-new', 'w-old']);
@@ -67,12 +67,12 @@ describe('WalletStore', () => {
     const down = jest.fn(async () => Promise.reject(new Error('down')));
     const store = new WalletStore(walletApi({ affiliateBalances: down }) as never);
     await store.load();
-    expect(store.state).toBe('error');
+    expect(store.loadState.status).toBe('error');
     const ok = new WalletStore(walletApi() as never);
     await ok.load();
     (ok as unknown as { api: Record<string, unknown> }).api.affiliateBalances = down;
     await ok.reload();
-    expect(ok.state).toBe('ready');
+    expect(ok.loadState.status).toBe('ready');
     expect(ok.usdt.amount).toBe('25.5');
     warn.mockRestore();
   });

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { ButtonLink } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
-import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { Loadable } from 'remote-kit/load';
 import { useT } from '../i18n/useT';
 import { BalancesCard, CreditsTable, WithdrawalsTable } from '../features/wallet/parts';
 import { WalletStore } from '../features/wallet/WalletStore';
@@ -28,10 +28,15 @@ export const ProfileWalletPage = observer(function ProfileWalletPage({ host }: R
 
 const WalletBody = observer(function WalletBody({ host, store }: { host: HostServices; store: WalletStore }) {
   const t = useT(host);
-  if (store.state === 'error') return <ErrorCard data-testid="wallet-error" message={t('wallet_error')} retry={t('retry')} onRetry={() => void store.load()} />;
-  if (store.state !== 'ready') return <LoadingCard data-testid="wallet-loading" label={t('wallet_loading')} />;
   return (
-    <>
+    <Loadable
+      status={store.loadState.status}
+      testId="wallet"
+      loadingLabel={t('wallet_loading')}
+      errorMessage={t('wallet_error')}
+      retryLabel={t('retry')}
+      onRetry={() => void store.load()}
+    >
       <BalancesCard host={host} store={store} />
       <div className={styles.actions}>
         <ButtonLink render={(p) => <host.Link to="/profile/withdraw" {...p} />}>{t('wallet_withdraw')}</ButtonLink>
@@ -45,6 +50,6 @@ const WalletBody = observer(function WalletBody({ host, store }: { host: HostSer
         rowTestId="credit-row"
       />
       <WithdrawalsTable host={host} store={store} />
-    </>
+    </Loadable>
   );
 });

@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Button, Card, Dialog, TextField } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
-import { ErrorCard, LoadingCard } from '../layout/StateCards';
+import { Loadable } from 'remote-kit/load';
 import { toLocaleDecimal } from 'remote-kit/format';
 import { formatUsdt, intlLocale } from '../lib/locale';
 import { useT } from '../i18n/useT';
@@ -40,7 +40,7 @@ function makeStores(host: HostServices) {
     reloadWallet: () => void wallet.reload(),
     stepUp,
     emailNotConfirmed: () => void status.reload(),
-    available: () => (wallet.state === 'ready' ? wallet.usdt.amount : undefined),
+    available: () => (wallet.loadState.isReady ? wallet.usdt.amount : undefined),
   });
   return { wallet, status, stepUp, form };
 }
@@ -63,22 +63,27 @@ export const ProfileWithdrawPage = observer(function ProfileWithdrawPage({ host 
   );
 });
 
-const WithdrawBody = observer(function WithdrawBody({
-  host,
-  wallet,
-  form,
-  status,
-}: {
-  host: HostServices;
-  wallet: WalletStore;
-  form: WithdrawStore;
-  status: AccountStatusStore;
-}) {
+type WithdrawBodyProps = { host: HostServices; wallet: WalletStore; form: WithdrawStore; status: AccountStatusStore };
+
+const WithdrawBody = observer(function WithdrawBody({ host, wallet, form, status }: WithdrawBodyProps) {
+  const t = useT(host);
+  return (
+    <Loadable
+      status={wallet.loadState.status}
+      testId="wallet"
+      loadingLabel={t('wallet_loading')}
+      errorMessage={t('wallet_error')}
+      retryLabel={t('retry')}
+      onRetry={() => void wallet.load()}
+    >
+      <WithdrawContent host={host} wallet={wallet} form={form} status={status} />
+    </Loadable>
+  );
+});
+
+const WithdrawContent = observer(function WithdrawContent({ host, wallet, form, status }: WithdrawBodyProps) {
   const t = useT(host);
   const locale = intlLocale(host);
-  if (wallet.state === 'error')
-    return <ErrorCard data-testid="wallet-error" message={t('wallet_error')} retry={t('retry')} onRetry={() => void wallet.load()} />;
-  if (wallet.state !== 'ready') return <LoadingCard data-testid="wallet-loading" label={t('wallet_loading')} />;
   const message = (e: WithdrawError | null) =>
     e ? (e.key === 'withdraw_error_too_small' ? t(e.key, { amount: formatUsdt(e.amount ?? '', locale) }) : t(e.key)) : undefined;
   const error = form.error;

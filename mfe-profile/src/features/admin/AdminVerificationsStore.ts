@@ -5,10 +5,10 @@
 // so who decided and when come from the server. Nothing is sent for anyone but a signed-in admin.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { type ApiClient, type HostServices, NOTIFICATION_SHORT_TIMEOUT_MS, type RouteResponse, type VerificationStatus } from 'shared-contracts';
+import { LoadState } from 'remote-kit/load';
 
 export type AdminKycItem = RouteResponse<'adminKycList'>['items'][number];
 export type AdminKycVerification = RouteResponse<'adminKycGet'>;
-export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** The statuses that wait for an admin. */
 const PENDING: readonly VerificationStatus[] = ['CREATED', 'PROCESS'];
@@ -27,21 +27,19 @@ export interface AdminKycDeps {
 
 export class AdminVerificationsStore {
   items: AdminKycItem[] = [];
-  state: LoadState = 'idle';
+  /** the list stays on screen while it reloads, and when a reload fails */
+  readonly loadState = new LoadState({ what: 'admin KYC list', keepWhileLoading: true, keepOnError: true });
   /** the verification opened for review */
   detail: AdminKycVerification | null = null;
-  detailState: LoadState = 'idle';
+  /** the opened verification's: ready while `detail` is there, which a reload keeps */
+  readonly detailState = new LoadState({ what: 'admin KYC verification', keepWhileLoading: true, keepOnError: true });
   openedId: string | null = null;
   busy = false;
-  private request = 0;
-  private detailRequest = 0;
 
   constructor(private readonly deps: AdminKycDeps) {
     makeObservable(this, {
       items: observableRef,
-      state: observable,
       detail: observableRef,
-      detailState: observable,
       openedId: observable,
       busy: observable,
       close: action,
@@ -50,56 +48,31 @@ export class AdminVerificationsStore {
 
   async load(): Promise<void> {
     if (!this.deps.isAdmin()) return;
-    const id = ++this.request;
-    runInAction(() => {
-      if (this.state !== 'ready') this.state = 'loading';
-    });
-    try {
-      const page = await this.deps.api.adminKycList({ query: { page: 1, perPage: PER_PAGE } });
-      if (id !== this.request) return;
-      runInAction(() => {
+    await this.loadState.load(
+      () => this.deps.api.adminKycList({ query: { page: 1, perPage: PER_PAGE } }),
+      (page) => {
         this.items = page.items.filter((v) => isPending(v.status)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (id !== this.request) return;
-      console.warn('admin KYC list failed to load', error);
-      runInAction(() => {
-        if (this.state !== 'ready') this.state = 'error';
-      });
-    }
+      },
+    );
   }
 
   /** Opens a verification for review (adminKycTake: a CREATED one moves to PROCESS); `reload` only reads it again. */
   async open(verificationId: string, reload = false): Promise<void> {
     if (!this.deps.isAdmin()) return;
-    const id = ++this.detailRequest;
-    runInAction(() => {
-      if (this.openedId !== verificationId) this.detail = null;
-      this.openedId = verificationId;
-      if (!this.detail) this.detailState = 'loading';
-    });
-    try {
-      const detail = reload ? await this.deps.api.adminKycGet({ params: { verificationId } }) : await this.deps.api.adminKycTake({ body: { verificationId } });
-      if (id !== this.detailRequest) return;
-      runInAction(() => {
+    if (this.openedId !== verificationId) this.close();
+    runInAction(() => (this.openedId = verificationId));
+    await this.detailState.load(
+      () => (reload ? this.deps.api.adminKycGet({ params: { verificationId } }) : this.deps.api.adminKycTake({ body: { verificationId } })),
+      (detail) => {
         this.detail = detail;
-        this.detailState = 'ready';
-      });
-    } catch (error) {
-      if (id !== this.detailRequest) return;
-      console.warn('admin KYC verification failed to load', error);
-      runInAction(() => {
-        if (!this.detail) this.detailState = 'error';
-      });
-    }
+      },
+    );
   }
 
   close(): void {
-    this.detailRequest++;
+    this.detailState.reset();
     this.openedId = null;
     this.detail = null;
-    this.detailState = 'idle';
   }
 
   /** Passes or rejects (a reason required) the opened verification; true when the server took the decision. */

@@ -1,10 +1,9 @@
 // The affiliate programme tab: the account's referrer id (its referral link), the programme's commission rate, and
 // the commission accrued on each referred order, with totals.
-import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { computed, makeObservable, observable, observableRef } from 'mobx';
 import type { AffiliateProgram, ApiClient, LedgerEntry } from 'shared-contracts';
+import { LoadState } from 'remote-kit/load';
 import { sumDecimals } from '../../lib/decimal';
-
-export type AffiliateState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** `${origin}${prefix}${path}?ref=<id>`: a referral link to any page of the site (home or a pair page); the Russian
  * home is `/ru` (web drops a trailing slash with a 301, §2). */
@@ -17,17 +16,15 @@ export class AffiliateStore {
   referrerId: string | null = null;
   program: AffiliateProgram | null = null;
   accruals: LedgerEntry[] = [];
-  state: AffiliateState = 'idle';
+  readonly loadState = new LoadState({ what: 'affiliate programme' });
 
   constructor(private readonly api: Pick<ApiClient, 'affiliateReferrerId' | 'affiliateProgram' | 'affiliateAccruals'>) {
     makeObservable(this, {
       referrerId: observable,
       program: observableRef,
       accruals: observableRef,
-      state: observable,
       total: computed,
       orderCount: computed,
-      load: action,
     });
   }
 
@@ -42,22 +39,13 @@ export class AffiliateStore {
   }
 
   async load(): Promise<void> {
-    this.state = 'loading';
-    try {
-      const [{ referrerId }, program, accruals] = await Promise.all([
-        this.api.affiliateReferrerId(),
-        this.api.affiliateProgram(),
-        this.api.affiliateAccruals(),
-      ]);
-      runInAction(() => {
+    await this.loadState.load(
+      () => Promise.all([this.api.affiliateReferrerId(), this.api.affiliateProgram(), this.api.affiliateAccruals()]),
+      ([{ referrerId }, program, accruals]) => {
         this.referrerId = referrerId;
         this.program = program;
         this.accruals = [...accruals].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-        this.state = 'ready';
-      });
-    } catch (error) {
-      console.warn('affiliate programme failed to load', error);
-      runInAction(() => (this.state = 'error'));
-    }
+      },
+    );
   }
 }

@@ -1,16 +1,16 @@
 // The cashback tab: the published tiers (by 30-day completed volume in USDT), where the account stands (its volume and
 // current rate), and its cashback accruals history.
-import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import type { AffiliateProgram, ApiClient, LedgerEntry } from 'shared-contracts';
+import { LoadState } from 'remote-kit/load';
 import { isLess, sumDecimals } from '../../lib/decimal';
 
-export type CashbackState = 'idle' | 'loading' | 'ready' | 'error';
 export type CashbackView = 'program' | 'history';
 
 export class CashbackStore {
   program: AffiliateProgram | null = null;
   cashbacks: LedgerEntry[] = [];
-  state: CashbackState = 'idle';
+  readonly loadState = new LoadState({ what: 'cashback' });
   view: CashbackView;
 
   constructor(
@@ -21,13 +21,11 @@ export class CashbackStore {
     makeObservable(this, {
       program: observableRef,
       cashbacks: observableRef,
-      state: observable,
       view: observable,
       tiers: computed,
       currentTier: computed,
       total: computed,
       setView: action,
-      load: action,
     });
   }
 
@@ -55,17 +53,12 @@ export class CashbackStore {
   }
 
   async load(): Promise<void> {
-    this.state = 'loading';
-    try {
-      const [program, cashbacks] = await Promise.all([this.api.affiliateProgram(), this.api.affiliateCashbacks()]);
-      runInAction(() => {
+    await this.loadState.load(
+      () => Promise.all([this.api.affiliateProgram(), this.api.affiliateCashbacks()]),
+      ([program, cashbacks]) => {
         this.program = program;
         this.cashbacks = [...cashbacks].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-        this.state = 'ready';
-      });
-    } catch (error) {
-      console.warn('cashback failed to load', error);
-      runInAction(() => (this.state = 'error'));
-    }
+      },
+    );
   }
 }

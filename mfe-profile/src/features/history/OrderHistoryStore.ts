@@ -2,6 +2,7 @@
 // the instrument catalogue's displayed precision (§9) for their amounts.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { ApiClient, InstrumentRef, RouteResponse } from 'shared-contracts';
+import { LoadState } from 'remote-kit/load';
 
 /** An order of the history, with the cashback (USDT) it earned the account, if any. */
 export type HistoryOrder = RouteResponse<'orderHistory'>['items'][number];
@@ -12,16 +13,14 @@ const DEFAULT_PRECISION = 8;
 
 const instrumentKey = (ref: Pick<InstrumentRef, 'currencyTitle' | 'networkTitle'>) => `${ref.currencyTitle}|${ref.networkTitle}`;
 
-export type HistoryState = 'idle' | 'loading' | 'ready' | 'error';
-
 export class OrderHistoryStore {
   items: HistoryOrder[] = [];
   total = 0;
   page = 1;
-  state: HistoryState = 'idle';
+  /** each page shows loading until its answer */
+  readonly loadState = new LoadState({ what: 'order history' });
   /** precisionDecimals by currency and network, from the catalogue (all instruments, inactive ones too) */
   precisions: ReadonlyMap<string, number> = new Map();
-  private request = 0;
   private instruments: Promise<void> | undefined;
 
   constructor(private readonly api: Pick<ApiClient, 'orderHistory' | 'instrumentsV2'>) {
@@ -30,7 +29,6 @@ export class OrderHistoryStore {
       precisions: observableRef,
       total: observable,
       page: observable,
-      state: observable,
       pageCount: computed,
       hasPrevious: computed,
       hasNext: computed,
@@ -52,7 +50,7 @@ export class OrderHistoryStore {
   }
 
   get isEmpty(): boolean {
-    return this.state === 'ready' && this.items.length === 0 && this.page === 1;
+    return this.loadState.isReady && this.items.length === 0 && this.page === 1;
   }
 
   /** The displayed precision of an order's instrument (§9): the catalogue's, else DEFAULT_PRECISION. */
@@ -79,21 +77,14 @@ export class OrderHistoryStore {
 
   /** Loads a page; an answer to an older request than the latest is dropped. */
   async load(page: number): Promise<void> {
-    const id = ++this.request;
     this.page = Number.isInteger(page) && page >= 1 ? page : 1;
-    this.state = 'loading';
-    try {
-      const answer = await this.api.orderHistory({ query: { page: this.page, perPage: HISTORY_PER_PAGE } });
-      if (id !== this.request) return;
-      runInAction(() => {
+    const query = { page: this.page, perPage: HISTORY_PER_PAGE };
+    await this.loadState.load(
+      () => this.api.orderHistory({ query }),
+      (answer) => {
         this.items = answer.items;
         this.total = answer.total;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (id !== this.request) return;
-      console.warn('order history failed to load', error);
-      runInAction(() => (this.state = 'error'));
-    }
+      },
+    );
   }
 }

@@ -6,9 +6,8 @@
 // by its owner; a refusal for an unconfirmed email tells the page, which then says why instead of failing.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { type ApiClient, type ApiKey, type ApiKeyRecord, type HostServices, isApiError, NOTIFICATION_SHORT_TIMEOUT_MS } from 'shared-contracts';
+import { LoadState } from 'remote-kit/load';
 import { isStepUpCancelled, type StepUpStore } from '../../stepUp/StepUpStore';
-
-export type KeysState = 'idle' | 'loading' | 'ready' | 'error';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9a-f:.]+$/i;
@@ -46,41 +45,29 @@ export interface KeysDeps {
 
 export class ApiKeysStore {
   keys: ApiKeyRecord[] = [];
-  state: KeysState = 'idle';
+  /** the list stays on screen while it reloads, and when a reload fails */
+  readonly loadState = new LoadState({ what: 'API keys', keepWhileLoading: true, keepOnError: true });
   /** the secret and signing secret of the key just created: shown once, forgotten when its dialog closes */
   created: (ApiKeyRecord & { secret: string; signingSecret?: string }) | null = null;
   busy = false;
-  private request = 0;
 
   constructor(private readonly deps: KeysDeps) {
     makeObservable(this, {
       keys: observableRef,
-      state: observable,
       created: observableRef,
       busy: observable,
-      load: action,
       forgetSecret: action,
     });
   }
 
   async load(): Promise<void> {
     if (!this.deps.isAuthorised()) return;
-    const id = ++this.request;
-    if (this.state !== 'ready') this.state = 'loading';
-    try {
-      const keys = await this.deps.api.listApiKeys();
-      if (id !== this.request) return;
-      runInAction(() => {
+    await this.loadState.load(
+      () => this.deps.api.listApiKeys(),
+      (keys) => {
         this.keys = [...keys].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-        this.state = 'ready';
-      });
-    } catch (error) {
-      if (id !== this.request) return;
-      console.warn('API keys failed to load', error);
-      runInAction(() => {
-        if (this.state !== 'ready') this.state = 'error';
-      });
-    }
+      },
+    );
   }
 
   /** Creates a key; true when it was created (its secret is then in `created`). */

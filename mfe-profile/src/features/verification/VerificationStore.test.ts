@@ -118,11 +118,11 @@ describe('VerificationStore', () => {
 
     const { store } = make({ status: jest.fn(async () => ({ status: 'REJECT', rejectReason: 'Blurry photo' })) });
     await store.loadStatus();
-    expect([store.state, store.status, store.rejectReason, store.indicator]).toEqual(['ready', 'REJECT', 'Blurry photo', 1]);
+    expect([store.loadState.status, store.status, store.rejectReason, store.indicator]).toEqual(['ready', 'REJECT', 'Blurry photo', 1]);
 
     const failing = make({ status: jest.fn(async () => Promise.reject(ApiError.of('ERR_INTERNAL_SERVER_ERROR', 'boom'))) });
     await failing.store.loadStatus();
-    expect(failing.store.state).toBe('error');
+    expect(failing.store.loadState.status).toBe('error');
     expect(warn).toHaveBeenCalledWith('verification status failed to load', expect.any(ApiError));
     warn.mockRestore();
   });

@@ -15,6 +15,7 @@ import {
   type UploadStep,
   type VerificationStatus,
 } from 'shared-contracts';
+import { LoadState } from 'remote-kit/load';
 
 export type IdentityType = (typeof IDENTITY_TYPES)[number];
 export { IDENTITY_TYPES };
@@ -141,10 +142,9 @@ export interface VerificationDeps {
   now?(): Date;
 }
 
-export type VerificationState = 'idle' | 'loading' | 'ready' | 'error';
-
 export class VerificationStore {
-  state: VerificationState = 'idle';
+  /** the status: kept on screen while it reloads, and when a reload fails */
+  readonly loadState = new LoadState({ what: 'verification status', keepWhileLoading: true, keepOnError: true });
   status: VerificationStatus = 'NOT_STARTED';
   rejectReason: string | null = null;
   step: UploadStep = 'NONE';
@@ -168,7 +168,6 @@ export class VerificationStore {
 
   constructor(private readonly deps: VerificationDeps) {
     makeObservable(this, {
-      state: observable,
       status: observable,
       rejectReason: observable,
       step: observable,
@@ -226,22 +225,13 @@ export class VerificationStore {
   /** GET kyc/status; §8: a failure is only logged (the page offers a retry). */
   async loadStatus(): Promise<void> {
     if (!this.deps.isAuthorised()) return;
-    runInAction(() => {
-      if (this.state !== 'ready') this.state = 'loading';
-    });
-    try {
-      const body = await this.deps.api.kycStatus();
-      runInAction(() => {
+    await this.loadState.load(
+      () => this.deps.api.kycStatus(),
+      (body) => {
         this.status = body.status;
         this.rejectReason = body.rejectReason;
-        this.state = 'ready';
-      });
-    } catch (error) {
-      console.warn('verification status failed to load', error);
-      runInAction(() => {
-        if (this.state !== 'ready') this.state = 'error';
-      });
-    }
+      },
+    );
   }
 
   setText(field: KycTextField, value: string): void {

@@ -1,10 +1,10 @@
 // The wallet: the account's ledger balances, its credits (affiliate accruals and cashbacks, newest first) and its
 // withdrawals. After a withdrawal the balances and the withdrawal history are reloaded (§7); while a withdrawal is on
 // its way (PENDING or PROCESSING) they are refreshed every few seconds until it settles. Timers only after start().
-import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { computed, makeObservable, observableRef } from 'mobx';
 import { type ApiClient, type Balance, type LedgerEntry, WITHDRAWAL_CURRENCY, type WithdrawalRecord } from 'shared-contracts';
+import { LoadState } from 'remote-kit/load';
 
-export type WalletState = 'idle' | 'loading' | 'ready' | 'error';
 export type WalletApi = Pick<ApiClient, 'affiliateBalances' | 'affiliateAccruals' | 'affiliateCashbacks' | 'affiliateWithdrawals'>;
 
 /** How often balances and withdrawals are refreshed while a withdrawal is on its way. */
@@ -16,10 +16,10 @@ export class WalletStore {
   balances: Balance[] = [];
   credits: LedgerEntry[] = [];
   withdrawals: WithdrawalRecord[] = [];
-  state: WalletState = 'idle';
+  /** the skeleton until the first answer; a reload keeps what is shown, a failed load is the error state */
+  readonly loadState = new LoadState({ what: 'wallet', keepWhileLoading: true });
   private started = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private request = 0;
 
   /** `withCredits`: false on the withdraw page, which shows only balances and withdrawals. */
   constructor(
@@ -30,10 +30,8 @@ export class WalletStore {
       balances: observableRef,
       credits: observableRef,
       withdrawals: observableRef,
-      state: observable,
       usdt: computed,
       inFlight: computed,
-      load: action,
     });
   }
 
@@ -66,45 +64,35 @@ export class WalletStore {
 
   /** Everything the page shows; the skeleton until the first answer, an error state when it fails. */
   async load(): Promise<void> {
-    const id = ++this.request;
-    if (this.state !== 'ready') this.state = 'loading';
-    try {
-      const [balances, withdrawals, accruals, cashbacks] = await Promise.all([
-        this.api.affiliateBalances(),
-        this.api.affiliateWithdrawals(),
-        this.withCredits ? this.api.affiliateAccruals() : Promise.resolve([]),
-        this.withCredits ? this.api.affiliateCashbacks() : Promise.resolve([]),
-      ]);
-      if (id !== this.request) return;
-      runInAction(() => {
+    const outcome = await this.loadState.load(
+      () =>
+        Promise.all([
+          this.api.affiliateBalances(),
+          this.api.affiliateWithdrawals(),
+          this.withCredits ? this.api.affiliateAccruals() : Promise.resolve([]),
+          this.withCredits ? this.api.affiliateCashbacks() : Promise.resolve([]),
+        ]),
+      ([balances, withdrawals, accruals, cashbacks]) => {
         this.balances = balances;
         this.withdrawals = [...withdrawals].sort(newestFirst);
         this.credits = [...accruals, ...cashbacks].sort(newestFirst);
-        this.state = 'ready';
-      });
-      this.schedule();
-    } catch (error) {
-      if (id !== this.request) return;
-      console.warn('wallet failed to load', error);
-      runInAction(() => (this.state = 'error'));
-    }
+      },
+    );
+    if (outcome === 'applied') this.schedule();
   }
 
   /** §7: after a withdrawal, balances and the withdrawal history (a failed refresh keeps what is shown). */
   async reload(): Promise<void> {
-    const id = ++this.request;
-    try {
-      const [balances, withdrawals] = await Promise.all([this.api.affiliateBalances(), this.api.affiliateWithdrawals()]);
-      if (id !== this.request) return;
-      runInAction(() => {
+    const outcome = await this.loadState.load(
+      () => Promise.all([this.api.affiliateBalances(), this.api.affiliateWithdrawals()]),
+      ([balances, withdrawals]) => {
         this.balances = balances;
         this.withdrawals = [...withdrawals].sort(newestFirst);
-        this.state = 'ready';
-      });
-    } catch (error) {
-      console.warn('wallet failed to refresh', error);
-    }
-    this.schedule();
+      },
+      { keepOnError: true, failure: 'wallet failed to refresh' },
+    );
+    // a failed refresh tries again; one overtaken by a later load leaves the scheduling to it
+    if (outcome !== 'dropped') this.schedule();
   }
 
   private schedule(): void {
