@@ -30,7 +30,7 @@ describe('LoadState', () => {
     );
     expect(state.status).toBe('loading');
     answer.resolve(7);
-    await expect(done).resolves.toBe(true);
+    await expect(done).resolves.toBe('applied');
     expect([state.status, state.isReady, applied, state.error]).toEqual(['ready', true, 7, null]);
   });
 
@@ -38,18 +38,18 @@ describe('LoadState', () => {
     const state = new LoadState({ what: 'wallet' });
     const fetch = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce('ok');
     const apply = jest.fn();
-    await expect(state.load(fetch, apply)).resolves.toBe(false);
+    await expect(state.load(fetch, apply)).resolves.toBe('failed');
     expect(state.status).toBe('error');
     expect(state.error).toEqual(new Error('down'));
     expect(warn).toHaveBeenCalledWith('wallet failed to load', new Error('down'));
-    await expect(state.retry()).resolves.toBe(true);
+    await expect(state.retry()).resolves.toBe('applied');
     expect([state.status, state.error, fetch.mock.calls.length]).toEqual(['ready', null, 2]);
     expect(apply).toHaveBeenCalledWith('ok');
   });
 
   it('retry before any load does nothing', async () => {
     const state = new LoadState({ what: 'x' });
-    await expect(state.retry()).resolves.toBe(false);
+    await expect(state.retry()).resolves.toBeUndefined();
     expect(state.status).toBe('idle');
   });
 
@@ -62,15 +62,15 @@ describe('LoadState', () => {
     const newer = state.load(() => second.promise, apply);
     second.resolve('page 2');
     first.resolve('page 1');
-    await expect(older).resolves.toBe(false);
-    await expect(newer).resolves.toBe(true);
+    await expect(older).resolves.toBe('dropped');
+    await expect(newer).resolves.toBe('applied');
     expect(apply.mock.calls).toEqual([['page 2']]);
 
     const failing = deferred<string>();
     const late = state.load(() => failing.promise, apply);
     await state.load(async () => 'page 3', apply);
     failing.reject(new Error('late'));
-    await expect(late).resolves.toBe(false);
+    await expect(late).resolves.toBe('dropped');
     expect(state.status).toBe('ready');
     expect(warn).not.toHaveBeenCalled();
   });
@@ -140,7 +140,7 @@ describe('LoadState', () => {
     const pending = state.load(() => answer.promise, apply);
     state.reset();
     answer.resolve('late');
-    await expect(pending).resolves.toBe(false);
+    await expect(pending).resolves.toBe('dropped');
     expect([state.status, apply.mock.calls.length]).toEqual(['idle', 0]);
   });
 });

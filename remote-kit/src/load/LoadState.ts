@@ -14,6 +14,9 @@ export interface LoadStateOptions {
   keepOnError?: boolean;
 }
 
+/** How a load ended: its answer applied, it failed (the state says how it shows), or a later load overtook it. */
+export type LoadOutcome = 'applied' | 'failed' | 'dropped';
+
 /** Per load: how its failure is logged and whether it keeps what is shown (a background refresh). */
 export interface LoadOptions {
   /** logged instead of the state's `${what} failed to load` */
@@ -26,7 +29,7 @@ export class LoadState {
   /** the last failure (null once a load succeeds) */
   error: unknown = null;
   private request = 0;
-  private last: (() => Promise<boolean>) | null = null;
+  private last: (() => Promise<LoadOutcome>) | null = null;
 
   constructor(private readonly options: LoadStateOptions) {
     makeObservable(this, { status: observable, error: observableRef });
@@ -38,9 +41,9 @@ export class LoadState {
 
   /**
    * Runs `fetch`; its answer goes to `apply`, in the same action that makes the state ready, unless a later load (or
-   * a reset) came meanwhile. True when this load's answer was applied.
+   * a reset) came meanwhile.
    */
-  async load<T>(fetch: () => Promise<T>, apply: (answer: T) => void, options: LoadOptions = {}): Promise<boolean> {
+  async load<T>(fetch: () => Promise<T>, apply: (answer: T) => void, options: LoadOptions = {}): Promise<LoadOutcome> {
     this.last = () => this.load(fetch, apply, options);
     const id = ++this.request;
     const keep = (wanted: boolean | undefined) => wanted === true && this.status === 'ready';
@@ -49,28 +52,28 @@ export class LoadState {
     });
     try {
       const answer = await fetch();
-      if (id !== this.request) return false;
+      if (id !== this.request) return 'dropped';
       runInAction(() => {
         apply(answer);
         this.status = 'ready';
         this.error = null;
       });
-      return true;
+      return 'applied';
     } catch (error) {
-      if (id !== this.request) return false;
+      if (id !== this.request) return 'dropped';
       console.warn(options.failure ?? `${this.options.what} failed to load`, error);
       runInAction(() => {
         if (keep(options.keepOnError ?? this.options.keepOnError)) return;
         this.status = 'error';
         this.error = error;
       });
-      return false;
+      return 'failed';
     }
   }
 
   /** Runs the last load again (nothing before the first). */
-  retry(): Promise<boolean> {
-    return this.last?.() ?? Promise.resolve(false);
+  retry(): Promise<LoadOutcome | undefined> {
+    return this.last?.() ?? Promise.resolve(undefined);
   }
 
   /** Back to idle (what was shown is gone); an answer on its way is dropped. */
