@@ -15,5 +15,4 @@ export * from './contractVersion';
 export * from './pageMap';
 export type * from './schemas';
 export type * from './routes';
-export type * from './contentSchemas';
 export type { RemoteEntry, RemoteName } from '../remotes.cjs';

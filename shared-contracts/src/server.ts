@@ -7,7 +7,6 @@ export * from './domain';
 export * from './schemas';
 export * from './routeTable';
 export * from './routes';
-export * from './contentSchemas';
 export * from './pairPath';
 export * from './memo';
 export * from './seo';

@@ -4,7 +4,7 @@
 // valid compose (Debian's docker-compose), and the drain, metrics, replica and healthcheck rules below hold.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -96,11 +96,13 @@ test('metrics ports are set and never published; only web and the remotes publis
 
 test('two api replicas; healthchecks call the health routes of the route table', () => {
   assert.equal(services.api.deploy?.replicas, 2);
-  const routeTable = readFileSync(path.join(root, 'shared-contracts/src/routeTable.ts'), 'utf8');
+  const routeTable = readdirSync(path.join(root, 'shared-contracts/src/domains'))
+    .map((domain) => readFileSync(path.join(root, 'shared-contracts/src/domains', domain, 'routes.ts'), 'utf8'))
+    .join('\n');
   const apiCheck = services.api.healthcheck.test.join(' ');
   const apiPath = apiCheck.match(/127\.0\.0\.1:3000(\/[^'"]+)/)?.[1];
   assert.equal(apiPath, '/api/v1/healthz', 'api: the liveness call (not the database-dependent /health)');
-  assert.ok(routeTable.includes(`path: '${apiPath}'`), `${apiPath} is a route of shared-contracts routeTable.ts`);
+  assert.ok(routeTable.includes(`path: '${apiPath}'`), `${apiPath} is a route of shared-contracts (src/domains/*/routes.ts)`);
   assert.match(services.web.healthcheck.test.join(' '), /127\.0\.0\.1:8080\/remotes\.json/);
   assert.deepEqual(services.web.depends_on, { api: { condition: 'service_healthy' } });
   for (const name of ['postgres', 'redis', 'api', 'web']) assert.ok(services[name].healthcheck, `${name}: healthcheck`);

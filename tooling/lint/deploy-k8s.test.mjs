@@ -9,7 +9,7 @@
 // refuses any other field. Where `kubectl` is installed, its `kubectl kustomize` output must equal ours.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -76,7 +76,9 @@ const rendered = Object.fromEntries(Object.entries(OVERLAYS).map(([name, dir]) =
 const find = (objects, kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
 const deployments = (objects) => objects.filter((o) => o.kind === 'Deployment');
 const containerOf = (d) => d.spec.template.spec.containers[0];
-const routeTable = readFileSync(path.join(root, 'shared-contracts/src/routeTable.ts'), 'utf8');
+const routeTable = readdirSync(path.join(root, 'shared-contracts/src/domains'))
+  .map((domain) => readFileSync(path.join(root, 'shared-contracts/src/domains', domain, 'routes.ts'), 'utf8'))
+  .join('\n');
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
 
 for (const [overlay, objects] of Object.entries(rendered)) {
@@ -151,7 +153,7 @@ for (const [overlay, objects] of Object.entries(rendered)) {
     assert.equal(paths.liveness, '/api/v1/healthz', 'liveness must not depend on the database');
     assert.equal(paths.startup, '/api/v1/healthz');
     assert.equal(paths.readiness, '/api/v1/health');
-    for (const p of Object.values(paths)) assert.ok(routeTable.includes(`path: '${p}'`), `${p} is in shared-contracts routeTable.ts`);
+    for (const p of Object.values(paths)) assert.ok(routeTable.includes(`path: '${p}'`), `${p} is in shared-contracts (src/domains/*/routes.ts)`);
     const port = c.ports.find((p) => p.name === 'http').containerPort;
     assert.equal(String(port), apiConfig.API_PORT);
     assert.equal(String(port), compose.services.api.environment.API_PORT, 'same port as docker-compose.yml');

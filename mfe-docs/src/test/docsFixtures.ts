@@ -1,4 +1,4 @@
-// Fake content-service answers (the shapes of shared-contracts/src/contentSchemas.ts) for the docs pages' tests.
+// Fake content-service answers (the shapes of shared-contracts/src/domains/content/schemas.ts) for the docs pages' tests.
 import { ApiError, type DocsNav, type DocsPage, type LocaleCode } from 'shared-contracts';
 
 export const NAV: Record<LocaleCode, DocsNav> = {

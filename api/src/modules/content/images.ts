@@ -8,7 +8,7 @@ import { imageSize } from 'image-size';
 import { CONTENT_IMAGE_PATH, ContentError } from './markdown';
 
 const IMAGE_TYPES = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
-/** The contentImage route's own rule for a name (shared-contracts routes.ts). */
+/** The contentImage route's own rule for a name (shared-contracts src/domains/content/routes.ts). */
 const IMAGE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.(svg|png|jpg|webp)$/;
 
 export interface ContentImageFile {

@@ -1,0 +1,16 @@
+// Service health (§7 `GET /api/v1/health`).
+import { z } from 'zod';
+import { HEALTH_STATUSES } from '../../domain';
+
+export const HealthStatusSchema = z.enum(HEALTH_STATUSES);
+
+export const HealthSchema = z
+  .object({
+    status: HealthStatusSchema,
+    version: z.string(),
+    sandbox: z.object({ market: z.boolean(), custody: z.boolean(), provider: z.boolean(), mail: z.boolean() }),
+    checks: z.record(z.string(), z.enum(['up', 'down'])),
+  })
+  .meta({ id: 'Health' });
+
+export type Health = z.infer<typeof HealthSchema>;

@@ -1,0 +1,57 @@
+// The partner API: API keys (§3) and webhooks with their delivery log.
+import { z } from 'zod';
+import { IsoDateTimeSchema } from '../../commonSchemas';
+
+/** §3 API key: what the owner sets (update-api-key takes exactly these). */
+export const ApiKeySchema = z
+  .object({
+    apiId: z.string().min(1).max(64),
+    name: z.string().trim().min(1).max(64),
+    /** IPv4/IPv6 addresses and CIDR ranges allowed to use the key; empty = any address. */
+    whiteListIp: z.array(z.string().trim().min(1).max(64)).max(50),
+    isActive: z.boolean(),
+    /** Issue 24: refuse the key's unsigned requests (only a key with a signing secret can require them); unchanged when absent. */
+    signatureRequired: z.boolean().optional(),
+  })
+  .meta({ id: 'ApiKey' });
+
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** An API key as listed: the settings plus its visible prefix and dates (the secret itself is never shown again). */
+export const ApiKeyRecordSchema = ApiKeySchema.extend({
+  /** The first characters of the secret, to tell keys apart. */
+  prefix: z.string(),
+  createdAt: IsoDateTimeSchema,
+  lastUsedAt: IsoDateTimeSchema.nullable(),
+  /** Unsigned requests with the key are refused. */
+  signatureRequired: z.boolean(),
+  /** Suspended by a password reset until the owner resumes it (resume-api-key): its requests are refused meanwhile. */
+  suspended: z.boolean(),
+}).meta({ id: 'ApiKeyRecord' });
+
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
+
+/** A partner's webhook: order status changes are POSTed to `url`, signed with its secret. */
+export const WebhookSchema = z.object({ id: z.string(), url: z.string(), isActive: z.boolean(), createdAt: IsoDateTimeSchema }).meta({ id: 'Webhook' });
+
+export type Webhook = z.infer<typeof WebhookSchema>;
+
+export const WebhookDeliverySchema = z
+  .object({
+    id: z.string(),
+    webhookId: z.string(),
+    /** The event's id, also sent as the X-Coinferry-Event-Id header (the same on every retry). */
+    eventId: z.string(),
+    eventType: z.string(),
+    orderId: z.string(),
+    status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: IsoDateTimeSchema.nullable(),
+    deliveredAt: IsoDateTimeSchema.nullable(),
+    createdAt: IsoDateTimeSchema,
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
