@@ -1,6 +1,10 @@
 # One image for every process of the site; docker-compose.yml and deploy/k8s pick the command per service.
-# Node 24 LTS (the project's engines; Node 20 reached end of life on 2026-04-30). tooling/lint/deploy.test.mjs
-# (`pnpm lint`) checks the shape of this file: every stage on Node 24, a non-root user, STOPSIGNAL SIGTERM, no secrets.
+# Node 24 LTS (the project's engines; Node 20 reached end of life on 2026-04-30).
+# tooling/lint/deploy-dockerfile.test.mjs (`pnpm lint`) checks the shape of this file: every stage on Node 24, a
+# non-root user, STOPSIGNAL SIGTERM, no secrets, the runtime's packages the services' production dependencies alone.
+# Issue 26: what the runtime adds to the base image went from 904 MB (the whole built workspace: every node_modules,
+# 871 MB, with webpack, rspack, jest, TypeScript and Lighthouse) to 245 MB (215 MB of production packages, of which
+# ccxt 60, PGlite 27, sharp's libvips 18, drizzle 17, esbuild for tsx 11; sources and bundles 30).
 
 # ── deps: the package store, from the lockfile alone (cached until pnpm-lock.yaml changes) ──
 FROM node:24-bookworm-slim AS deps
@@ -9,17 +13,32 @@ WORKDIR /app
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 RUN pnpm fetch
 
-# ── build: install offline from that store, then the six apps' production bundles (browser and server halves) ──
+# ── build: install offline from that store (every dependency: webpack, rspack, swc…), then the six apps' production
+# bundles (browser and server halves) and the dev signing key's public half (.data/remote-signing, tooling/sign) ──
 FROM deps AS build
 COPY . .
 RUN pnpm install --offline --frozen-lockfile \
-  && pnpm build \
-  && rm -rf node_modules/.cache */node_modules/.cache
+  && pnpm build
 
-# ── runtime: the built tree, read-only for the user that runs it ──
+# ── prod: the same sources with only what the services run: the production dependencies of the api and web and of the
+# workspace packages they import (`dependencies` only: no webpack, rspack, jest, TypeScript, Playwright or Lighthouse;
+# the shell's and tooling's build tools are their devDependencies). The remotes' static server needs no package. ──
+FROM deps AS prod
+COPY . .
+RUN pnpm install --offline --frozen-lockfile --prod --filter "api..." --filter "web..." \
+  && rm -rf e2e bench docs
+
+# ── runtime: the production tree plus the built bundles, read-only for the user that runs it ──
 FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
-COPY --from=build /app /app
+COPY --from=prod /app /app
+COPY --from=build /app/.data /app/.data
+COPY --from=build /app/shell/dist /app/shell/dist
+COPY --from=build /app/mfe-exchange/dist /app/mfe-exchange/dist
+COPY --from=build /app/mfe-order/dist /app/mfe-order/dist
+COPY --from=build /app/mfe-profile/dist /app/mfe-profile/dist
+COPY --from=build /app/mfe-blog/dist /app/mfe-blog/dist
+COPY --from=build /app/mfe-docs/dist /app/mfe-docs/dist
 # The content service's Markdown (blog, docs, roadmap, FAQ, images) is indexed by the api at start-up from here;
 # .dockerignore must not exclude content/. A malformed file stops the api with a message naming it.
 ENV CONTENT_DIR=/app/content

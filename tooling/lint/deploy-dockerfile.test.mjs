@@ -1,12 +1,16 @@
 // The Dockerfile cannot be built on this machine kind (no container registry is reachable, README "Production"), so
 // `pnpm lint` checks its shape instead: every stage on Node 24 LTS, a multi-stage build whose last stage runs as a
 // non-root user, STOPSIGNAL SIGTERM, the default command node itself (PID 1 receives the signal), no secret baked in,
-// and .dockerignore keeping secrets, node_modules and builds out while content/ goes in.
+// and .dockerignore keeping secrets, node_modules and builds out while content/ goes in. Issue 26: the runtime's
+// packages are the services' production dependencies alone (a `--prod` install of the api and web), checked here
+// against the lockfile: none of them pulls a build or test tool.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { REMOTES } from 'shared-contracts/remotes';
+import { parse } from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,6 +61,66 @@ test('Dockerfile: the runtime stage builds nothing, runs as a non-root user and 
   assert.equal(cmd[0], 'node', 'exec form, node itself as PID 1');
   assert.ok(!runtime.some((i) => i.op === 'RUN' && /pnpm (install|build)|webpack/.test(i.args)), 'built in the build stage only');
   assert.ok(runtime.some((i) => i.op === 'COPY' && /--from=build/.test(i.args)));
+});
+
+/** A stage by its `AS` name. */
+const stage = (name) => stages.find((s) => new RegExp(`\\bAS\\s+${name}$`, 'i').test(s.from));
+
+test('Dockerfile: the runtime holds the production install of the api and web, and only the bundles of the build', () => {
+  const prod = stage('prod');
+  assert.ok(prod, 'a prod stage');
+  const install = prod.body.find((i) => i.op === 'RUN' && /pnpm install/.test(i.args));
+  assert.ok(install, 'prod: pnpm install');
+  for (const flag of ['--prod', '--frozen-lockfile', '--offline', '--filter "api..."', '--filter "web..."']) {
+    assert.ok(install.args.includes(flag), `prod: pnpm install ${flag}`);
+  }
+  const copies = stages
+    .at(-1)
+    .body.filter((i) => i.op === 'COPY')
+    .map((i) => i.args.split(/\s+/));
+  const fromBuild = copies.filter((a) => a[0] === '--from=build').map((a) => a.slice(1));
+  // the build stage's node_modules (webpack, rspack, jest, TypeScript, Lighthouse) never reach the runtime
+  for (const [src] of fromBuild) assert.match(src, /^\/app\/(\.data|[a-z-]+\/dist)$/, `COPY --from=build ${src}: a bundle or the dev key's public half`);
+  const built = fromBuild.map(([src]) => src);
+  for (const dir of ['shell', ...REMOTES.map((r) => r.dir)]) assert.ok(built.includes(`/app/${dir}/dist`), `the runtime has ${dir}/dist`);
+  assert.ok(built.includes('/app/.data'), "the dev signing key's public half (web verifies the remotes' server code with it)");
+  assert.deepEqual(
+    copies.filter((a) => a[0] === '--from=prod'),
+    [['--from=prod', '/app', '/app']],
+  );
+});
+
+test('the production dependencies of the api and web pull no build or test tool (pnpm-lock.yaml)', () => {
+  const lock = parse(readFileSync(path.join(root, 'pnpm-lock.yaml'), 'utf8'));
+  const seen = new Set();
+  const packages = new Set();
+  const visitImporter = (dir) => {
+    if (seen.has(dir)) return;
+    seen.add(dir);
+    const importer = lock.importers[dir];
+    assert.ok(importer, `pnpm-lock.yaml importer ${dir}`);
+    for (const [name, { version }] of Object.entries({ ...importer.dependencies, ...importer.optionalDependencies })) {
+      if (version.startsWith('link:')) visitImporter(path.posix.normalize(path.posix.join(dir, version.slice('link:'.length))));
+      else visitSnapshot(`${name}@${version}`);
+    }
+  };
+  const visitSnapshot = (key) => {
+    if (packages.has(key)) return;
+    packages.add(key);
+    const snapshot = lock.snapshots[key];
+    assert.ok(snapshot, `pnpm-lock.yaml snapshot ${key}`);
+    for (const [name, version] of Object.entries({ ...snapshot.dependencies, ...snapshot.optionalDependencies })) visitSnapshot(`${name}@${version}`);
+  };
+  visitImporter('api');
+  visitImporter('web');
+  const names = new Set([...packages].map((key) => key.slice(0, key.indexOf('@', 1))));
+  assert.ok(names.has('fastify') && names.has('tsx'), "the walk reaches the services' own dependencies");
+  const tools = ['webpack', '@rspack/core', '@swc/core', 'jest', 'typescript', '@playwright/test', 'playwright', 'lighthouse', 'webpack-dev-server'];
+  assert.deepEqual(
+    tools.filter((t) => names.has(t)),
+    [],
+    'a build or test tool in the production dependencies: make it a devDependency of the package that names it',
+  );
 });
 
 test('Dockerfile: no secret or credential is baked in', () => {
