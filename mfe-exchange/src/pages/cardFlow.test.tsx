@@ -3,9 +3,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FakeWebSocket } from 'remote-kit/fake-socket';
 import type { ExchangeRequest, Instrument } from 'shared-contracts';
-import { pages } from '../../../pages/index';
-import { BTC, ETH, USD, USDT, pairData } from '../../../test/fixtures';
-import { createTestHost, renderPage } from '../../../test/testHost';
+import { pages } from './index';
+import { BTC, ETH, USD, USDT, pairData } from '../test/fixtures';
+import { createTestHost, renderPage } from '../test/testHost';
 
 const KYC_URL = 'https://provider.example/kyc#token';
 const ALL: Instrument[] = [USD, BTC, ETH, USDT];
