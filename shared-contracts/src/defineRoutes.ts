@@ -24,12 +24,12 @@ export interface RouteMeta {
 }
 
 /** What a route's `schemas` receives: zod, and every schema of the contracts (domains/<domain>/schemas.ts). */
-export interface SchemaKit {
+interface SchemaKit {
   z: typeof z;
   s: typeof Schemas;
 }
 
-export interface RouteSchemas {
+interface RouteSchemas {
   query?: z.ZodType;
   body?: z.ZodType;
   params?: z.ZodType;
