@@ -7,14 +7,14 @@
 //   test_event                       — exchange journey: once per browser session (not again after a reload)
 //                                      (shell/src/analytics/AnalyticsService.test.ts, pipeline.test.ts)
 //   exchange_parameters_changed      — exchange journey: picking the pair and typing the amount
-//                                      (mfe-exchange/src/stores/FormAnalytics.test.ts)
-//   exchange_initiated               — exchange journey: the create click (mfe-exchange/src/details/ExchangeDetailsStore.test.ts)
+//                                      (mfe-exchange/src/features/exchange/FormAnalytics.test.ts)
+//   exchange_initiated               — exchange journey: the create click (mfe-exchange/src/features/exchange/details/ExchangeDetailsStore.test.ts)
 //   exchange_completed_guest         — exchange journey: the order page sees the sandbox order complete; once per order
-//                                      (not again after a reload) (mfe-order/src/order/OrderStore.analytics.test.ts)
+//                                      (not again after a reload) (mfe-order/src/features/order/OrderStore.analytics.test.ts)
 //   exchange_completed_registered    — registered exchange journey: a visitor who registered completes an order
-//                                      (mfe-order/src/order/OrderStore.analytics.test.ts)
+//                                      (mfe-order/src/features/order/OrderStore.analytics.test.ts)
 //   exchange_abandoned               — abandonment journey: another page by a link (unmount) and the page going away
-//                                      (pagehide) (mfe-exchange/src/stores/FormAnalytics.test.ts)
+//                                      (pagehide) (mfe-exchange/src/features/exchange/FormAnalytics.test.ts)
 //   registration_abandoned           — accounts journey: the register dialog closed (shell AuthDialogsStore.test.ts)
 //   registration_completed           — accounts journey: the register dialog submitted (shell SessionStore.test.ts)
 //   login_success                    — accounts journey: the login dialog submitted (shell SessionStore.test.ts)
