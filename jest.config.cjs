@@ -13,6 +13,7 @@ module.exports = {
     project({ name: 'remote-kit', rootDir: '<rootDir>/remote-kit', environment: 'jsdom' }),
     project({ name: 'shell', rootDir: '<rootDir>/shell', environment: 'jsdom', testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] }),
     project({ name: 'web', rootDir: '<rootDir>/web' }),
+    project({ name: 'server-kit', rootDir: '<rootDir>/server-kit' }),
     ...REMOTES.map((r) => project({ name: r.dir, rootDir: `<rootDir>/${r.dir}`, environment: 'jsdom' })),
   ].map((p) => ({ ...p, rootDir: p.rootDir.replace('<rootDir>', __dirname) })),
 };

@@ -8,7 +8,7 @@ import { onClientError } from './http/clientErrors';
 import { installControlCharGuard } from './http/controlChars';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { lazyChildLogger } from './http/lazyChildLogger';
-import { loggerOptions } from './http/logging';
+import { loggerOptions } from 'server-kit/logging';
 import { installObservability, requestIdOf } from './observability';
 import { installDrain } from './lifecycle/drain';
 import { trustProxyOption } from './http/proxyTrust';

@@ -1,6 +1,6 @@
 // Entry point of the api process (`pnpm --filter api start`).
 import { loadConfig } from './config';
-import { shutdownOnSignals } from './lifecycle/signals';
+import { shutdownOnSignals } from 'server-kit/shutdown';
 import { startApi } from './server';
 
 export { startApi, type RunningApi, type StartOptions } from './server';
@@ -16,7 +16,12 @@ async function main(): Promise<void> {
     );
   }
   // Issue 14: drain on SIGTERM/SIGINT, exit 0 when done, exit 1 past SHUTDOWN_TIMEOUT_MS.
-  shutdownOnSignals({ close: () => api.close({ graceMs: config.http.shutdownGraceMs }), timeoutMs: config.http.shutdownTimeoutMs, log: api.app.log });
+  shutdownOnSignals({
+    close: () => api.close({ graceMs: config.http.shutdownGraceMs }),
+    timeoutMs: config.http.shutdownTimeoutMs,
+    log: api.app.log,
+    finishing: 'accepted requests and order transitions',
+  });
 }
 
 // Run only as the entry script, so tests and the bench can import startApi from here.

@@ -18,10 +18,11 @@ import { createSsrRuntime, type SsrRuntime } from './ssr/runtime';
 import { loadRemoteTrust } from './ssr/signedRemotes';
 import { createApiUpstream } from './apiUpstream';
 import { type ApiProxyOptions, registerApiProxy } from './apiUpstreamProxy';
-import { createWebLifecycle, shutdownConfig, shutdownOnSignals, type WebLifecycle } from './lifecycle/shutdown';
+import { shutdownOnSignals } from 'server-kit/shutdown';
+import { createWebLifecycle, shutdownConfig, type WebLifecycle } from './lifecycle/shutdown';
 import { REMOTES } from 'shared-contracts/remotes';
 import { installWebObservability, listenWebMetrics, timedSsr, webLoggerOptions, webRequestId } from './observability';
-import type { LogStream } from './observability/logging';
+import type { LogStream } from 'server-kit/logging';
 import { installSecurityHeaders } from './securityHeaders';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -41,7 +41,7 @@ export interface PageOptions {
   env: Record<string, string | undefined>;
   /** the origin the visitor used, and the X-Forwarded-* the api trusts (edge.ts) */
   forwarded: (req: FastifyRequest) => { origin: string; headers: Record<string, string> };
-  /** server rendering of the body (shell/server/ssr); null or absent: the browser renders it */
+  /** server rendering of the body (ssr/); null or absent: the browser renders it */
   ssr?: () => SsrRuntime | null;
   /** /remotes.json, handed to a server-rendered page so the browser hydrates without asking for it first */
   remotes?: () => Record<string, string>;

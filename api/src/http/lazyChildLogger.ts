@@ -1,4 +1,4 @@
-// Fastify makes a child logger for every request (bindings: the request id). With the redaction of http/logging.ts,
+// Fastify makes a child logger for every request (bindings: the request id). With the redaction of server-kit/logging,
 // pino runs every binding through its wildcard redaction when the child is made — about a tenth of the api's CPU
 // on a cached GET such as rates/public/one (issue 14 bench, `node --cpu-prof`). Most requests never log, so the
 // child is made only when the request's logger is first used: the same child, with the same bindings and options,

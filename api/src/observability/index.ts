@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from '../modules/orders/lifecycle';
 import type { PriceBoard } from '../realtime/types';
 import { wsStatsOf } from '../ws';
 import { createApiMetrics, type ApiMetrics } from './metrics';
-import { startMetricsServer, type MetricsServer } from './metricsServer';
+import { type MetricsServer, startMetricsServer } from 'server-kit/metrics';
 import { installRequestObservation } from './requests';
 
 export { requestIdOf } from './requests';
@@ -56,6 +56,7 @@ export async function listenMetrics(app: FastifyInstance, config: Pick<Config, '
     render: () => metrics.render(),
     contentType: metrics.contentType,
     log: app.log,
+    portSetting: 'METRICS_PORT',
   });
   if (server) app.log.info(`metrics on ${server.url}/metrics`);
   return server;

@@ -1,26 +1,14 @@
 // Issue 14: the api's Prometheus metrics (prom-client). One registry per app (tests build many apps in one process),
-// plus the process's default metrics (CPU, memory, event loop, GC) registered once per process. Served on a listener
-// of its own (metricsServer.ts), never on the public port.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+// plus the process's default metrics (server-kit/metrics). Served on a listener of its own, never on the public port.
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
+import { createServiceRegistry, LATENCY_BUCKETS } from 'server-kit/metrics';
 import type { DbHandle } from '../db/client';
 
-/** Seconds; request latencies from sub-millisecond cache hits to order creation's worst case (§9: 200 s timeout). */
-const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /** The SQL counts behind the gauges are taken at most this often, however often Prometheus scrapes. */
 const DEFAULT_DB_CACHE_MS = 5000;
-
-let processRegistry: Registry | undefined;
-/** Default process metrics, collected once per process whatever the number of apps in it. */
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
-}
 
 /** What the WebSocket hub reports (api/src/ws): sockets, and subscriptions by channel. */
 interface WsStats {
@@ -93,8 +81,8 @@ async function readDb(db: DbHandle): Promise<DbSnapshot> {
 
 /** Order states known to the lifecycle (lifecycle.ts): each is exported, 0 when no order is in it. */
 export function createApiMetrics(sources: ApiMetricsSources & { orderStates?: readonly string[] } = {}): ApiMetrics {
-  const registry = new Registry();
-  const register = [registry];
+  const service = createServiceRegistry();
+  const register = service.registers;
 
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -213,17 +201,13 @@ export function createApiMetrics(sources: ApiMetricsSources & { orderStates?: re
     });
   }
 
-  const proc = processMetrics();
   return {
-    registry,
+    registry: service.registry,
     httpDuration,
     orderTransitions,
     tickLag,
     jobLag,
-    contentType: registry.contentType,
-    async render() {
-      const [own, shared] = await Promise.all([registry.metrics(), proc.metrics()]);
-      return `${own}\n${shared}`;
-    },
+    contentType: service.contentType,
+    render: service.render,
   };
 }

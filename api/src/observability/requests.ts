@@ -1,6 +1,6 @@
 // Issue 14: request ids and per-request observations of the api.
 //
-// Request id: web sends `x-request-id` with every call it proxies or makes (shell/server/observability); the api adopts
+// Request id: web sends `x-request-id` with every call it proxies or makes (web/src/observability); the api adopts
 // a syntactically valid one as Fastify's request id (the `reqId` of every log line about the request), else makes its
 // own, and answers it in `x-request-id`. A made-up id only mislabels the sender's own log lines.
 //
@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
-import { REQUEST_ID_HEADER, validRequestId } from '../http/logging';
+import { REQUEST_ID_HEADER, validRequestId } from 'server-kit/logging';
 import type { ApiMetrics } from './metrics';
 
 /** Fastify `genReqId`: the caller's valid x-request-id, else a new UUID. */
@@ -67,6 +67,6 @@ export function installRequestObservation(app: FastifyInstance, metrics: ApiMetr
 }
 
 function completed(request: FastifyRequest, route: string, statusCode: number, ms: number) {
-  // The path only: query strings carry order lookup credentials (?destinationAddress=…; logging.ts).
+  // The path only: query strings carry order lookup credentials (?destinationAddress=…; server-kit/logging).
   return { method: request.method, route, url: request.url.split('?')[0], statusCode, responseTime: Math.round(ms * 10) / 10 };
 }

@@ -12,9 +12,9 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SsrRuntime } from '../ssr/runtime';
-import { pathOf } from './logging';
+import { pathOf, REQUEST_ID_HEADER, validRequestId } from 'server-kit/logging';
+import { startMetricsServer } from 'server-kit/metrics';
 import { createWebMetrics, type RouteKind, type WebMetrics } from './metrics';
-import { startMetricsServer } from './metricsServer';
 
 export { webLoggerOptions } from './logging';
 export type { WebMetrics } from './metrics';
@@ -30,9 +30,6 @@ declare module 'fastify' {
 
 type Env = Record<string, string | undefined>;
 
-const REQUEST_ID_HEADER = 'x-request-id';
-const REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
-
 /**
  * Fastify `genReqId` for web: a trusted load balancer's valid x-request-id, else a new UUID. `trustProxy`: the
  * WEB_TRUST_PROXY list (edge.ts), false when web is the edge.
@@ -41,7 +38,7 @@ export function webRequestId(trustProxy: string[] | false): (req: IncomingMessag
   const trusted = trustProxy === false ? null : proxyAddr.compile(trustProxy);
   return (req) => {
     const incoming = req.headers[REQUEST_ID_HEADER];
-    if (trusted && typeof incoming === 'string' && REQUEST_ID.test(incoming) && trusted(req.socket.remoteAddress ?? '', 0)) return incoming;
+    if (trusted && validRequestId(incoming) && trusted(req.socket.remoteAddress ?? '', 0)) return incoming;
     return randomUUID();
   };
 }
@@ -119,7 +116,14 @@ export function listenWebMetrics(app: FastifyInstance, env: Env, defaultPort: nu
   if (port === null) return;
   // onListen does not hold up listen(): the listener comes up just after web's own.
   app.addHook('onListen', async () => {
-    starting = startMetricsServer({ port, host, render: () => app.webMetrics.render(), contentType: app.webMetrics.contentType, log: app.log });
+    starting = startMetricsServer({
+      port,
+      host,
+      render: () => app.webMetrics.render(),
+      contentType: app.webMetrics.contentType,
+      log: app.log,
+      portSetting: 'WEB_METRICS_PORT',
+    });
     const server = await starting;
     if (server) app.log.info(`metrics on ${server.url}/metrics`);
   });

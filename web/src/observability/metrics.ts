@@ -1,17 +1,8 @@
-// Issue 14: web's Prometheus metrics (prom-client), one registry per server plus the process's default metrics once per
-// process: request latency by route kind (page, proxy, static), server-rendering time, and errors reaching the api.
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-
-const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-
-let processRegistry: Registry | undefined;
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
-}
+// Issue 14: web's Prometheus metrics (prom-client), one registry per server plus the process's default metrics
+// (server-kit/metrics): request latency by route kind (page, proxy, static), server-rendering time, and errors
+// reaching the api.
+import { Counter, Histogram } from 'prom-client';
+import { createServiceRegistry, LATENCY_BUCKETS } from 'server-kit/metrics';
 
 /** What a request to web is: a page (server-rendered or the client document), a proxied api call, or a file. */
 export type RouteKind = 'page' | 'proxy' | 'static';
@@ -29,8 +20,8 @@ export interface WebMetrics {
 }
 
 export function createWebMetrics(): WebMetrics {
-  const registry = new Registry();
-  const registers = [registry];
+  const service = createServiceRegistry();
+  const registers = service.registers;
   const requestDuration = new Histogram({
     name: 'web_request_duration_seconds',
     help: 'Time from request to response, by route kind (page, proxy, static), method and status code',
@@ -60,17 +51,13 @@ export function createWebMetrics(): WebMetrics {
     labelNames: ['remote'] as const,
     registers,
   });
-  const proc = processMetrics();
   return {
     requestDuration,
     ssrDuration,
     upstreamErrors,
     upstreamError: (retried) => upstreamErrors.inc({ retried: String(retried) }),
     remoteCodeRefused: (remote) => remoteRefused.inc({ remote }),
-    contentType: registry.contentType,
-    async render() {
-      const [own, shared] = await Promise.all([registry.metrics(), proc.metrics()]);
-      return `${own}\n${shared}`;
-    },
+    contentType: service.contentType,
+    render: service.render,
   };
 }

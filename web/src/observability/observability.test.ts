@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildWebServer } from '../main';
 import type { SsrRuntime } from '../ssr/runtime';
 import { routeKind } from './index';
-import { prettyLogs, webLoggerOptions } from './logging';
+import { webLoggerOptions } from './logging';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'web-observability-'));
 fs.mkdirSync(path.join(root, 'shell/dist/assets'), { recursive: true });
@@ -193,11 +193,8 @@ describe('web observability', () => {
     expect(web.lines.some((l) => JSON.parse(l).msg === 'request completed' && JSON.parse(l).kind === 'proxy')).toBe(true);
   });
 
+  // when a line is pretty (prettyLogs) is server-kit's (server-kit/src/logging.test.ts)
   it('writes pretty lines on a terminal or with LOG_FORMAT=pretty, JSON otherwise', () => {
-    expect(prettyLogs('auto', true)).toBe(true);
-    expect(prettyLogs('auto', false)).toBe(false);
-    expect(prettyLogs('json', true)).toBe(false);
-    expect(prettyLogs('pretty', false)).toBe(true);
     const out: string[] = [];
     const options = webLoggerOptions({ LOG_FORMAT: 'pretty' }, { write: (l) => void out.push(l) }) as { stream: { write(l: string): void }; level: string };
     expect(options.level).toBe('info');

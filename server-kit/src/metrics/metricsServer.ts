@@ -1,6 +1,6 @@
-// Issue 14: GET /metrics on a listener of its own (METRICS_HOST:METRICS_PORT, default 127.0.0.1:9464), never the
-// public port: what a scraper reads (order counts, queue depths) is not for visitors. A plain node:http server: one
-// path, no hooks, nothing of the app's request pipeline.
+// GET /metrics on a listener of its own (the api's METRICS_HOST:METRICS_PORT, default 127.0.0.1:9464; web's
+// METRICS_HOST:WEB_METRICS_PORT, default 9465), never the public port: what a scraper reads (order counts, queue
+// depths) is not for visitors. A plain node:http server: one path, no hooks, nothing of the app's request pipeline.
 import http from 'node:http';
 
 export interface MetricsListenOptions {
@@ -9,6 +9,8 @@ export interface MetricsListenOptions {
   render(): Promise<string>;
   contentType: string;
   log?: { error(obj: unknown, msg?: string): void };
+  /** the setting that chose the port, named in the log line when it is taken (METRICS_PORT, WEB_METRICS_PORT) */
+  portSetting: string;
 }
 
 export interface MetricsServer {
@@ -18,7 +20,7 @@ export interface MetricsServer {
 }
 
 /**
- * Listens, or answers null when the port is taken: a second process on the same host without its own METRICS_PORT
+ * Listens, or answers null when the port is taken: a second process on the same host without its own port setting
  * still serves its visitors (the error is logged; Prometheus shows the target down).
  */
 export async function startMetricsServer(opts: MetricsListenOptions): Promise<MetricsServer | null> {
@@ -49,7 +51,7 @@ export async function startMetricsServer(opts: MetricsListenOptions): Promise<Me
       });
     });
   } catch (err) {
-    opts.log?.error({ err, port: opts.port, host: opts.host }, `metrics: cannot listen on ${opts.host}:${opts.port} (METRICS_PORT); /metrics is off`);
+    opts.log?.error({ err, port: opts.port, host: opts.host }, `metrics: cannot listen on ${opts.host}:${opts.port} (${opts.portSetting}); /metrics is off`);
     return null;
   }
   const address = server.address();

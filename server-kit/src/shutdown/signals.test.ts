@@ -1,6 +1,6 @@
-// The shutdown deadline (issue 14, lifecycle/signals.ts): a drain that finishes exits 0; one that outlives
+// The shutdown deadline (issue 14, signals.ts): a drain that finishes exits 0; one that outlives
 // SHUTDOWN_TIMEOUT_MS exits 1 with a log line saying so; a second signal does not start a second drain.
-import { shutdownOnSignals } from '../src/lifecycle/signals';
+import { shutdownOnSignals } from './signals';
 
 const logger = () => {
   const lines: { level: string; msg: string }[] = [];
@@ -34,5 +34,20 @@ describe('shutdownOnSignals', () => {
     await new Promise((r) => setTimeout(r, 120));
     expect(exits).toEqual([1]);
     expect(lines.at(-1)).toEqual({ level: 'error', msg: expect.stringContaining('shutdown deadline of 50 ms passed') });
+  });
+
+  it('says in its first line what the drain finishes', async () => {
+    const { lines, log } = logger();
+    shutdownOnSignals({
+      close: async () => undefined,
+      timeoutMs: 1_000,
+      log,
+      finishing: 'accepted requests and order transitions',
+      signals: ['SIGUSR2'],
+      exit: () => undefined,
+    });
+    process.emit('SIGUSR2', 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(lines[0].msg).toBe('SIGUSR2: draining (finishing accepted requests and order transitions)');
   });
 });

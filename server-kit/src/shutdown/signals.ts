@@ -1,5 +1,6 @@
 // SIGTERM/SIGINT → one graceful shutdown with a deadline (SHUTDOWN_TIMEOUT_MS, issue 14): exit 0 when everything
-// accepted is finished and closed, exit 1 with a log line when the deadline passes first.
+// accepted is finished and closed, exit 1 with a log line when the deadline passes first. A second signal does not
+// start a second drain.
 interface ShutdownLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -9,6 +10,8 @@ export interface ShutdownOnSignalsOptions {
   close(): Promise<void>;
   timeoutMs: number;
   log: ShutdownLogger;
+  /** what the drain finishes, for its first log line (default: accepted requests) */
+  finishing?: string;
   signals?: readonly NodeJS.Signals[];
   exit?: (code: number) => void;
 }
@@ -17,6 +20,7 @@ export function shutdownOnSignals({
   close,
   timeoutMs,
   log,
+  finishing = 'accepted requests',
   signals = ['SIGTERM', 'SIGINT'],
   exit = (code) => process.exit(code),
 }: ShutdownOnSignalsOptions): void {
@@ -25,7 +29,7 @@ export function shutdownOnSignals({
     if (stopping) return;
     stopping = true;
     const started = Date.now();
-    log.info({ signal, timeoutMs }, `${signal}: draining (finishing accepted requests and order transitions)`);
+    log.info({ signal, timeoutMs }, `${signal}: draining (finishing ${finishing})`);
     const deadline = setTimeout(() => {
       log.error({ signal, timeoutMs }, `shutdown deadline of ${timeoutMs} ms passed with work unfinished; exiting with 1`);
       exit(1);

@@ -1,11 +1,13 @@
-// Logs never carry order lookup credentials, codes, passwords, tokens or cookies (issue 7): pino redacts them
-// by key, requests are logged without their query string (?destinationAddress=…), and database errors lose
-// the values they quote (a failed query's params, PostgreSQL's "Key (…)=(…)" details).
+// Logs of the api and web (issues 7 and 14): pino (Fastify's logger) at a level (§9: info), human-readable lines on a
+// terminal (pino-pretty) and JSON otherwise, and no secret in a line: order lookup credentials, codes, passwords,
+// tokens, cookies and API keys are redacted by key, requests are logged without their query string
+// (?destinationAddress=…, ?code=…), and database errors lose the values they quote (a failed query's params,
+// PostgreSQL's "Key (…)=(…)" details).
 import { prettyFactory } from 'pino-pretty';
 
 /**
- * Keys whose values are credentials wherever they appear in a logged object; whole request bodies and
- * queries too (an email confirmation code travels as `code`, a key too common to redact on its own).
+ * Keys whose values are credentials wherever they appear in a logged object (headers included); whole request bodies
+ * and queries too (an email confirmation code travels as `code`, a key too common to redact on its own).
  */
 const SECRET_KEYS = [
   'body',
@@ -25,6 +27,7 @@ const SECRET_KEYS = [
   'sandboxToken',
   'cookie',
   'authorization',
+  'proxy-authorization',
   'idempotencyKey',
   'idempotency-key',
   'set-cookie',
@@ -48,6 +51,9 @@ const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
   const k = bracket(key);
   return [k.startsWith('.') ? k.slice(1) : k, `*${k}`, `*.*${k}`, `*.*.*${k}`];
 });
+
+/** The path without its query string (the query carries order lookup credentials). */
+export const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0];
 
 interface SerializedError {
   [key: string]: unknown;
@@ -87,7 +93,11 @@ export function serializeError(error: Error, depth = 0): SerializedError {
 }
 
 function serializeRequest(req: { method?: string; url?: string; ip?: string; routeOptions?: { url?: string } }) {
-  return { method: req.method, url: req.url?.split('?')[0], route: req.routeOptions?.url, remoteAddress: req.ip };
+  return { method: req.method, url: pathOf(req.url), route: req.routeOptions?.url, remoteAddress: req.ip };
+}
+
+export interface LogStream {
+  write(line: string): void;
 }
 
 export interface LoggerOptions {
@@ -97,14 +107,10 @@ export interface LoggerOptions {
   stream?: LogStream;
 }
 
-export interface LogStream {
-  write(line: string): void;
-}
-
 /** LOG_FORMAT: `pretty` (human-readable, pino-pretty), `json` (one JSON object a line), `auto` (pretty on a terminal). */
 export type LogFormat = 'auto' | 'pretty' | 'json';
 
-/** Issue 14: human-readable lines when the output is a terminal, JSON otherwise (log collectors read JSON). */
+/** Human-readable lines when the output is a terminal, JSON otherwise (log collectors read JSON). */
 export function prettyLogs(format: LogFormat, isTTY: boolean | undefined = process.stdout.isTTY): boolean {
   return format === 'pretty' || (format === 'auto' && isTTY === true);
 }
@@ -118,6 +124,7 @@ function prettyStream(out: LogStream = process.stdout, colorize = out === proces
   return { write: (line) => out.write(pretty(line)) };
 }
 
+/** Fastify's `logger` option: false at `silent`. `stream`: where lines go instead of stdout (tests; never pretty by TTY). */
 export function loggerOptions(level: string, output: { format?: LogFormat; stream?: LogStream } = {}): LoggerOptions | false {
   if (level === 'silent') return false;
   const options: LoggerOptions = {
@@ -131,7 +138,7 @@ export function loggerOptions(level: string, output: { format?: LogFormat; strea
   return options;
 }
 
-/** Request ids this service adopts from `x-request-id` (web's, or a trusted edge's): short, printable, no spaces. */
+/** Request ids a service adopts from `x-request-id` (web's, or a trusted edge's): short, printable, no spaces. */
 const REQUEST_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
 export const REQUEST_ID_HEADER = 'x-request-id';
 
