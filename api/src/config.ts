@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CKM_BY_CONFIG_NAME } from 'shared-contracts/server';
-import { parseRateLimitOverrides, ROUTE_RATE_LIMITS, type RateLimitedRoute } from './limits';
+import { type AttemptLimitsConfig, parseRateLimitOverrides, ROUTE_RATE_LIMITS, type RateLimitedRoute } from './limits';
 import { parseTrustProxy } from './http/proxyTrust';
 
 /** The monorepo root (this file is api/src/config.ts). */
@@ -291,7 +291,7 @@ export interface PartnerConfig {
   webhookAllowPrivateTargets: boolean;
 }
 
-export interface HttpConfig {
+interface HttpConfig {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
@@ -322,21 +322,7 @@ export interface AuthConfig {
   argon2: { memoryKib: number; timeCost: number; parallelism: number };
   smtpUrl?: string;
   mailFrom: string;
-  rateLimits: {
-    windowSeconds: number;
-    login: AttemptBudget;
-    reset: AttemptBudget;
-    accountDelayMs: number;
-    accountMaxDelayMs: number;
-    registerPerIp: number;
-  };
-}
-
-/** Attempts of one flow (sign-in, or password reset and email confirmation) per window. */
-export interface AttemptBudget {
-  perAccountIp: number;
-  perIp: number;
-  perAccountBeforeDelay: number;
+  rateLimits: AttemptLimitsConfig;
 }
 
 /** Variables of an earlier release whose meaning changed: refused rather than silently ignored. */

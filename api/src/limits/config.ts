@@ -10,7 +10,7 @@ export interface RouteLimitsConfig {
 }
 
 /** Attempts of one flow (sign-in, or password reset and email confirmation) per window. */
-export interface AttemptBudget {
+interface AttemptBudget {
   perAccountIp: number;
   perIp: number;
   perAccountBeforeDelay: number;

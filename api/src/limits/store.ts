@@ -4,7 +4,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-export interface BucketOptions {
+interface BucketOptions {
   /**
    * What a count does while Redis is unreachable: true (default) counts in this replica's memory until it returns;
    * false fails the count (the per-route limits then let the request through: http/routes.ts).
