@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices, InstrumentRef, RemotePageProps } from 'shared-contracts';
-import { Badge, Button, ButtonLink, Table, type TableColumn, } from 'remote-kit/ui';
+import { Badge, Button, ButtonLink, Table, type TableColumn } from 'remote-kit/ui';
 import { formatAmount, RelativeTime } from 'remote-kit/format';
 import { Loadable } from 'remote-kit/load';
 import { EmptyCard } from '../layout/EmptyCard';

@@ -6,23 +6,16 @@ import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Badge, Button, Card } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { useT } from '../i18n/useT';
-import { AccountStatusStore } from '../features/security/AccountStatusStore';
+import { createAccountStores } from '../features/security/accountStores';
 import { TwoFactorDisableDialog, TwoFactorEnrolDialog } from '../features/security/TwoFactorDialogs';
 import { TwoFactorDisableStore } from '../features/security/TwoFactorDisableStore';
 import { TwoFactorEnrolStore } from '../features/security/TwoFactorEnrolStore';
 import { StepUpDialog } from '../stepUp/StepUpDialog';
-import { StepUpStore } from '../stepUp/StepUpStore';
 import styles from '../layout/profile.module.css';
 
 /** The page's stores: the account's status, step-up, and the two two-factor flows. */
 function makeStores(host: HostServices) {
-  const status = new AccountStatusStore({
-    account: () => host.session.account,
-    api: host.api,
-    confirmEmail: (email) => host.session.confirmEmail(email),
-    confirmedHere: (email) => host.session.confirmedEmails.has(email),
-  });
-  const stepUp = new StepUpStore({ api: host.api, twoFactorEnabled: () => status.twoFactorEnabled });
+  const { status, stepUp } = createAccountStores(host);
   const enrol = new TwoFactorEnrolStore({ api: host.api, stepUp, onEnabled: () => status.setTwoFactorEnabled(true) });
   const disable = new TwoFactorDisableStore({ api: host.api, stepUp, onDisabled: () => status.setTwoFactorEnabled(false) });
   return { status, stepUp, enrol, disable };

@@ -13,23 +13,17 @@ import { Loadable } from 'remote-kit/load';
 import { intlLocale } from '../lib/locale';
 import { namespace } from '../i18n';
 import { useT } from '../i18n/useT';
-import { AccountStatusStore } from '../features/security/AccountStatusStore';
+import type { AccountStatusStore } from '../features/security/AccountStatusStore';
+import { createAccountStores } from '../features/security/accountStores';
 import { EmailNotice } from '../features/security/EmailNotice';
 import { StepUpDialog } from '../stepUp/StepUpDialog';
-import { StepUpStore } from '../stepUp/StepUpStore';
 import { ApiKeysStore, isIpEntry, parseIpList } from '../features/keys/ApiKeysStore';
 import styles from '../layout/profile.module.css';
 
 const NAME_MAX = 64;
 
 function makeStores(host: HostServices) {
-  const status = new AccountStatusStore({
-    account: () => host.session.account,
-    api: host.api,
-    confirmEmail: (email) => host.session.confirmEmail(email),
-    confirmedHere: (email) => host.session.confirmedEmails.has(email),
-  });
-  const stepUp = new StepUpStore({ api: host.api, twoFactorEnabled: () => status.twoFactorEnabled });
+  const { status, stepUp } = createAccountStores(host);
   const store = new ApiKeysStore({
     api: host.api,
     isAuthorised: () => host.session.isAuthorised,

@@ -13,10 +13,10 @@ import { formatUsdt, intlLocale } from '../lib/locale';
 import { useT } from '../i18n/useT';
 import { BalancesCard, WithdrawalsTable } from '../features/wallet/parts';
 import { WalletStore } from '../features/wallet/WalletStore';
-import { AccountStatusStore } from '../features/security/AccountStatusStore';
+import type { AccountStatusStore } from '../features/security/AccountStatusStore';
+import { createAccountStores } from '../features/security/accountStores';
 import { EmailNotice } from '../features/security/EmailNotice';
 import { StepUpDialog } from '../stepUp/StepUpDialog';
-import { StepUpStore } from '../stepUp/StepUpStore';
 import { WITHDRAWAL_NETWORK, type WithdrawError, WithdrawStore } from '../features/withdraw/WithdrawStore';
 import styles from '../layout/profile.module.css';
 
@@ -26,13 +26,7 @@ function newIdempotencyKey(): string {
 
 function makeStores(host: HostServices) {
   const wallet = new WalletStore(host.api, false);
-  const status = new AccountStatusStore({
-    account: () => host.session.account,
-    api: host.api,
-    confirmEmail: (email) => host.session.confirmEmail(email),
-    confirmedHere: (email) => host.session.confirmedEmails.has(email),
-  });
-  const stepUp = new StepUpStore({ api: host.api, twoFactorEnabled: () => status.twoFactorEnabled });
+  const { status, stepUp } = createAccountStores(host);
   const form = new WithdrawStore({
     api: host.api,
     isAuthorised: () => host.session.isAuthorised,

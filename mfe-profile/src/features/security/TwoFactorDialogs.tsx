@@ -1,9 +1,9 @@
 // Two-factor authentication on the profile (issue 24): enrolment (QR code + the secret as text, a code to turn it on,
 // then the recovery codes shown once with copy, download and "I saved them") and turning it off with a code.
-import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
 import { Button, Checkbox, CopyButton, Dialog, TextField } from 'remote-kit/ui';
+import { CodeOrRecoveryField, FormDialog } from '../../layout/FormDialog';
 import { useT } from '../../i18n/useT';
 import { QrCode } from './QrCode';
 import type { TwoFactorDisableStore } from './TwoFactorDisableStore';
@@ -26,7 +26,6 @@ function download(text: string): void {
 
 export const TwoFactorEnrolDialog = observer(function TwoFactorEnrolDialog({ host, store }: { host: HostServices; store: TwoFactorEnrolStore }) {
   const t = useT(host);
-  const formId = useId();
   if (!store.open) return null;
   if (store.state === 'codes') {
     const count = store.recoveryCodes.length;
@@ -64,26 +63,19 @@ export const TwoFactorEnrolDialog = observer(function TwoFactorEnrolDialog({ hos
   }
   const setup = store.setup;
   return (
-    <Dialog
-      open
-      onClose={() => store.cancel()}
+    <FormDialog
+      host={host}
       title={t('twofa_enrol_title')}
       description={t('twofa_enrol_text')}
-      closeLabel={t('close')}
-      data-testid="twofa-enrol-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => store.cancel()} data-testid="twofa-enrol-cancel">
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={store.state === 'enabling'} data-testid="twofa-enable">
-            {t('twofa_enable')}
-          </Button>
-        </>
-      }
-    >
-      <div className={styles.stack}>
-        {setup ? (
+      testId="twofa-enrol-dialog"
+      cancelTestId="twofa-enrol-cancel"
+      submitLabel={t('twofa_enable')}
+      submitting={store.state === 'enabling'}
+      submitTestId="twofa-enable"
+      onCancel={() => store.cancel()}
+      onSubmit={() => void store.enable()}
+      intro={
+        setup ? (
           <>
             <QrCode value={setup.otpauthUri} label={t('twofa_qr_label')} testId="twofa-qr" />
             <p className={styles.muted}>{t('twofa_secret_hint')}</p>
@@ -94,76 +86,41 @@ export const TwoFactorEnrolDialog = observer(function TwoFactorEnrolDialog({ hos
               <CopyButton value={setup.secret} label={t('twofa_copy_secret')} copiedLabel={t('copied')} data-testid="twofa-secret-copy" />
             </div>
           </>
-        ) : null}
-        <form
-          id={formId}
-          className={styles.form}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void store.enable();
-          }}
-        >
-          <TextField
-            label={t('twofa_code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            value={store.code}
-            onChange={(e) => store.setCode(e.target.value)}
-            error={store.codeError ? t(store.codeError) : undefined}
-            data-testid="twofa-enrol-code"
-          />
-        </form>
-      </div>
-    </Dialog>
+        ) : null
+      }
+    >
+      <TextField
+        label={t('twofa_code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        value={store.code}
+        onChange={(e) => store.setCode(e.target.value)}
+        error={store.codeError ? t(store.codeError) : undefined}
+        data-testid="twofa-enrol-code"
+      />
+    </FormDialog>
   );
 });
 
 export const TwoFactorDisableDialog = observer(function TwoFactorDisableDialog({ host, store }: { host: HostServices; store: TwoFactorDisableStore }) {
   const t = useT(host);
-  const formId = useId();
   if (store.state === 'idle') return null;
   return (
-    <Dialog
-      open
+    <FormDialog
+      host={host}
       size="sm"
-      onClose={() => store.cancel()}
       title={t('twofa_disable_title')}
       description={t('twofa_disable_text')}
-      closeLabel={t('close')}
-      data-testid="twofa-disable-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => store.cancel()}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form={formId} variant="danger" loading={store.state === 'submitting'} data-testid="twofa-disable-confirm">
-            {t('twofa_disable')}
-          </Button>
-        </>
-      }
+      testId="twofa-disable-dialog"
+      submitLabel={t('twofa_disable')}
+      submitVariant="danger"
+      submitting={store.state === 'submitting'}
+      submitTestId="twofa-disable-confirm"
+      onCancel={() => store.cancel()}
+      onSubmit={() => void store.submit()}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void store.submit();
-        }}
-      >
-        <TextField
-          label={t('twofa_code')}
-          hint={t('twofa_code_or_recovery_hint')}
-          autoComplete="one-time-code"
-          spellCheck={false}
-          value={store.code}
-          onChange={(e) => store.setCode(e.target.value)}
-          error={store.codeError ? t(store.codeError) : undefined}
-          data-testid="twofa-disable-code"
-        />
-      </form>
-    </Dialog>
+      <CodeOrRecoveryField host={host} store={store} testId="twofa-disable-code" />
+    </FormDialog>
   );
 });
