@@ -64,7 +64,7 @@ describe('OpenAPI document: lint requirements', () => {
       const clientErrors = Object.keys(op.responses).filter((s) => /^4\d\d$/.test(s));
       expect({ op: op.operationId, clientErrors: clientErrors.length > 0 }).toEqual({ op: op.operationId, clientErrors: true });
       for (const status of clientErrors) {
-        const media = op.responses[status].content['application/json'];
+        const media = op.responses[status].content?.['application/json'];
         expect(media?.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
         for (const example of Object.values(media?.examples ?? {})) expect(example.value.statusCode).toBe(Number(status));
       }
@@ -82,7 +82,7 @@ describe('OpenAPI document: lint requirements', () => {
   });
 
   it('spells out the keys of a record over an enum (the SEO texts per locale)', () => {
-    const data = (operation('seo').responses['200'].content['application/json'].schema as { properties: { data: { properties: object; required: string[] } } })
+    const data = (operation('seo').responses['200'].content!['application/json'].schema as { properties: { data: { properties: object; required: string[] } } })
       .properties.data;
     expect(Object.keys(data.properties).sort()).toEqual([...data.required].sort());
   });
@@ -141,7 +141,7 @@ describe('OpenAPI document: the answers each kind of route can give (§8)', () =
   it('answers each documented code with its catalogue status (413 is Fastify’s own body limit)', () => {
     for (const op of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
-        for (const example of Object.values(response.content['application/json'].examples ?? {})) {
+        for (const example of Object.values(response.content!['application/json'].examples ?? {})) {
           expect({ op: op.operationId, code: example.value.code, status: Number(status) }).toEqual({
             op: op.operationId,
             code: example.value.code,

@@ -8,7 +8,8 @@ const homeTexts: SeoTexts = {
 };
 
 const links = (tags: SeoHeadTag[], rel: string) => tags.flatMap((t) => (t.tag === 'link' && t.attrs.rel === rel ? [t.attrs] : []));
-const metaContent = (tags: SeoHeadTag[], key: string) => tags.find((t) => t.tag === 'meta' && (t.attrs.name === key || t.attrs.property === key))?.attrs;
+const metaContent = (tags: SeoHeadTag[], key: string) =>
+  tags.find((t): t is Extract<SeoHeadTag, { tag: 'meta' }> => t.tag === 'meta' && (t.attrs.name === key || t.attrs.property === key))?.attrs;
 const jsonLd = (tags: SeoHeadTag[]) => tags.find((t) => t.tag === 'script');
 
 describe('seoHeadTags (§2)', () => {
