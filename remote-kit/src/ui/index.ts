@@ -10,6 +10,7 @@ export { LineIcon, type LineIconProps } from './LineIcon';
 export { LiveRegion, type LiveRegionProps } from './LiveRegion';
 export { StaticPage, pageStyles } from './PageFrame';
 export { RedirectModal, type RedirectModalProps } from './RedirectModal';
+export { QrCode, type QrCodeProps, type QrCodeSize } from './QrCode';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { SidebarLayout, type SidebarLayoutProps } from './SidebarLayout';
 export { Skeleton, type SkeletonProps } from './Skeleton';

@@ -1,14 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import type { Instrument, Order } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
-import { Badge, ButtonLink, Card, CopyButton, RedirectModal, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, ButtonLink, Card, CopyButton, QrCode, RedirectModal, VisuallyHidden } from 'remote-kit/ui';
 import { explorerAddressLink, explorerHost } from './explorer';
 import type { OrderStore } from './OrderStore';
 import { paymentUri } from './paymentUri';
 import { samePairPath } from './samePairPath';
 import { ExplorerLink } from './ExplorerLink';
 import styles from './order.module.css';
-import { QrCode } from './QrCode';
 import { amountOf, formatDuration, type View } from './view';
 
 /**

@@ -2,10 +2,9 @@
 // then the recovery codes shown once with copy, download and "I saved them") and turning it off with a code.
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
-import { Button, Checkbox, CopyButton, Dialog, TextField } from 'remote-kit/ui';
+import { Button, Checkbox, CopyButton, Dialog, QrCode, TextField } from 'remote-kit/ui';
 import { CodeOrRecoveryField, FormDialog } from '../../layout/FormDialog';
 import { useT } from '../../i18n/useT';
-import { QrCode } from './QrCode';
 import type { TwoFactorDisableStore } from './TwoFactorDisableStore';
 import type { TwoFactorEnrolStore } from './TwoFactorEnrolStore';
 import styles from '../../layout/profile.module.css';
@@ -77,7 +76,7 @@ export const TwoFactorEnrolDialog = observer(function TwoFactorEnrolDialog({ hos
       intro={
         setup ? (
           <>
-            <QrCode value={setup.otpauthUri} label={t('twofa_qr_label')} testId="twofa-qr" />
+            <QrCode value={setup.otpauthUri} label={t('twofa_qr_label')} testId="twofa-qr" size="lg" />
             <p className={styles.muted}>{t('twofa_secret_hint')}</p>
             <div className={styles.actions}>
               <code className={styles.secret} data-testid="twofa-secret">
