@@ -1,6 +1,8 @@
-// §2 `/exchange-{from}-{to}`: codes are the instruments' slugs, lower-cased.
+import { pagePath } from './pageMap';
+
+// §2 `/exchange-{from}-{to}` (the page map's ExchangePair path): codes are the instruments' slugs, lower-cased.
 export function pairPath(fromSlug: string, toSlug: string): string {
-  return `/exchange-${fromSlug.toLowerCase()}-${toSlug.toLowerCase()}`;
+  return pagePath('mfe_exchange', 'ExchangePair', { from: fromSlug.toLowerCase(), to: toSlug.toLowerCase() });
 }
 
 export function parsePairSegment(segment: string): { from: string; to: string } | null {

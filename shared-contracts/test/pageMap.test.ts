@@ -1,5 +1,6 @@
 import { REMOTE_NAMES } from '../remotes.cjs';
 import { PAGE_MAP, pageNames, pageParams, pagePath, pageQuery, pageSamples, type PageParams } from '../src/pageMap';
+import { pairPath } from '../src/pairPath';
 
 describe('page map', () => {
   it('has an entry for every remote of the one list, and no other', () => {
@@ -50,6 +51,7 @@ describe('page map', () => {
     expect(pagePath('mfe_exchange', 'ExchangePair', { from: 'btc', to: 'eth' }, { amount: '0.5' })).toBe('/exchange-btc-eth?amount=0.5');
     expect(pagePath('mfe_profile', 'ProfileWithdraw')).toBe('/profile/withdraw');
     expect(pagePath('mfe_blog', 'Legal', { slug: 'aml-kyc' })).toBe('/aml-kyc');
+    expect(pairPath('BTC', 'usdtTrc20')).toBe('/exchange-btc-usdttrc20');
   });
 
   it('pagePath refuses, at compile time, a remote, page, param or query key the page map does not have', () => {
