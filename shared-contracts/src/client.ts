@@ -4,6 +4,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { ApiError, formatFetchFailure, isApiErrorBody } from './errors';
 import { CLIENT_ID_COOKIE, CLIENT_ID_HEADER, RETRY_LIMIT, RETRY_STATUS_CODES } from './constants';
+import { readCookie } from './cookies';
 import { routeTable, routeTimeoutMs, type RouteName } from './routeTable';
 import type { RouteBody, RouteParams, RouteQuery, RouteResponse } from './routes';
 
@@ -42,16 +43,6 @@ export interface ApiClientOptions {
   onUnauthorized?: (context: UnauthorizedContext) => Promise<boolean>;
   /** Override the route table timeouts (tests). */
   timeoutOverrideMs?: number;
-}
-
-export function readCookie(name: string, cookieString: string | undefined = typeof document === 'undefined' ? undefined : document.cookie): string | undefined {
-  if (!cookieString) return undefined;
-  for (const part of cookieString.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
 }
 
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

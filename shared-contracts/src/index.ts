@@ -7,6 +7,8 @@ export * from './errors';
 export * from './domain';
 export * from './routeTable';
 export * from './client';
+export * from './cookies';
+export * from './acceptLanguage';
 export * from './host';
 export * from './pairPath';
 export * from './memo';

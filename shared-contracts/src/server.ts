@@ -10,4 +10,5 @@ export * from './routes';
 export * from './pairPath';
 export * from './memo';
 export * from './seo';
+export { negotiateLocale } from './acceptLanguage';
 export { buildOpenApiDocument, RATE_LIMITED_ROUTES } from './openapi';

@@ -3,6 +3,7 @@
 // rootHtml/state (html.ts).
 import {
   DEFAULT_LOCALE,
+  readCookie,
   seoHeadTags,
   seoKeyProblems,
   THEME_COOKIE,
@@ -59,14 +60,6 @@ const SEO_DEFAULTS = { timeoutMs: 300, ttlMs: 60_000, maxEntries: 2_000 } as con
 
 type SeoResult = { kind: 'texts'; answer: SeoAnswer } | { kind: 'not-found' };
 
-function cookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
 function shellTitle(locale: LocaleCode, key: string, params: Record<string, string>): string {
   const titles = shellResources[locale].titles as Record<string, string>;
   const text = titles[key] ?? shellResources[locale].siteName;
@@ -113,7 +106,7 @@ export function createDocumentRenderer(options: DocumentOptions) {
     const pathname = req.url.split('?')[0];
     const match = matchRoute(pathname);
     const locale = match?.locale ?? splitLocale(pathname).locale;
-    const saved = cookie(req.cookieHeader, THEME_COOKIE);
+    const saved = readCookie(THEME_COOKIE, req.cookieHeader);
     const htmlAttrs: DocumentParts['htmlAttrs'] = { lang: locale };
     if (saved && (THEMES as readonly string[]).includes(saved)) htmlAttrs['data-theme'] = saved;
     const notFound = (): PagePlan => ({ status: 404, match, locale, parts: { head: renderHeadTags(notFoundHead(locale)), htmlAttrs } });

@@ -219,6 +219,17 @@ describe('web pages', () => {
       expect(render).toHaveBeenCalledTimes(4);
     });
 
+    it('guests share a render by the locale their Accept-Language negotiates (q-values), not by its wording', async () => {
+      const { render, runtime } = fakeSsr();
+      const get = await webWith(runtime);
+      const lang = (value: string) => ({ headers: { 'accept-language': value } });
+      await Promise.all([get('/roadmap', lang('ru;q=0.9,en;q=0.8')), get('/roadmap', lang('ru-RU,ru;q=0.9')), get('/roadmap', lang('de,ru;q=0.5'))]);
+      expect(render).toHaveBeenCalledTimes(1);
+      await Promise.all([get('/roadmap', lang('de,en;q=0.5')), get('/roadmap', lang('en-US,en;q=0.9')), get('/roadmap', lang('fr'))]);
+      expect(render).toHaveBeenCalledTimes(2);
+      expect(render.mock.calls.map((c) => (c as unknown[])[0])).toMatchObject([{ acceptLanguage: 'ru;q=0.9,en;q=0.8' }, { acceptLanguage: 'de,en;q=0.5' }]);
+    });
+
     it('a page the api says does not exist (SEO 404: an unknown blog post) is rendered as the 404 page, status 404', async () => {
       const { render, runtime } = fakeSsr();
       const get = await webWith(runtime);

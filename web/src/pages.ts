@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_ID_COOKIE, LOCALE_COOKIE, REDIRECT_STATUS, THEME_COOKIE } from 'shared-contracts';
+import { CLIENT_ID_COOKIE, LOCALE_COOKIE, negotiateLocale, parseCookies, REDIRECT_STATUS, THEME_COOKIE } from 'shared-contracts';
 import { NO_CACHE } from 'tooling/static-files';
 import { SharedEncoding, sendCompressed, sendShared, streamEncodingFor } from './compress';
 import { createDocumentRenderer } from './document';
@@ -47,21 +47,6 @@ export interface PageOptions {
   remotes?: () => Record<string, string>;
 }
 
-function parseCookieHeader(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    try {
-      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      out[name] = part.slice(eq + 1).trim();
-    }
-  }
-  return out;
-}
-
 export function createPageResponder(options: PageOptions) {
   const redirectFor = createRedirectLookup({ apiUrl: options.apiUrl });
   // SSR_GUEST_CACHE_MS (default 1000, 0 = off): a guest's page is the same for every guest for a moment; a burst of
@@ -92,7 +77,7 @@ export function createPageResponder(options: PageOptions) {
         .code(REDIRECT_STATUS)
         .header('location', redirectLocation(redirect, at < 0 ? '' : url.slice(at)))
         .send();
-    const cookies = parseCookieHeader(req.headers.cookie);
+    const cookies = parseCookies(req.headers.cookie);
     const guestKey = guestPages ? guestPageKey(url, origin, cookies, req.headers['accept-language']) : null;
     let pending = guestKey ? guestPages?.get(guestKey) : undefined;
     if (!pending) {
@@ -188,10 +173,14 @@ const DECIDED: unique symbol = Symbol('decided');
 
 type PageAnswer = { kind: 'redirect'; location: string } | { kind: 'page'; status: number; head: string; tail: Promise<string>; shareable: Promise<boolean> };
 
-/** What a guest's page depends on: the URL, the site origin, and the cookies and languages that change it. */
+/**
+ * What a guest's page depends on: the URL, the site origin, and the cookies and language that change it. The
+ * language is the one Accept-Language negotiates (§4; the render reads the header the same way), not the header's
+ * text: browsers that word their languages differently but prefer the same locale share one render.
+ */
 function guestPageKey(url: string, origin: string, cookies: Record<string, string>, acceptLanguage: string | undefined): string | null {
   if (cookies[CLIENT_ID_COOKIE]) return null; // a visitor with a session gets a page of his own
-  return [url, origin, cookies[THEME_COOKIE] ?? '', cookies[LOCALE_COOKIE] ?? '', consentKey(cookies), acceptLanguage ?? ''].join('\u0000');
+  return [url, origin, cookies[THEME_COOKIE] ?? '', cookies[LOCALE_COOKIE] ?? '', consentKey(cookies), negotiateLocale(acceptLanguage)].join('\u0000');
 }
 
 export function registerSeoFiles(

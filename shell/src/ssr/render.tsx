@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
+  acceptedLanguages,
   CLIENT_ID_COOKIE,
   createApiClient,
   routeTable,
@@ -55,14 +56,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
     timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function languagesOf(acceptLanguage: string | undefined): string[] {
-  if (!acceptLanguage) return [];
-  return acceptLanguage
-    .split(',')
-    .map((part) => part.split(';')[0].trim())
-    .filter(Boolean);
 }
 
 /**
@@ -198,7 +191,8 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
   const stores = new RootStore({
     clock: realClock,
     cookies,
-    languages: languagesOf(req.acceptLanguage),
+    // by q-value, as the api's mails and web's page cache read the header (§4 Language)
+    languages: acceptedLanguages(req.acceptLanguage),
     root: {
       setAttribute: (name, value) => {
         if (name === 'data-theme') themeAttr = value as Theme;

@@ -1,17 +1,11 @@
 import { action, computed, makeObservable, observable } from 'mobx';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, SUPPORTED_LOCALES, type LocaleCode } from 'shared-contracts';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type LocaleCode, supportedLocaleOf } from 'shared-contracts';
 import type { CookieJar } from './env';
 
 export interface LocaleStoreDeps {
   cookies: CookieJar;
-  /** navigator.languages */
+  /** navigator.languages; on the server, the Accept-Language header's (shared-contracts acceptedLanguages) */
   languages: readonly string[];
-}
-
-export function toSupportedLocale(value: string | undefined | null): LocaleCode | undefined {
-  if (!value) return undefined;
-  const base = value.toLowerCase().split(/[-_]/)[0];
-  return (SUPPORTED_LOCALES as readonly string[]).includes(base) ? (base as LocaleCode) : undefined;
 }
 
 /** §4 Language: cookie, else browser languages, else en; the URL prefix wins when present. */
@@ -25,10 +19,10 @@ export class LocaleStore {
 
   /** What a first access without a locale prefix would choose. */
   detect(): LocaleCode {
-    const fromCookie = toSupportedLocale(this.deps.cookies.get(LOCALE_COOKIE));
+    const fromCookie = supportedLocaleOf(this.deps.cookies.get(LOCALE_COOKIE));
     if (fromCookie) return fromCookie;
     for (const language of this.deps.languages) {
-      const found = toSupportedLocale(language);
+      const found = supportedLocaleOf(language);
       if (found) return found;
     }
     return DEFAULT_LOCALE;

@@ -1,4 +1,5 @@
 // Small seams every store receives through its constructor, so tests need no globals.
+import { parseCookies } from 'shared-contracts';
 
 export interface Clock {
   now(): number;
@@ -31,18 +32,7 @@ function serialiseCookie(name: string, value: string, o: CookieOptions): string 
   return `${name}=${encodeURIComponent(value)}; Max-Age=${o.maxAge}; Path=${o.path ?? '/'}; SameSite=${o.sameSite ?? 'Lax'}`;
 }
 
-function parseCookies(cookieString: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of cookieString.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const key = part.slice(0, eq).trim();
-    if (key) out[key] = decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return out;
-}
-
-/** A CookieJar over `document.cookie`. */
+/** A CookieJar over `document.cookie` (shared-contracts parseCookies: a malformed cookie on the domain breaks no read). */
 export function documentCookieJar(doc: Pick<Document, 'cookie'>): CookieJar {
   return {
     get: (name) => parseCookies(doc.cookie)[name],

@@ -1,8 +1,8 @@
-import { LocaleStore, toSupportedLocale } from './LocaleStore';
+import { LocaleStore } from './LocaleStore';
 import { ThemeStore } from './ThemeStore';
 import { NotificationStore } from './NotificationStore';
 import { LoadingBarStore } from './LoadingBarStore';
-import { MemoryCookieJar } from './env';
+import { documentCookieJar, MemoryCookieJar } from './env';
 import { TestClock } from './testClock';
 
 describe('LocaleStore', () => {
@@ -30,10 +30,11 @@ describe('LocaleStore', () => {
     expect(s.current).toBe('en');
     expect(jar.values.i18n_locale).toBe('en');
   });
-  it('maps language tags', () => {
-    expect(toSupportedLocale('ru-RU')).toBe('ru');
-    expect(toSupportedLocale('EN_gb')).toBe('en');
-    expect(toSupportedLocale('uk')).toBeUndefined();
+  // mapping language tags (ru-RU → ru) is shared-contracts' supportedLocaleOf (acceptLanguage.test.ts)
+  it('reads the locale cookie beside a malformed cookie another site on the domain set', () => {
+    const jar = documentCookieJar({ cookie: 'broken=%E0%A4%A; i18n_locale=ru' });
+    expect(jar.get('i18n_locale')).toBe('ru');
+    expect(new LocaleStore({ cookies: jar, languages: [] }).current).toBe('ru');
   });
 });
 

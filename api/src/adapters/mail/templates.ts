@@ -1,4 +1,5 @@
 // Mail texts in the user's locale (en, ru).
+import { negotiateLocale } from 'shared-contracts/server';
 import type { MailKind, MailLocale, MailMessage } from './types';
 
 type CodeMailKind = Extract<MailKind, 'password_reset' | 'email_confirmation'>;
@@ -68,21 +69,10 @@ export function registrationAttemptMessage(to: string, locale: MailLocale): Mail
   return { to, kind: 'registration_attempt', locale, subject: t.subject, text: t.body(to) };
 }
 
-/** Picks en or ru from a `locale` field or an Accept-Language header (first supported language wins). */
+/** Picks en or ru from a `locale` field, else the Accept-Language header (shared-contracts negotiateLocale, by q-value). */
 export function pickLocale(explicit: string | undefined, acceptLanguage: string | undefined, fallback: MailLocale = 'en'): MailLocale {
   if (explicit === 'ru' || explicit === 'en') return explicit;
-  if (acceptLanguage) {
-    const ranked = acceptLanguage
-      .split(',')
-      .map((part, i) => {
-        const [tag, ...params] = part.trim().toLowerCase().split(';');
-        const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? '1');
-        return { lang: tag.split('-')[0], q: Number.isFinite(q) ? q : 0, i };
-      })
-      .sort((a, b) => b.q - a.q || a.i - b.i);
-    for (const { lang, q } of ranked) if (q > 0 && (lang === 'en' || lang === 'ru')) return lang;
-  }
-  return fallback;
+  return negotiateLocale(acceptLanguage, fallback);
 }
 
 /** Issue 24: what changed in the account's security, told to its owner (a change they did not make is a sign-in to stop). */
