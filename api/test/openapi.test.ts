@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json (issue 13): the document `pnpm lint:openapi` checks, served as built at start-up,
 // public and cacheable, its server the site's public origin; and the 429 answers it documents are the api's limits.
 import Fastify from 'fastify';
-import { apiRoutes, buildOpenApiDocument, RATE_LIMITED_ROUTES, routeTable, type RouteName } from 'shared-contracts/server';
+import { apiRoutes, buildOpenApiDocument, type RouteMeta, routeTable, type RouteName } from 'shared-contracts/server';
 import { loadConfig } from '../src/config';
 import { ROUTE_RATE_LIMITS } from '../src/limits';
 import { startApi, type RunningApi } from '../src/main';
@@ -64,8 +64,12 @@ describe('the OpenAPI module without a public origin', () => {
 });
 
 describe('the 429 answers the document lists', () => {
-  it('are those of the api’s per-address limits (http/rateLimits.ts) and of every partner route (per key)', () => {
-    expect([...RATE_LIMITED_ROUTES].sort()).toEqual(Object.keys(ROUTE_RATE_LIMITS).sort());
+  it('are those of the api’s per-address limits (each route’s declared rateLimit) and of every partner route (per key)', () => {
+    // One declaration (issue 26): the api enforces exactly the limits the route declarations carry.
+    const declared = (Object.entries(routeTable) as [RouteName, RouteMeta][]).flatMap(([name, def]) =>
+      def.rateLimit ? [[name, def.rateLimit.perAddress]] : [],
+    );
+    expect(ROUTE_RATE_LIMITS).toEqual(Object.fromEntries(declared));
     const doc = buildOpenApiDocument() as unknown as Doc;
     const documented = (Object.entries(routeTable) as [RouteName, { method: string; path: string }][])
       .filter(([, def]) => '429' in doc.paths[def.path.replace(/:([A-Za-z_]+)/g, '{$1}')][def.method.toLowerCase()].responses)

@@ -21,6 +21,19 @@ export interface RouteMeta {
   queryTimeout?: { query: Readonly<Record<string, string>>; timeoutMs: number };
   /** How the body travels: JSON (default), or multipart/form-data (text fields plus files; the client takes a FormData). */
   bodyType?: 'json' | 'multipart';
+  /** The api's limit of this call per client address (issue 7); the OpenAPI document lists its 429. */
+  rateLimit?: RouteRateLimit;
+}
+
+/**
+ * Requests per window (HTTP_RATE_LIMIT_WINDOW_SECONDS, default a minute) and client address (after proxy trust), past
+ * which the api answers 429 ERR_TOO_MANY_REQUESTS with Retry-After (api/src/limits/routes.ts), before reading the body.
+ * Far above what a person or the e2e journeys do; HTTP_RATE_LIMITS=orderCreate=10,login=50 overrides it.
+ */
+export interface RouteRateLimit {
+  perAddress: number;
+  /** A client on the api's own machine skips it (web asks per visitor; dev, e2e and bench browse from loopback). */
+  loopbackUnlimited?: true;
 }
 
 /** What a route's `schemas` receives: zod, and every schema of the contracts (domains/<domain>/schemas.ts). */

@@ -75,49 +75,6 @@ const CODE_MEANINGS: Record<ErrorCode, string> = {
   ERR_INVALID_TWO_FACTOR_CODE: 'the two-factor code is wrong, expired or already used',
 };
 
-/**
- * Routes with a per-address limit (api/src/http/rateLimits.ts ROUTE_RATE_LIMITS, and the per-account attempt
- * limits of sign-in, password reset and email confirmation). Partner routes have their per-key limit besides.
- * api/test/openapi.test.ts keeps this list equal to the api's.
- */
-export const RATE_LIMITED_ROUTES: readonly RouteName[] = [
-  'orderCreate',
-  'orderSetEmail',
-  'orderRequestRefund',
-  'orderAcceptRateModeChange',
-  'validateAddress',
-  'seo',
-  'register',
-  'login',
-  'refresh',
-  'logout',
-  'requestPasswordReset',
-  'resetPassword',
-  'requestEmailConfirmation',
-  'confirmEmail',
-  'stepUp',
-  'twoFactorSetup',
-  'twoFactorEnable',
-  'twoFactorDisable',
-  'redirectLookup',
-  'adminRedirectAdd',
-  'adminRedirectDelete',
-  'adminKycTake',
-  'kycSubmit',
-  'generateApiKey',
-  'updateApiKey',
-  'deleteApiKey',
-  'resumeApiKey',
-  'providerSignUp',
-  'providerSignIn',
-  'affiliateWithdraw',
-  'supportRequestCreate',
-  'supportOrderLookup',
-  'analyticsCollect',
-  'adminIncidentCreate',
-  'adminIncidentUpdate',
-];
-
 /** A catalogue code a route gives, with when (else the code's general meaning). */
 type RouteError = ErrorCode | readonly [ErrorCode, string];
 
@@ -266,7 +223,7 @@ function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
     if (typeof e === 'string') add(e, CODE_MEANINGS[e]);
     else add(e[0], e[1]);
   }
-  if (def.auth === 'partner' || RATE_LIMITED_ROUTES.includes(name)) {
+  if (def.auth === 'partner' || def.rateLimit) {
     add('ERR_TOO_MANY_REQUESTS', def.auth === 'partner' ? 'over the key’s per-minute limit' : 'over the per-address (or per-account) limit');
   }
   return out;

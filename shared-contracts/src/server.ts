@@ -11,4 +11,5 @@ export * from './pairPath';
 export * from './memo';
 export * from './seo';
 export { negotiateLocale } from './acceptLanguage';
-export { buildOpenApiDocument, RATE_LIMITED_ROUTES } from './openapi';
+export { buildOpenApiDocument } from './openapi';
+export { routeRateLimits, type RateLimitedRoute, type RouteRateLimit } from './rateLimits';

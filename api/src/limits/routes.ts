@@ -1,15 +1,16 @@
-// General per-address rate limits of the public POST calls (issue 7) and of the redirect lookup (issue 9), by
-// route-table name (routeLimits.ts), enforced by @fastify/rate-limit over the process's limit store (store.ts: Redis
-// when REDIS_URL is set, so replicas share counts; memory otherwise). Sign-in and reset keep their finer per-account
-// limits (attempts.ts): these are only a coarse outer guard for them. Keys are request.ip, i.e. after proxy trust
-// (http/proxyTrust.ts). Checked on onRequest, before the body is read (http/refusedBodies.ts drains a refused one).
+// General per-address rate limits of the public POST calls (issue 7) and of the redirect lookup (issue 9), declared
+// with each route in shared-contracts (`rateLimit`, read by routeLimits.ts), enforced by @fastify/rate-limit over the
+// process's limit store (store.ts: Redis when REDIS_URL is set, so replicas share counts; memory otherwise). Sign-in
+// and reset keep their finer per-account limits (attempts.ts): these are only a coarse outer guard for them. Keys are
+// request.ip, i.e. after proxy trust (http/proxyTrust.ts). Checked on onRequest, before the body is read
+// (http/refusedBodies.ts drains a refused one).
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
 import { routeNameOf } from '../http/routeIndex';
 import type { RouteLimitsConfig } from './config';
-import { isRateLimited, LOOPBACK_UNLIMITED } from './routeLimits';
+import { isRateLimited, loopbackUnlimited } from './routeLimits';
 import type { LimitStore } from './store';
 
 const isLoopback = (address: string | undefined) => !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
@@ -60,9 +61,7 @@ export async function installRouteRateLimits(app: FastifyInstance, cfg: RouteLim
     const name = methods.length === 1 ? routeNameOf(methods[0], route.url) : undefined;
     if (!name || !isRateLimited(name)) return;
     // Both the resolved client and the peer must be loopback, so no X-Forwarded-For sent from outside earns it.
-    const allowList = LOOPBACK_UNLIMITED.has(name)
-      ? (request: FastifyRequest) => isLoopback(request.ip) && isLoopback(request.socket.remoteAddress)
-      : undefined;
+    const allowList = loopbackUnlimited(name) ? (request: FastifyRequest) => isLoopback(request.ip) && isLoopback(request.socket.remoteAddress) : undefined;
     route.config = { ...route.config, rateLimit: { max: cfg.perAddress[name], timeWindow: cfg.windowMs, ...(allowList && { allowList }) } };
   });
   await app.register(fastifyRateLimit, {

@@ -19,6 +19,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Register with email and password',
     schemas: ({ z, s }) => ({
       body: z.object({
@@ -37,6 +38,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 100 },
     summary: 'Sign in; sets the session cookies',
     schemas: ({ z, s }) => ({
       body: z.object({
@@ -55,6 +57,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'optional',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 60 },
     summary: 'Sign out; revokes the refresh token',
     schemas: ({ s }) => ({ response: s.OkSchema }),
   },
@@ -64,6 +67,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 60 },
     summary: 'Rotate the session tokens',
     schemas: ({ z, s }) => ({ body: z.object({ browserFingerprint: z.string().max(128) }), response: s.OkSchema }),
   },
@@ -73,6 +77,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Mail a password reset code',
     schemas: ({ z, s }) => ({ body: z.object({ email: z.string().max(254), locale: s.MailLocaleSchema.optional() }), response: s.OkSchema }),
   },
@@ -82,6 +87,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Set a new password with the mailed code',
     schemas: ({ z, s }) => ({
       body: z.object({ email: z.string().max(254), password: z.string().min(1).max(256), resetCode: z.string().min(1).max(64) }),
@@ -112,6 +118,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Mail an email confirmation code (same answer whether or not the email is known)',
     schemas: ({ z, s }) => ({ body: z.object({ email: s.EmailSchema, locale: s.MailLocaleSchema.optional() }), response: s.OkSchema }),
   },
@@ -121,6 +128,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 60 },
     summary: 'Confirm an email with the mailed code',
     schemas: ({ z, s }) => ({ body: z.object({ email: z.string().max(254), code: z.string().min(1).max(64) }), response: s.OkSchema }),
   },
@@ -131,6 +139,8 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 24: each password or code guess also counts as a sign-in attempt of the account.
+    rateLimit: { perAddress: 30 },
     summary: 'Prove the password (and the two-factor code) again: withdrawals and key creation need it within 15 minutes of sign-in',
     schemas: ({ z, s }) => ({
       body: z.object({ password: z.string().min(1).max(256), twoFactorCode: s.TwoFactorCodeSchema.optional() }),
@@ -144,6 +154,7 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Start two-factor enrolment: a new authenticator secret and its otpauth URI (needs a recent sign-in)',
     schemas: ({ z }) => ({ body: z.record(z.string(), z.never()), response: z.object({ secret: z.string(), otpauthUri: z.string() }) }),
   },
@@ -153,6 +164,8 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 24: each code guess also counts as a sign-in attempt of the account.
+    rateLimit: { perAddress: 30 },
     summary: 'Turn two-factor authentication on with a code of the new secret; answers the one-time recovery codes (shown once)',
     schemas: ({ z, s }) => ({ body: z.object({ code: s.TwoFactorCodeSchema }), response: z.object({ recoveryCodes: z.array(z.string()) }) }),
   },
@@ -162,6 +175,8 @@ export const accountRoutes = defineRoutes({
     tag: 'account',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 24: each code guess also counts as a sign-in attempt of the account.
+    rateLimit: { perAddress: 30 },
     summary: 'Turn two-factor authentication off with an authenticator code or a recovery code',
     schemas: ({ z, s }) => ({ body: z.object({ code: s.TwoFactorCodeSchema }), response: z.object({}) }),
   },

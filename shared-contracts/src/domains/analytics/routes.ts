@@ -9,6 +9,8 @@ export const analyticsRoutes = defineRoutes({
     tag: 'analytics',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 13: the shell batches analytics events (one request per few seconds of use, one more on leaving a page).
+    rateLimit: { perAddress: 120 },
     summary: 'First-party analytics sink: a batch of §4 events',
     schemas: ({ z, s }) => ({ body: s.AnalyticsBatchSchema, response: z.object({ accepted: z.number().int() }) }),
   },

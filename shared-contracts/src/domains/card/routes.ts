@@ -9,6 +9,8 @@ export const cardRoutes = defineRoutes({
     tag: 'card',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 12: sign-up mails a code.
+    rateLimit: { perAddress: 10 },
     summary: 'Register with the card provider',
     schemas: ({ z, s }) => ({
       params: s.ProviderParamsSchema,
@@ -23,6 +25,7 @@ export const cardRoutes = defineRoutes({
     tag: 'card',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Sign in with the card provider',
     schemas: ({ z, s }) => ({
       params: s.ProviderParamsSchema,

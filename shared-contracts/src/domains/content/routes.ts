@@ -10,6 +10,8 @@ export const contentRoutes = defineRoutes({
     tag: 'content',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    // §7 SEO texts: web asks once per server render (for the visitor, whom it forwards), the browser once per navigation.
+    rateLimit: { perAddress: 600, loopbackUnlimited: true },
     summary: 'SEO texts of a page, keyed by locale',
     schemas: ({ z, s }) => ({
       body: z.object({ config_id: z.string(), params: z.object({ page: z.string() }) }),
@@ -23,6 +25,8 @@ export const contentRoutes = defineRoutes({
     tag: 'content',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    // Web asks before every server render, per visitor address (X-Forwarded-For): far above anyone's browsing.
+    rateLimit: { perAddress: 600, loopbackUnlimited: true },
     summary: 'Redirect for a path, if any',
     schemas: ({ z }) => ({
       query: z.object({ path: z.string().max(2048) }),
@@ -154,6 +158,7 @@ export const redirectAdminRoutes = defineRoutes({
     tag: 'admin',
     auth: 'admin',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Add a redirect of a full path (the /ru prefix is part of it) to a site path or an http(s) URL',
     schemas: ({ z, s }) => ({ body: z.object({ path: z.string().min(1).max(2048), to: z.string().min(1).max(2048) }), response: s.RedirectRecordSchema }),
   },
@@ -163,6 +168,7 @@ export const redirectAdminRoutes = defineRoutes({
     tag: 'admin',
     auth: 'admin',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Remove the redirect of a path',
     schemas: ({ z, s }) => ({ body: z.object({ path: z.string().min(1).max(2048) }), response: s.OkSchema }),
   },

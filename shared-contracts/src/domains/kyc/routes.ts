@@ -9,6 +9,8 @@ export const kycRoutes = defineRoutes({
     tag: 'kyc',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.upload,
+    // Issue 24: identity documents (also per account: KYC_SUBMITS_PER_HOUR, one in flight; api/src/limits/kyc.ts).
+    rateLimit: { perAddress: 10 },
     bodyType: 'multipart',
     summary: 'Submit identity verification data: multipart/form-data with the text fields and the JPEG, PNG or WebP photos',
     schemas: ({ s }) => ({ body: s.KycSubmitFormSchema, response: s.VerificationStatusBodySchema }),
@@ -56,6 +58,8 @@ export const kycAdminRoutes = defineRoutes({
     tag: 'admin',
     auth: 'admin',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 24: taking a verification for review (a state change, audit-logged).
+    rateLimit: { perAddress: 60 },
     summary: 'Take a verification for review: a CREATED one moves to PROCESS (kept in the audit log); answers the verification',
     schemas: ({ s }) => ({ body: s.KycVerificationParamsSchema, response: s.KycAdminVerificationSchema }),
   },

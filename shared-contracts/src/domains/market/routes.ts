@@ -9,6 +9,7 @@ export const marketRoutes = defineRoutes({
     tag: 'instruments',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 120 },
     summary: 'Validate an address for a currency and network',
     schemas: ({ z }) => ({
       body: z.object({ currencyTitle: z.string().min(1), networkTitle: z.string().min(1), address: z.string().max(256) }),

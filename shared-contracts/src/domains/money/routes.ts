@@ -63,6 +63,8 @@ export const affiliateRoutes = defineRoutes({
     tag: 'affiliate',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 11: a withdrawal request holds money; far above a person's use, low enough to stop a script.
+    rateLimit: { perAddress: 10 },
     summary: 'Withdraw earnings in USDT on TRC20 (send an Idempotency-Key header: a retry never pays twice)',
     schemas: ({ s }) => ({ body: s.WithdrawalPayloadSchema, response: s.WithdrawalRecordSchema }),
   },

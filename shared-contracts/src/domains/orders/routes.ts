@@ -38,6 +38,7 @@ export const orderRoutes = defineRoutes({
     tag: 'orders',
     auth: 'optional',
     timeoutMs: TIMEOUTS_MS.createOrder,
+    rateLimit: { perAddress: 30 },
     summary: 'Create an exchange order (send an Idempotency-Key header to make retries safe)',
     schemas: ({ s }) => ({ body: s.CreateOrderBodySchema, response: s.OrderSchema }),
   },
@@ -47,6 +48,7 @@ export const orderRoutes = defineRoutes({
     tag: 'orders',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Attach an email to an order, named by its id and destination address',
     schemas: ({ z, s }) => ({
       // `locale`: the language of the mail with the order's link (issue 23); English without it.
@@ -65,6 +67,7 @@ export const orderRoutes = defineRoutes({
     tag: 'orders',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.refund,
+    rateLimit: { perAddress: 30 },
     summary: 'Request a refund of a fixed-rate order with a problem, or of an order on hold (the refund address is given here when the order has none)',
     schemas: ({ z, s }) => ({
       body: z.object({
@@ -84,6 +87,7 @@ export const orderRoutes = defineRoutes({
     tag: 'orders',
     auth: 'none',
     timeoutMs: TIMEOUTS_MS.acceptRate,
+    rateLimit: { perAddress: 30 },
     summary: 'Accept the new floating rate',
     schemas: ({ z, s }) => ({
       body: z.object({

@@ -10,6 +10,8 @@ export const apiKeyRoutes = defineRoutes({
     tag: 'keys',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    // Issue 11: each account also has at most 20 keys.
+    rateLimit: { perAddress: 30 },
     summary: 'Create an API key (the key and its signing secret are shown once; needs a confirmed email and a recent sign-in)',
     schemas: ({ z, s }) => ({
       body: z.object({ name: z.string().trim().min(1).max(64) }).optional(),
@@ -32,6 +34,7 @@ export const apiKeyRoutes = defineRoutes({
     tag: 'keys',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 60 },
     summary: 'Update an API key',
     schemas: ({ s }) => ({ body: s.ApiKeySchema, response: s.ApiKeyRecordSchema }),
   },
@@ -41,6 +44,7 @@ export const apiKeyRoutes = defineRoutes({
     tag: 'keys',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Delete an API key',
     schemas: ({ z, s }) => ({ body: z.object({ apiId: z.string().min(1).max(64) }), response: s.OkSchema }),
   },
@@ -51,6 +55,7 @@ export const apiKeyRoutes = defineRoutes({
     tag: 'keys',
     auth: 'user',
     timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
     summary: 'Resume an API key suspended by a password reset, with the webhooks registered through it (needs a confirmed email and a recent sign-in)',
     schemas: ({ z, s }) => ({ body: z.object({ id: z.string().min(1).max(64) }), response: s.OkSchema }),
   },
