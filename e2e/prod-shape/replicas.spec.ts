@@ -75,13 +75,16 @@ function watchBus(redisUrl: string): { ticks: () => { tick: number; at: string }
 }
 
 /**
- * The replica holding the tick leadership now: the one whose bus publisher connection last ran a PUBLISH or the lock's
- * renewal (EVAL), not a follower's SET NX (Redis CLIENT LIST), found by that connection's local port (ss -p).
+ * The replica holding the tick leadership now: the only one whose Redis command connection (api bus/connect.ts) last
+ * ran a PUBLISH or the lock's renewal (EVAL), not a follower's SET NX (Redis CLIENT LIST), found by that connection's
+ * local port (ss -p). The connection also counts the limits (EVALSHA), and a follower may have just published an order
+ * event: two candidates at once answer none, and the caller polls again (a follower tries the lock every tick).
  */
 function tickLeader(): Replica | undefined {
   const port = new URL(stack.redisUrl!).port;
   const clients = spawnSync('redis-cli', ['-p', port, 'CLIENT', 'LIST'], { encoding: 'utf8' }).stdout.split('\n');
-  const leader = clients.find((l) => /\bname=exchange-bus-pub\b/.test(l) && /\bcmd=(publish|eval|evalsha)\b/.test(l));
+  const candidates = clients.filter((l) => /\bname=exchange-commands\b/.test(l) && /\bcmd=(publish|eval)\b/.test(l));
+  const leader = candidates.length === 1 ? candidates[0] : undefined;
   const localPort = leader && /\baddr=[^ ]*:(\d+)/.exec(leader)?.[1];
   if (!localPort) return undefined;
   const owner = /pid=(\d+)/.exec(spawnSync('ss', ['-tnpH', `sport = :${localPort}`], { encoding: 'utf8' }).stdout)?.[1];
