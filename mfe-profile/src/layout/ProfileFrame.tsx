@@ -6,7 +6,7 @@ import type { HostServices } from 'shared-contracts';
 import { Button, Card, StaticPage, type TabItem, type TabLinkProps, Tabs } from 'remote-kit/ui';
 import { useT } from '../i18n/useT';
 import type { en } from '../i18n/en';
-import { isAdminAccount } from '../lib/account';
+import { isAdminAccount } from '../account/isAdminAccount';
 import styles from './profile.module.css';
 
 type Key = keyof typeof en;

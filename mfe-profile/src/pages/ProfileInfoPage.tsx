@@ -6,8 +6,8 @@ import type { HostServices, RemotePageProps } from 'shared-contracts';
 import { Badge, Button, Card } from 'remote-kit/ui';
 import { ProfileFrame } from '../layout/ProfileFrame';
 import { useT } from '../i18n/useT';
-import { createAccountStores } from '../features/security/accountStores';
-import { TwoFactorDisableDialog, TwoFactorEnrolDialog } from '../features/security/TwoFactorDialogs';
+import { createAccountStores } from '../account/accountStores';
+import { TwoFactorCard } from '../features/security/TwoFactorCard';
 import { TwoFactorDisableStore } from '../features/security/TwoFactorDisableStore';
 import { TwoFactorEnrolStore } from '../features/security/TwoFactorEnrolStore';
 import { StepUpDialog } from '../stepUp/StepUpDialog';
@@ -77,32 +77,7 @@ export const ProfileInfoPage = observer(function ProfileInfoPage({ host }: Remot
               </div>
             </div>
           </Card>
-          <Card title={t('twofa_title')}>
-            <div className={styles.stack} data-testid="profile-two-factor" data-enabled={String(status.twoFactorEnabled)}>
-              <p className={styles.actions}>
-                <Badge tone={status.twoFactorEnabled ? 'success' : 'neutral'}>{t(status.twoFactorEnabled ? 'twofa_on' : 'twofa_off')}</Badge>
-              </p>
-              <p className={styles.muted}>{t(status.twoFactorEnabled ? 'twofa_on_hint' : 'twofa_off_hint')}</p>
-              {enrol.error ? (
-                <p className={styles.text} role="alert" data-testid="twofa-error">
-                  {t(enrol.error)}
-                </p>
-              ) : null}
-              <div className={styles.actions}>
-                {status.twoFactorEnabled ? (
-                  <Button variant="secondary" onClick={() => disable.open()} data-testid="twofa-disable">
-                    {t('twofa_disable')}
-                  </Button>
-                ) : (
-                  <Button loading={enrol.state === 'starting'} onClick={() => void enrol.start()} data-testid="twofa-start">
-                    {t('twofa_start')}
-                  </Button>
-                )}
-              </div>
-            </div>
-          </Card>
-          <TwoFactorEnrolDialog host={host} store={enrol} />
-          <TwoFactorDisableDialog host={host} store={disable} />
+          <TwoFactorCard host={host} status={status} enrol={enrol} disable={disable} />
           <StepUpDialog host={host} store={stepUp} />
         </div>
       )}

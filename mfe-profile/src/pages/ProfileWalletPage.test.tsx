@@ -2,7 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { pages } from './index';
 import { renderPage } from '../test/testHost';
 import { ago, balance, entry, HOUR, signedIn, withdrawal } from '../test/fixtures';
-import { WALLET_POLL_MS, WalletStore } from '../features/wallet/WalletStore';
+import { WALLET_POLL_MS, WalletStore } from '../wallet/WalletStore';
 
 afterEach(() => {
   cleanup();

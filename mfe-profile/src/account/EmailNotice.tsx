@@ -3,9 +3,9 @@
 import { observer } from 'mobx-react-lite';
 import type { HostServices } from 'shared-contracts';
 import { Button, Card } from 'remote-kit/ui';
-import { useT } from '../../i18n/useT';
+import { useT } from '../i18n/useT';
 import type { AccountStatusStore } from './AccountStatusStore';
-import styles from '../../layout/profile.module.css';
+import styles from '../layout/profile.module.css';
 
 export const EmailNotice = observer(function EmailNotice({
   host,

@@ -3,10 +3,10 @@ import { observer } from 'mobx-react-lite';
 import type { HostServices, LedgerEntry, WithdrawalRecord, WithdrawalStatus } from 'shared-contracts';
 import { Badge, Card, type TableColumn, Table, type Tone } from 'remote-kit/ui';
 import { RelativeTime } from 'remote-kit/format';
-import { formatRate, formatUsdt, intlLocale } from '../../lib/locale';
-import { useT } from '../../i18n/useT';
+import { formatRate, formatUsdt, intlLocale } from '../lib/locale';
+import { useT } from '../i18n/useT';
 import type { WalletStore } from './WalletStore';
-import styles from '../../layout/profile.module.css';
+import styles from '../layout/profile.module.css';
 
 const WITHDRAWAL_TONE: Record<WithdrawalStatus, Tone> = { PENDING: 'warning', PROCESSING: 'info', COMPLETED: 'success', FAILED: 'danger' };
 

@@ -1,5 +1,5 @@
 import type { HostServices } from 'shared-contracts';
-import { StepUpStore } from '../../stepUp/StepUpStore';
+import { StepUpStore } from '../stepUp/StepUpStore';
 import { AccountStatusStore } from './AccountStatusStore';
 
 /** The account's status from the host's session, and the step-up that asks for a code when two-factor is on. */
