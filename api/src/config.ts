@@ -105,7 +105,7 @@ const EnvSchema = z.object({
   /** A socket idle this long is closed (0: never). */
   HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
-  /** Per-address limits of the public POST calls: `routeName=max` comma-separated, overriding http/rateLimits.ts. */
+  /** Per-address limits of the public POST calls: `routeName=max` comma-separated, overriding each route's declared rateLimit. */
   HTTP_RATE_LIMITS: z.string().default(''),
   HTTP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
@@ -135,7 +135,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Coinferry <no-reply@localhost>'),
   /**
    * Sign-in and password-reset attempts per RATE_LIMIT_WINDOW_SECONDS, counted before any password hashing
-   * (see modules/auth/rateLimit.ts). PER_ACCOUNT_IP and PER_IP answer 429; past PER_ACCOUNT_BEFORE_DELAY the
+   * (see limits/attempts.ts). PER_ACCOUNT_IP and PER_IP answer 429; past PER_ACCOUNT_BEFORE_DELAY the
    * account's attempts from every address are only delayed, so a stranger cannot lock the owner out.
    */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -1,6 +1,6 @@
 // Order creation at a fixed rate on PostgreSQL: POST /api/v1/orders/public/create from one address at
 // BENCH_ORDERS_RATE (200) requests per second for BENCH_ORDERS_DURATION (30) s, open model (openLoop.ts), against an
-// api on its own fresh PostgreSQL database. The per-address limit of order creation (30 a minute, http/rateLimits.ts)
+// api on its own fresh PostgreSQL database. The per-address limit of order creation (30 a minute, orderCreate's rateLimit in shared-contracts)
 // is raised for this api only, through its env (HTTP_RATE_LIMITS): a load test comes from one address.
 import type { BenchApi } from './api';
 import { type OpenLoopRequest, type OpenLoopResult, openLoop, percentile } from './openLoop';

@@ -4,7 +4,7 @@
 // with the account id when the request carries a live session (optional: a guest, or an expired token, is stored
 // without one — analytics never answers 401), then hands the batch to the forwarder, if one is configured
 // (forwarder.ts: the adapter interface and the HTTP example, ANALYTICS_FORWARD_URL).
-//   auth: none (the session is read if present); rate limit: analyticsCollect per address (http/rateLimits.ts);
+//   auth: none (the session is read if present); rate limit: analyticsCollect per address (api/src/limits/);
 //   logs: nothing of the payload — a failed forward logs its status or error kind and the batch size only.
 // Personal data never reaches the table: privacy.ts drops the path's query and hash and personal-looking data.
 import type { FastifyInstance } from 'fastify';

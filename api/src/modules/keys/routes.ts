@@ -1,5 +1,5 @@
 // §7 generate/list/update/delete-api-key and resume-api-key (auth 'user' from the route table; per-address limits in
-// http/rateLimits.ts). Making a key and resuming one need a confirmed email and a recent sign-in (issue 24: step-up).
+// api/src/limits/). Making a key and resuming one need a confirmed email and a recent sign-in (issue 24: step-up).
 // Logs name the key by its api id, never its secret or signing secret.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';

@@ -1,5 +1,5 @@
 // §7 `POST /dict/seo`, registered from the shared-contracts route table. No authentication; per-address limit in
-// http/rateLimits.ts; nothing logged per request (an unknown page kind or pair is a 404, not an incident).
+// api/src/limits/; nothing logged per request (an unknown page kind or pair is a 404, not an incident).
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';

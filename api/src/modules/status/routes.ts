@@ -1,6 +1,6 @@
 // The status page's routes (issue 13). statusPage: auth none, no per-address limit (a health ping and two indexed
 // reads, not cached), logs nothing. adminIncidentCreate / adminIncidentUpdate: ADMIN (route table),
-// limited in http/rateLimits.ts, logged with the admin's account id and the incident id.
+// limited per address (api/src/limits/), logged with the admin's account id and the incident id.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';

@@ -1,7 +1,7 @@
 // §2 /support routes (issue 13). Auth: supportRequestCreate optional (a signed-in account is linked to the request),
-// supportOrderLookup none. Limits: per address in http/rateLimits.ts, per email / per address-hour / per order in
-// ./limits.ts. Logs: the ticket id of a filed request, the order id of a mailed order link; never an email, a
-// message or a transaction hash.
+// supportOrderLookup none. Limits: per address, and per email / per address-hour / per order, in api/src/limits/.
+// Logs: the ticket id of a filed request, the order id of a mailed order link; never an email, a message or a
+// transaction hash.
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
