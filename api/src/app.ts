@@ -1,7 +1,7 @@
 // The Fastify app: routes registered from the shared-contracts route table, one error handler.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ExchangeRequest, Health } from 'shared-contracts/server';
-import type { Config } from './config';
+import { configFor, type Config } from './config';
 import type { DbHandle } from './db/client';
 import { installAccessPolicy } from './http/access';
 import { onClientError } from './http/clientErrors';
@@ -15,17 +15,13 @@ import { trustProxyOption } from './http/proxyTrust';
 import { installRefusedBodyHandling } from './http/refusedBodies';
 import { createLimitStore, installRouteRateLimits, type LimitStore } from './limits';
 import { installSecurityHeaders } from './http/securityHeaders';
-import { installCookiePolicy } from './modules/auth/cookies';
+import { type Accounts, installAuth, installCookiePolicy, type OrdersById, registerAccountRoutes } from './modules/accounts';
 import type { MessageBus } from './bus/types';
 import { registerOrdersModule, type ReferrerDirectory } from './modules/orders';
-import { installAuth, registerAccountRoutes, type Accounts } from './modules/auth';
-import type { OrdersById } from './modules/users/orderHistory';
-import { registerHealthRoutes } from './modules/health/routes';
-import type { InstrumentRepo } from './modules/instruments/repo';
-import { registerInstrumentRoutes } from './modules/instruments/routes';
-import { registerPairRoutes } from './modules/pairs/routes';
-import { createQuote } from './modules/rates/quote';
-import { registerRateRoutes } from './modules/rates/routes';
+import { registerHealthRoutes } from './modules/health';
+import { type InstrumentRepo, registerInstrumentRoutes } from './modules/instruments';
+import { registerPairRoutes } from './modules/pairs';
+import { registerRatesModule } from './modules/rates';
 import { registerStatsModule } from './modules/stats';
 import { registerSeoModule } from './modules/seo';
 import { registerRedirectsModule } from './modules/redirects';
@@ -40,7 +36,6 @@ import { registerKycModule } from './modules/kyc';
 import { cardProviderFor, registerProviderModule } from './modules/provider';
 import { createSandboxCustody } from './adapters/custody/sandbox';
 import type { CustodyAdapter } from './adapters/custody/types';
-import { cacheQuotesPerTick } from './modules/rates/quoteCache';
 import type { PriceBoard, QuotePair } from './realtime/types';
 
 declare module 'fastify' {
@@ -63,7 +58,7 @@ export interface AppDeps {
   referrers?: ReferrerDirectory;
   /** Default: the sandbox custody (the only implementation so far), shared by order payouts and withdrawals. */
   custody?: CustodyAdapter;
-  /** Accounts and authentication (modules/auth, modules/users). */
+  /** Accounts and authentication (modules/accounts). */
   accounts: Accounts;
   /** Serializer of the account's order history; default: the orders module's. */
   ordersById?: OrdersById;
@@ -121,33 +116,43 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installControlCharGuard(app);
   installCookiePolicy(app, { alwaysSecure: config.nodeEnv === 'production' });
   // Before any route: cookies, the CSRF guard and the route-table authentication hook.
-  await installAuth(app, config, deps.accounts);
+  const accountsConfig = configFor(config, 'accounts');
+  await installAuth(app, accountsConfig, deps.accounts);
 
   const opts = { validateResponses: config.validateResponses };
 
   // Card providers first: whether card purchases are available decides the instrument list, pair pages, card pairs'
   // quotes and card orders.
-  const { providers } = await registerProviderModule(app, config, { db: deps.db, accounts: deps.accounts }, opts);
+  const { providers } = await registerProviderModule(app, configFor(config, 'provider'), { db: deps.db, accounts: deps.accounts }, opts);
   const cardPurchases = providers.size > 0;
-  const quote = createQuote({
-    instruments: deps.instruments,
-    priceBoard: deps.priceBoard,
-    config,
-    liquidityProviderPublicCode: liquidityProviderCode(deps.sandbox.market),
-    cardProviderOf: (fiat) => cardProviderFor(providers, fiat)?.name ?? null,
-  });
+  const quote = registerRatesModule(
+    app,
+    {
+      instruments: deps.instruments,
+      priceBoard: deps.priceBoard,
+      config: configFor(config, 'rates'),
+      liquidityProviderPublicCode: liquidityProviderCode(deps.sandbox.market),
+      cardProviderOf: (fiat) => cardProviderFor(providers, fiat)?.name ?? null,
+    },
+    opts,
+  );
   // The WebSocket's quotes (registered by the realtime part after the app is built) are the same as the rate endpoint's.
   app.decorate('quotePair', async (request: ExchangeRequest) => quote(request));
   registerInstrumentRoutes(app, deps.instruments, opts, { cardPurchases });
-  registerPairRoutes(app, deps.instruments, { ...config, cardPurchases }, opts);
-  registerRateRoutes(app, cacheQuotesPerTick(quote, deps.priceBoard), opts);
+  registerPairRoutes(app, deps.instruments, { ...configFor(config, 'pairs'), cardPurchases }, opts);
   const custody =
     deps.custody ??
     createSandboxCustody({ confirmationIntervalMs: config.confirmationIntervalMs, withdrawalFailureRate: config.money.sandboxWithdrawalFailureRate });
-  const affiliates = registerAffiliatesModule(app, config, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, custody }, opts);
+  const affiliates = registerAffiliatesModule(
+    app,
+    configFor(config, 'affiliates'),
+    { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, custody },
+    opts,
+  );
+  const siteOrigin = config.auth.publicOrigins[0];
   const orders = registerOrdersModule(
     app,
-    config,
+    configFor(config, 'orders'),
     {
       db: deps.db,
       instruments: deps.instruments,
@@ -158,12 +163,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       referrers: deps.referrers ?? affiliates.referrers,
       providers,
       outbox: deps.accounts.outbox,
+      siteOrigin,
     },
     opts,
   );
   await registerPartnerModule(
     app,
-    config,
+    configFor(config, 'partner'),
     {
       db: deps.db,
       instruments: deps.instruments,
@@ -175,17 +181,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     opts,
   );
-  await registerKycModule(app, config, { db: deps.db, limits }, opts);
+  await registerKycModule(app, configFor(config, 'kyc'), { db: deps.db, limits }, opts);
   registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
   const healthDeps = { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs };
   registerHealthRoutes(app, healthDeps, opts);
-  const content = await registerContentModule(app, config, opts);
+  const content = await registerContentModule(app, configFor(config, 'content'), opts);
   registerSeoModule(app, deps.instruments, opts, content);
-  registerSupportModule(app, config, { db: deps.db, outbox: deps.accounts.outbox, limits }, opts);
-  registerStatusModule(app, config, { db: deps.db, health: healthDeps }, opts);
-  registerAnalyticsModule(app, config, { db: deps.db, authenticator: deps.accounts.authenticator }, opts);
-  registerOpenApiModule(app, { publicOrigin: config.auth.publicOrigins[0] }, opts);
-  registerAccountRoutes(app, config, deps.db, deps.accounts, deps.ordersById ?? orders.service.ordersById, opts);
+  registerSupportModule(app, { db: deps.db, outbox: deps.accounts.outbox, limits, siteOrigin }, opts);
+  registerStatusModule(app, { db: deps.db, health: healthDeps }, opts);
+  registerAnalyticsModule(app, configFor(config, 'analytics'), { db: deps.db, authenticator: deps.accounts.authenticator }, opts);
+  registerOpenApiModule(app, { publicOrigin: siteOrigin }, opts);
+  registerAccountRoutes(app, accountsConfig, deps.db, deps.accounts, deps.ordersById ?? orders.service.ordersById, opts);
   return app;
 }

@@ -325,6 +325,41 @@ export interface AuthConfig {
   rateLimits: AttemptLimitsConfig;
 }
 
+/**
+ * Issue 26: what each module of modules/ reads of the configuration. app.ts hands a module its own slice
+ * (configFor) and the module types its parameter with ModuleConfig<its name>: no module sees the whole Config.
+ * Values made of several settings (the site's origin for links in mails) are passed as dependencies instead.
+ */
+const MODULE_CONFIG_KEYS = {
+  accounts: ['auth', 'logLevel', 'dataEncryptionKey', 'sandboxMode'],
+  affiliates: ['money', 'confirmationIntervalMs'],
+  analytics: ['analytics'],
+  content: ['contentDir'],
+  kyc: ['kyc', 'sandboxMode', 'dataEncryptionKey'],
+  orders: [
+    'spread',
+    'confirmationIntervalMs',
+    'fixedRateVolatilityThreshold',
+    'blacklistedAddresses',
+    'newRateOfferTtlMs',
+    'cardPaymentExpiryMs',
+    'referralsEnabled',
+    'sandboxMode',
+  ],
+  pairs: ['defaultPair', 'popularPairs'],
+  partner: ['partner', 'dataEncryptionKey'],
+  provider: ['sandboxMode'],
+  rates: ['spread', 'platformFeeUsd', 'noKycThresholdUsd', 'ckm', 'fixedRateHoldSeconds'],
+} as const satisfies Record<string, ReadonlyArray<keyof Config>>;
+
+type ModuleName = keyof typeof MODULE_CONFIG_KEYS;
+export type ModuleConfig<M extends ModuleName> = Pick<Config, (typeof MODULE_CONFIG_KEYS)[M][number]>;
+
+/** The module's slice of the configuration: only the settings it reads. */
+export function configFor<M extends ModuleName>(config: Config, module: M): ModuleConfig<M> {
+  return Object.fromEntries(MODULE_CONFIG_KEYS[module].map((key) => [key, config[key]])) as ModuleConfig<M>;
+}
+
 /** Variables of an earlier release whose meaning changed: refused rather than silently ignored. */
 const RENAMED_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_ACCOUNT: 'RATE_LIMIT_LOGIN_PER_ACCOUNT_IP (429) and RATE_LIMIT_LOGIN_PER_ACCOUNT_BEFORE_DELAY (delay)',

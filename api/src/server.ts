@@ -6,14 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { CustodyAdapter } from './adapters/custody/types';
 import { buildApp } from './app';
 import { closeRedis, connectRedisCommands } from './bus';
-import { REPO_ROOT, type Config } from './config';
+import { configFor, REPO_ROOT, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { migrate } from './db/migrate';
-import { createAccounts, type Accounts, type AccountsOptions } from './modules/auth';
+import { createAccounts, type Accounts, type AccountsOptions } from './modules/accounts';
 import { drainAndClose } from './lifecycle/drain';
 import { createLimitStore } from './limits';
-import { createInstrumentRepo } from './modules/instruments/repo';
-import { seedInstruments } from './modules/instruments/seed';
+import { createInstrumentRepo, seedInstruments } from './modules/instruments';
 import { createRealtime } from './realtime';
 import { listenMetrics } from './observability';
 import type { CreateRealtime, Realtime } from './realtime/types';
@@ -78,7 +77,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       }));
     realtime = rt;
 
-    accounts = await createAccounts(config, db, { ...opts.accounts, limits });
+    accounts = await createAccounts(configFor(config, 'accounts'), db, { ...opts.accounts, limits });
     // Custody and the card provider only have sandbox implementations so far: /health says so truthfully
     // whatever SANDBOX_MODE is (SANDBOX_MODE=false removes the sandbox's public powers, not the simulation).
     const sandbox = { market: rt.marketIsSandbox, custody: true, provider: true, mail: accounts.mailer.sandbox };

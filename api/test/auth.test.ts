@@ -3,7 +3,7 @@
 // of accounts, rate limits before hashing, CSRF, password reset codes.
 import { randomBytes } from 'node:crypto';
 import { startApi, type RunningApi } from '../src/main';
-import { createArgon2Hasher, type PasswordHasher } from '../src/modules/auth/passwords';
+import { createArgon2Hasher, type PasswordHasher } from '../src/modules/accounts/passwords';
 import { fakeRealtime } from './helpers/fakes';
 import { testConfig } from './helpers/accounts';
 import { Browser } from './helpers/session';

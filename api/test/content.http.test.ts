@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiErrorBodySchema, BLOG_PER_PAGE, apiRoutes } from 'shared-contracts/server';
 import { buildApp } from '../src/app';
 import { migrate } from '../src/db/migrate';
-import { createAccounts } from '../src/modules/auth';
+import { createAccounts } from '../src/modules/accounts';
 import { testConfig } from './helpers/accounts';
 import { catalogueRepo } from './helpers/catalogue';
 import { FakePriceBoard, TEST_PRICES } from './helpers/fakes';

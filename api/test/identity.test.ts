@@ -7,8 +7,8 @@ import { Secret, TOTP } from 'otpauth';
 import { ApiError } from 'shared-contracts/server';
 import { codeIn, readOutbox } from '../src/adapters/mail';
 import { startApi, type RunningApi } from '../src/main';
-import type { AuthUser } from '../src/modules/auth/authenticate';
-import { requireConfirmedEmail, requireStepUp, STEP_UP_WINDOW_SECONDS } from '../src/modules/auth/guards';
+import type { AuthUser } from '../src/modules/accounts/authenticate';
+import { requireConfirmedEmail, requireStepUp, STEP_UP_WINDOW_SECONDS } from '../src/modules/accounts/guards';
 import { confirmedUser, testConfig, TEST_PASSWORD } from './helpers/accounts';
 import { fakeRealtime } from './helpers/fakes';
 import { Browser } from './helpers/session';
@@ -20,7 +20,7 @@ const LOGIN = '/api/v1/users/local/authenticate';
 const ACCOUNT = '/api/v1/users/account-data';
 const REFRESH = '/api/v1/users/authentication/refresh';
 
-describe('guards (api/src/modules/auth/guards.ts)', () => {
+describe('guards (api/src/modules/accounts/guards.ts)', () => {
   const at = Date.parse('2026-01-01T12:00:00Z');
   const user = (over: Partial<AuthUser> = {}): AuthUser => ({
     userId: 1,

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { ApiErrorBodySchema, ApiKeyRecordSchema } from 'shared-contracts/server';
 import { suspendApiKeysAndWebhooksOf } from '../src/modules/keys';
 import { allowListPermits, normaliseAllowList } from '../src/modules/keys/allowList';
-import { queryOf } from '../src/modules/keys/repo';
+import { queryOf } from '../src/db/query';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
 import { startPartnerHarness, type PartnerHarness } from './partnerHarness';
 

@@ -1,7 +1,7 @@
 // The password rule (OWASP ASVS 5.0 V6.2): length 8 to 256, no composition rules, not a common or breached
 // password, not the email. Registration and reset answer a refused password with ERR_VALIDATION on the
 // password field (§8 "a validation status with a password field is a password error"): see auth.test.ts.
-import { commonPasswordList, passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../src/modules/auth/passwords';
+import { commonPasswordList, passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../src/modules/accounts/passwords';
 
 const EMAIL = 'someone@example.com';
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../src/adapters/mail';
 import { startApi, type RunningApi } from '../src/main';
-import { createArgon2Hasher, type PasswordHasher } from '../src/modules/auth/passwords';
+import { createArgon2Hasher, type PasswordHasher } from '../src/modules/accounts/passwords';
 import { REGISTRATION_NOTICES_PER_WINDOW } from '../src/limits';
 import { fakeRealtime } from './helpers/fakes';
 import { testConfig } from './helpers/accounts';

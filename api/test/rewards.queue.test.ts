@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
-import { rowsOf } from '../src/modules/affiliates/ledger';
+import { rowsOf } from '../src/db/query';
 import { createRewards } from '../src/modules/affiliates/rewards';
 import { createInstrumentRepo } from '../src/modules/instruments/repo';
 import { seedInstruments } from '../src/modules/instruments/seed';

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { UndeclaredRouteError } from '../src/http/access';
 import { startApi, type RunningApi } from '../src/main';
-import { createAccounts } from '../src/modules/auth';
+import { createAccounts } from '../src/modules/accounts';
 import { testConfig } from './helpers/accounts';
 import { catalogueRepo } from './helpers/catalogue';
 import { FakePriceBoard, TEST_PRICES, fakeRealtime } from './helpers/fakes';

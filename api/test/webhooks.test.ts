@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { OrderSchema, WebhookDeliverySchema, type Order } from 'shared-contracts/server';
 import { createSecretBox } from '../src/lib/secretBox';
 import { suspendApiKeysAndWebhooksOf } from '../src/modules/keys';
-import { queryOf } from '../src/modules/keys/repo';
+import { queryOf } from '../src/db/query';
 import { createWebhookRepo } from '../src/modules/webhooks/repo';
 import { checkWebhookUrl, isPublicAddress } from '../src/modules/webhooks/target';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';

@@ -14,12 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDb, type DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
-import { createArgon2Hasher, passwordProblem, type PasswordHasher } from '../modules/auth/passwords';
-import { createSessionStore } from '../modules/auth/sessions';
-import { createUserRepo, normalizeEmail, queryOf } from '../modules/users/repo';
-import { redirectServiceOf } from '../modules/redirects/service';
-import { createStatusRepo } from '../modules/status/repo';
-import { createStatusService } from '../modules/status/service';
+import { queryOf } from '../db/query';
+import { createArgon2Hasher, createSessionStore, createUserRepo, normalizeEmail, passwordProblem, type PasswordHasher } from '../modules/accounts';
+import { redirectServiceOf } from '../modules/redirects';
+import { createStatusRepo, createStatusService } from '../modules/status';
 import { EmailSchema, IncidentCreateBodySchema, IncidentUpdateBodySchema, isApiError } from 'shared-contracts/server';
 
 export interface AdminCliDeps {

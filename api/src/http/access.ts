@@ -1,5 +1,5 @@
 // Deny by default (issue 7): every route is either in the shared-contracts route table (its auth enforced by
-// modules/auth/authenticate.ts) or declares its own check in `config.access`; a route with neither stops
+// modules/accounts/authenticate.ts) or declares its own check in `config.access`; a route with neither stops
 // the app at registration, so it can never be served by accident.
 import type { FastifyInstance } from 'fastify';
 import { routeNameOf } from './routeIndex';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
-import { ORDER_STATUSES } from '../modules/orders/lifecycle';
+import { ORDER_STATUSES } from '../modules/orders';
 import type { PriceBoard } from '../realtime/types';
 import { wsStatsOf } from '../ws';
 import { createApiMetrics, type ApiMetrics } from './metrics';

@@ -2,7 +2,7 @@
 // the instruments' own validators accept. Keyed by the instrument's address validator symbol.
 import { createHash } from 'node:crypto';
 import { crc16Xmodem } from '../../lib/crc16';
-import { friendlyTonAddress } from '../../modules/instruments/tonAddress';
+import { friendlyTonAddress } from '../../modules/instruments';
 
 const BITCOIN_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const RIPPLE_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';

@@ -1,5 +1,5 @@
 import { catalogueRepo } from '../../../test/helpers/catalogue';
-import { createAddressValidator } from '../../modules/instruments/validateAddress';
+import { createAddressValidator } from '../../modules/instruments';
 import { createSandboxCustody, sandboxWithdrawalFails } from './sandbox';
 import { PayoutRejected } from './types';
 

@@ -4,7 +4,7 @@
 // a pure function of the idempotency key, so a retried payout is the same payout. Deposits are recorded
 // with `pnpm sandbox deposit <orderId> <amount>` or POST /api/v1/sandbox/orders/:orderId/deposit.
 import { createHash, randomBytes } from 'node:crypto';
-import type { InstrumentRecord } from '../../modules/instruments/repo';
+import type { InstrumentRecord } from '../../modules/instruments';
 import { encodeAddress } from './addressFormats';
 import { PayoutRejected, type CustodyAdapter, type DepositAddress, type PayoutRequest, type PayoutResult } from './types';
 

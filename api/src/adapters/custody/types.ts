@@ -1,7 +1,7 @@
 // Custody adapter (DESIGN.md "adapters"): where a customer pays in and how the platform pays out.
 // Deposit detection is pushed into the order service (OrderService.registerDeposit) by whatever watches
 // the chain: the sandbox CLI / endpoint here, a node or custodian webhook in a real implementation.
-import type { InstrumentRecord } from '../../modules/instruments/repo';
+import type { InstrumentRecord } from '../../modules/instruments';
 
 export interface DepositAddress {
   address: string;

@@ -9,6 +9,6 @@ export { codeMessage, pickLocale } from './templates';
 export { orderLinkMessage, supportAcknowledgementMessage } from './supportTemplates';
 export { readOutbox, codeIn } from './outbox';
 
-export function createMailer(config: Config, db: DbHandle): Mailer {
+export function createMailer(config: Pick<Config, 'auth'>, db: DbHandle): Mailer {
   return config.auth.smtpUrl ? createSmtpMailer(config.auth.smtpUrl, config.auth.mailFrom) : createOutboxMailer(db);
 }

@@ -5,17 +5,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, apiRoutes, type AffiliateProgram, type Balance, type LedgerEntry, type RewardKind } from 'shared-contracts/server';
 import type { CustodyAdapter } from '../../adapters/custody/types';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import { createOrderJob } from '../../jobs/orderJob';
 import { D, money } from '../../lib/decimal';
 import type { PriceBoard } from '../../realtime/types';
-import type { AuthUser } from '../auth/authenticate';
-import { requireConfirmedEmail, requireStepUp } from '../auth/guards';
-import type { InstrumentRepo } from '../instruments/repo';
+import { type AuthUser, requireConfirmedEmail, requireStepUp } from '../accounts';
+import type { InstrumentRepo } from '../instruments';
 import type { ReferrerDirectory } from '../orders';
-import { LEDGER_CURRENCY, rowsOf, userBalance } from './ledger';
+import { rowsOf } from '../../db/query';
+import { LEDGER_CURRENCY, userBalance } from './ledger';
 import { createRewards, tierRate, volume30d } from './rewards';
 import { createWithdrawals, usdt, WITHDRAWAL_NETWORK } from './withdrawals';
 
@@ -80,7 +80,12 @@ async function cashbackByOrder(db: DbHandle, orderIds: readonly string[]): Promi
   return new Map(rows.map((r) => [r.order_id, usdt(r.amount)]));
 }
 
-export function registerAffiliatesModule(app: FastifyInstance, config: Config, deps: AffiliatesModuleDeps, opts: RegisterOptions): AffiliatesModule {
+export function registerAffiliatesModule(
+  app: FastifyInstance,
+  config: ModuleConfig<'affiliates'>,
+  deps: AffiliatesModuleDeps,
+  opts: RegisterOptions,
+): AffiliatesModule {
   const db = deps.db.db;
   const log = app.log;
   const rewards = createRewards({ db, instruments: deps.instruments, priceBoard: deps.priceBoard, money: config.money, log });

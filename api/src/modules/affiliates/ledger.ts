@@ -2,12 +2,9 @@
 // zero, posted in one database transaction. The transfer id is the idempotency key: posting the same id twice
 // posts once. Balances are updated in the same transaction, and the CHECK of 0009_ledger.sql keeps a user's
 // balance from going below zero whatever the callers do.
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Runner, type Tx } from '../../db/query';
 import { D } from '../../lib/decimal';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Runner = Pick<Db, 'execute'> | Pick<Tx, 'execute'>;
 
 /** USER_HELD (issue 24): earned, not withdrawable before its hold is over (rewards.ts releases it to USER_AVAILABLE). */
 type AccountKind = 'USER_AVAILABLE' | 'USER_HELD' | 'USER_PENDING_WITHDRAWAL' | 'PLATFORM_AFFILIATE_EXPENSE' | 'PLATFORM_CASHBACK_EXPENSE' | 'PAYOUTS_SENT';
@@ -35,12 +32,6 @@ export interface TransferSpec {
   withdrawalId?: string | null;
   volume?: D | null;
   rate?: D | null;
-}
-
-/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-export async function rowsOf<T>(runner: Runner, query: SQL): Promise<T[]> {
-  const result = (await runner.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** PostgreSQL's check_violation: the non-negative balance CHECK refused an entry. */

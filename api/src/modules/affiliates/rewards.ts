@@ -25,8 +25,9 @@ import type { MoneyConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { D } from '../../lib/decimal';
 import type { PriceBoard } from '../../realtime/types';
-import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
-import { LEDGER_CURRENCY, lockAccounts, postTransfer, rowsOf, type Tx } from './ledger';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments';
+import { rowsOf, type Tx } from '../../db/query';
+import { LEDGER_CURRENCY, lockAccounts, postTransfer } from './ledger';
 
 const BATCH = 50;
 /** A pass stops after this many batches (the next pass carries on): a bound on one pass's work. */

@@ -11,8 +11,9 @@ import { PayoutRejected, type CustodyAdapter } from '../../adapters/custody/type
 import type { MoneyConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { D, money } from '../../lib/decimal';
-import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
-import { isCheckViolation, LEDGER_CURRENCY, postTransfer, rowsOf, type Tx } from './ledger';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments';
+import { rowsOf, type Tx } from '../../db/query';
+import { isCheckViolation, LEDGER_CURRENCY, postTransfer } from './ledger';
 import { USDT_DECIMALS } from './rewards';
 import { isValidWithdrawalAddress } from './tronAddress';
 

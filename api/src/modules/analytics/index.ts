@@ -9,10 +9,10 @@
 // Personal data never reaches the table: privacy.ts drops the path's query and hash and personal-looking data.
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes, type AnalyticsRecord } from 'shared-contracts/server';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import type { Authenticator } from '../auth/authenticate';
+import type { Authenticator } from '../accounts';
 import { configuredForwarder, failureReason, type AnalyticsForwarder, type ForwardedEvent } from './forwarder';
 import { forwardedData, keptData, keptPath, occurredAt } from './privacy';
 import { createOrderJob } from '../../jobs/orderJob';
@@ -69,7 +69,7 @@ async function accountOf(authenticator: Authenticator | undefined, request: Para
   }
 }
 
-export function registerAnalyticsModule(app: FastifyInstance, config: Config, deps: AnalyticsDeps, opts: RegisterOptions): void {
+export function registerAnalyticsModule(app: FastifyInstance, config: ModuleConfig<'analytics'>, deps: AnalyticsDeps, opts: RegisterOptions): void {
   const forwarder = deps.forwarder === undefined ? configuredForwarder(config.analytics) : deps.forwarder;
   const now = deps.now ?? Date.now;
   registerRoute(

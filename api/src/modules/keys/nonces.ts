@@ -1,6 +1,6 @@
 // Nonces of signed partner requests (issue 24), in the database so that every api replica sees them: a nonce is taken
 // once per key; its row expires when its request's timestamp leaves the window (and is deleted some time after).
-import type { Query } from './repo';
+import type { Query } from '../../db/query';
 
 const SWEEP_EVERY_MS = 60_000;
 

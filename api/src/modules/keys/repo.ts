@@ -1,11 +1,5 @@
 // SQL of api_keys (migrations 0010, 0023), raw and identical on PGlite and PostgreSQL.
-import type { DbHandle } from '../../db/client';
-
-export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
-export const queryOf =
-  (db: DbHandle): Query =>
-  (sql, params) =>
-    db.withSession((s) => s.query(sql, params));
+import type { Query } from '../../db/query';
 
 export interface ApiKeyRow {
   id: string;

@@ -4,8 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import { unauthorized } from '../auth/authenticate';
-import { requireConfirmedEmail, requireStepUp } from '../auth/guards';
+import { requireConfirmedEmail, requireStepUp, unauthorized } from '../accounts';
 import type { ApiKeyService } from './service';
 
 function userIdOf(request: FastifyRequest): number {

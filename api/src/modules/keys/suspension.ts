@@ -1,7 +1,7 @@
 // Issue 24: a password reset suspends every API key and webhook of the account (whoever had the old password may
 // have made them); the owner resumes each key after signing in (resume-api-key), which resumes the webhooks
 // registered with it. A suspended key is refused at use (partner/auth.ts); a suspended webhook gets no deliveries.
-import type { Query } from './repo';
+import type { Query } from '../../db/query';
 
 /**
  * Suspends the account's live keys and webhooks; `q` may be the caller's transaction. Idempotent: an already

@@ -6,14 +6,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, apiRoutes } from 'shared-contracts/server';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import { createOrderJob } from '../../jobs/orderJob';
 import { createSecretBox } from '../../lib/secretBox';
-import type { AuthUser } from '../auth/authenticate';
-import { unauthorized } from '../auth/authenticate';
-import { resolveDataEncryptionKey } from '../auth/secret';
+import { type AuthUser, resolveDataEncryptionKey, unauthorized } from '../accounts';
 import { retentionPass, sandboxDecisionPass } from './jobs';
 import { createKycLimits, type LimitStore } from '../../limits';
 import { createKycRepo, sealPlainPersonalData } from './repo';
@@ -33,7 +31,7 @@ function signedIn(user: AuthUser | null): AuthUser {
   return user;
 }
 
-export async function registerKycModule(app: FastifyInstance, config: Config, deps: KycModuleDeps, opts: RegisterOptions): Promise<void> {
+export async function registerKycModule(app: FastifyInstance, config: ModuleConfig<'kyc'>, deps: KycModuleDeps, opts: RegisterOptions): Promise<void> {
   const now = () => new Date();
   const box = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
   const store = createDocumentStore(deps.db.db, box);

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { ApiError, type KycSubmitFields, type VerificationStatus } from 'shared-contracts/server';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secretBox';
-import { rowsOf } from '../affiliates/ledger';
+import { rowsOf } from '../../db/query';
 import { CHUNK_BYTES, type DocumentStore, type StoredDocumentRef } from './storage';
 
 export type DocumentKind = 'face' | 'front' | 'back';

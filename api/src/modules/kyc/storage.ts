@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secretBox';
-import { rowsOf } from '../affiliates/ledger';
+import { rowsOf } from '../../db/query';
 
 export const CHUNK_BYTES = 256 * 1024;
 

@@ -4,11 +4,10 @@ import { ApiError, type ExchangeRequest, type InstrumentRef, type PairData } fro
 import type { CustodyAdapter } from '../../adapters/custody/types';
 import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { MessageBus } from '../../bus/types';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { OrderRow } from '../../db/schema';
 import type { PriceBoard } from '../../realtime/types';
-import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
-import type { ValidateAddress } from '../instruments/validateAddress';
+import type { InstrumentRecord, InstrumentRepo, ValidateAddress } from '../instruments';
 import { cardProviderFor } from '../provider';
 import type { OrderRepo } from './repo';
 
@@ -21,8 +20,8 @@ export interface ReferrerDirectory {
   referrerOfAccount?(userId: number): Promise<string | null>;
 }
 
-type OrdersConfig = Pick<Config, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'> &
-  Partial<Pick<Config, 'newRateOfferTtlMs' | 'cardPaymentExpiryMs' | 'referralsEnabled'>>;
+type OrdersConfig = Pick<ModuleConfig<'orders'>, 'spread' | 'confirmationIntervalMs' | 'fixedRateVolatilityThreshold' | 'blacklistedAddresses'> &
+  Partial<Pick<ModuleConfig<'orders'>, 'newRateOfferTtlMs' | 'cardPaymentExpiryMs' | 'referralsEnabled'>>;
 
 export interface OrderServiceDeps {
   repo: OrderRepo;

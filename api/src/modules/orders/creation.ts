@@ -5,7 +5,7 @@ import { ApiError, checkMemo, type CreateOrderBody, type Order, type PairData } 
 import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
-import type { InstrumentRecord } from '../instruments/repo';
+import type { InstrumentRecord } from '../instruments';
 import { blacklisted, invalid, type OrderContext } from './context';
 import { expiredBefore, intentHash, type IdempotencyScope } from './idempotency';
 import type { OrderPresentation } from './presentation';

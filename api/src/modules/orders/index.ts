@@ -6,20 +6,22 @@ import { createSandboxCustody } from '../../adapters/custody/sandbox';
 import type { CustodyAdapter } from '../../adapters/custody/types';
 import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { MessageBus } from '../../bus/types';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
 import { createOrderJob, type OrderJob } from '../../jobs/orderJob';
 import type { PriceBoard } from '../../realtime/types';
-import type { InstrumentRepo } from '../instruments/repo';
+import { createAddressValidator, type InstrumentRepo } from '../instruments';
 import type { Outbox } from '../../outbox';
 import { createOrderMails } from './notifications';
-import { createAddressValidator } from '../instruments/validateAddress';
 import { createOrderRepo } from './repo';
 import { registerOrderRoutes } from './routes';
 import { registerSandboxOrderRoutes } from './sandboxRoutes';
 import { createOrderService, type OrderService, type ReferrerDirectory } from './service';
 
+export { instrumentBySlug, resolveInstrument } from './context';
+export { ORDER_STATUSES } from './lifecycle';
+export { refOf } from './presentation';
 export type { OrderService, ReferrerDirectory } from './service';
 
 export interface OrdersModuleDeps {
@@ -36,6 +38,8 @@ export interface OrdersModuleDeps {
   providers?: ReadonlyMap<string, ProviderAdapter>;
   /** Issue 23: the order's mails (link, completion, refund, a problem needing the customer) go through it; none → no mails. */
   outbox?: Outbox;
+  /** The site's origin, for order links in the mails (PUBLIC_ORIGIN's first); default: the development one. */
+  siteOrigin?: string;
 }
 
 /** Order links point here when PUBLIC_ORIGIN is not set (development), as the support module's do. */
@@ -46,7 +50,7 @@ export interface OrdersModule {
   job: OrderJob;
 }
 
-export function registerOrdersModule(app: FastifyInstance, config: Config, deps: OrdersModuleDeps, opts: RegisterOptions): OrdersModule {
+export function registerOrdersModule(app: FastifyInstance, config: ModuleConfig<'orders'>, deps: OrdersModuleDeps, opts: RegisterOptions): OrdersModule {
   const custody = deps.custody ?? createSandboxCustody({ confirmationIntervalMs: config.confirmationIntervalMs });
   const service = createOrderService({
     // Issue 14: every committed transition is counted and logged with the creating request's id (reqId).
@@ -58,7 +62,7 @@ export function registerOrdersModule(app: FastifyInstance, config: Config, deps:
       ...(deps.outbox
         ? createOrderMails({
             outbox: deps.outbox,
-            siteOrigin: config.auth.publicOrigins[0] ?? DEV_SITE_ORIGIN,
+            siteOrigin: deps.siteOrigin ?? DEV_SITE_ORIGIN,
             currencyOf: (slug) => deps.instruments.bySlug(slug)?.currencyTitle ?? slug,
           })
         : {}),

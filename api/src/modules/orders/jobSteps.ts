@@ -3,7 +3,7 @@
 import { ApiError, type Order, type OrderHoldReason, type PairData } from 'shared-contracts/server';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
-import type { InstrumentRecord } from '../instruments/repo';
+import type { InstrumentRecord } from '../instruments';
 import { createCardPayments } from './cardPayments';
 import { invalid, notFoundE, wrongState, type OrderContext } from './context';
 import { depositHold } from './guardrails';

@@ -17,8 +17,8 @@ import type { MailMessage } from '../../adapters/mail/types';
 import type { OrderRow } from '../../db/schema';
 import { money } from '../../lib/decimal';
 import { type Outbox, outboxTx } from '../../outbox';
-import { orderPageUrl } from '../support/service';
-import { normalizeEmail } from '../users/repo';
+import { orderPageUrl } from '../support';
+import { normalizeEmail } from '../accounts';
 import type { OrderRepoHooks } from './repo';
 
 const PROBLEMS: Readonly<Record<string, OrderProblem>> = {

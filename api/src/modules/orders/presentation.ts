@@ -4,7 +4,7 @@ import type { InstrumentRef, Order } from 'shared-contracts/server';
 import { BUS_CHANNELS } from '../../bus/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money, rate } from '../../lib/decimal';
-import type { InstrumentRecord } from '../instruments/repo';
+import type { InstrumentRecord } from '../instruments';
 import type { OrderContext } from './context';
 import { offerExpiresAt } from './lifecycle';
 import type { OrderEventRow } from './repo';

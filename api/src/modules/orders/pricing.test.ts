@@ -3,7 +3,7 @@ import type { OrderRow } from '../../db/schema';
 import { money, rate } from '../../lib/decimal';
 import { catalogueRepo } from '../../../test/helpers/catalogue';
 import { FakePriceBoard, TEST_PRICES } from '../../../test/helpers/fakes';
-import { createQuote } from '../rates/quote';
+import { createQuote } from '../rates';
 import { createOrderContext, type OrderServiceDeps } from './context';
 import { createOrderPricing } from './pricing';
 

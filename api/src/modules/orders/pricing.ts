@@ -3,7 +3,7 @@
 import { promisedAmount, type RefundInfo } from 'shared-contracts/server';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
-import { amountToGetFor, spreadPrice, usdPrice } from '../rates/quote';
+import { amountToGetFor, spreadPrice, usdPrice } from '../rates';
 import type { OrderContext } from './context';
 
 export interface OrderPricing {

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, apiRoutes, type CreateOrderBody } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import { VISITOR_COOKIE } from '../auth/cookies';
+import { VISITOR_COOKIE } from '../accounts';
 import { idempotencyOwner, type IdempotencyScope } from './idempotency';
 import type { OrderService } from './service';
 

@@ -2,7 +2,7 @@
 // custody payout (idempotent per order and leg), then one compare-and-set to the final status.
 import type { OrderRow } from '../../db/schema';
 import { money } from '../../lib/decimal';
-import type { InstrumentRecord } from '../instruments/repo';
+import type { InstrumentRecord } from '../instruments';
 import type { OrderContext } from './context';
 import { NEXT_STEPS, REASONS, type NewOrderEvent, type OrderStatus } from './lifecycle';
 import type { OrderPresentation } from './presentation';

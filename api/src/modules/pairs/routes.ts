@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, apiRoutes } from 'shared-contracts/server';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import type { InstrumentRepo } from '../instruments/repo';
+import type { InstrumentRepo } from '../instruments';
 import { listPopular, listPublicPairs, type PairOptions } from './service';
 
-export function registerPairRoutes(
-  app: FastifyInstance,
-  repo: InstrumentRepo,
-  config: Pick<Config, 'defaultPair' | 'popularPairs'> & PairOptions,
-  opts: RegisterOptions,
-): void {
+export function registerPairRoutes(app: FastifyInstance, repo: InstrumentRepo, config: ModuleConfig<'pairs'> & PairOptions, opts: RegisterOptions): void {
   registerRoute(app, apiRoutes.pairsPublic, () => listPublicPairs(repo, config), opts);
   registerRoute(app, apiRoutes.popularExchanges, () => listPopular(repo, config.popularPairs, config), opts);
   // The default pair is BTC→ETH with 0.1 BTC (DEFAULT_PAIR): §9's default amount 500 is a fiat amount

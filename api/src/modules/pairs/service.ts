@@ -1,7 +1,7 @@
 // Pairs are derived from the instruments: every active crypto→crypto and fiat→crypto combination
 // except same-instrument (§1, §5); there is no separate pairs table.
-import type { Config } from '../../config';
-import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
+import type { ModuleConfig } from '../../config';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments';
 
 function isTradable(from: InstrumentRecord, to: InstrumentRecord): boolean {
   return from.slug !== to.slug && from.isActive && to.isActive && !to.isFiat;
@@ -32,7 +32,7 @@ export function listPublicPairs(repo: InstrumentRepo, options: PairOptions) {
  * §3 Popular exchange: the configured list of bestChange name pairs; unknown names are skipped, and so are pairs
  * with no pair page (a link from /popular-exchanges must not lead to a 404).
  */
-export function listPopular(repo: InstrumentRepo, popular: Config['popularPairs'], options: PairOptions) {
+export function listPopular(repo: InstrumentRepo, popular: ModuleConfig<'pairs'>['popularPairs'], options: PairOptions) {
   return popular.flatMap(({ from, to }) => {
     const f = repo.byBestChangeName(from);
     const t = repo.byBestChangeName(to);

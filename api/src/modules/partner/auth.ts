@@ -8,11 +8,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from 'shared-contracts/server';
 import type { SecretBox } from '../../lib/secretBox';
-import { allowListPermits } from '../keys/allowList';
-import type { NonceStore } from '../keys/nonces';
-import type { ApiKeyAuthRow, ApiKeyRepo, ApiKeyRow } from '../keys/repo';
-import { sameHex, sha256Hex } from '../keys/secrets';
-import { NONCE_PATTERN, requestSignature, SIGNATURE_HEADERS, SIGNATURE_TOLERANCE_SECONDS } from '../keys/signature';
+import {
+  allowListPermits,
+  type ApiKeyAuthRow,
+  type ApiKeyRepo,
+  type ApiKeyRow,
+  NONCE_PATTERN,
+  type NonceStore,
+  requestSignature,
+  sameHex,
+  sha256Hex,
+  SIGNATURE_HEADERS,
+  SIGNATURE_TOLERANCE_SECONDS,
+} from '../keys';
 import type { PartnerRateLimiter } from '../../limits';
 
 const API_KEY_HEADER = 'x-api-key';

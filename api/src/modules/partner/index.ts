@@ -3,16 +3,15 @@
 // RateLimit-* headers) and signed webhooks of order status changes with retries and a delivery log.
 import type { FastifyInstance } from 'fastify';
 import type { ExchangeRequest, PairData } from 'shared-contracts/server';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
 import type { Outbox } from '../../outbox';
 import { createSecretBox } from '../../lib/secretBox';
-import { resolveDataEncryptionKey } from '../auth/secret';
-import type { InstrumentRepo } from '../instruments/repo';
-import { registerKeysModule } from '../keys';
-import { createNonceStore } from '../keys/nonces';
-import { queryOf } from '../keys/repo';
+import { resolveDataEncryptionKey } from '../accounts';
+import type { InstrumentRepo } from '../instruments';
+import { createNonceStore, registerKeysModule } from '../keys';
+import { queryOf } from '../../db/query';
 import type { OrderService } from '../orders';
 import { createWebhooksModule } from '../webhooks';
 import { createPartnerAuthenticator } from './auth';
@@ -32,7 +31,12 @@ export interface PartnerModuleDeps {
   outbox: Outbox;
 }
 
-export async function registerPartnerModule(app: FastifyInstance, config: Config, deps: PartnerModuleDeps, opts: RegisterOptions): Promise<void> {
+export async function registerPartnerModule(
+  app: FastifyInstance,
+  config: ModuleConfig<'partner'>,
+  deps: PartnerModuleDeps,
+  opts: RegisterOptions,
+): Promise<void> {
   const secrets = createSecretBox(await resolveDataEncryptionKey(config, deps.db, (msg) => app.log.warn(msg)));
   const keys = registerKeysModule(app, { db: deps.db, secrets }, opts);
   const webhooks = createWebhooksModule(app, config, { db: deps.db, orders: deps.orders, secrets, outbox: deps.outbox });

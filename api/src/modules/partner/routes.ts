@@ -3,10 +3,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, apiRoutes, type ExchangeRequest, type PairData } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import type { Query } from '../keys/repo';
-import type { InstrumentRepo } from '../instruments/repo';
+import type { Query } from '../../db/query';
+import type { InstrumentRepo } from '../instruments';
 import type { OrderService } from '../orders';
-import { listPublicPairs } from '../pairs/service';
+import { listPublicPairs } from '../pairs';
 import type { WebhookService } from '../webhooks';
 import { partnerKeyOf } from './auth';
 

@@ -12,13 +12,11 @@ import { ApiError, apiRoutes, TIMEOUTS_MS, type RouteDef } from 'shared-contract
 import { z } from 'zod';
 import { createSandboxProvider, SANDBOX_PROVIDER, type SandboxProvider } from '../../adapters/provider/sandbox';
 import type { ProviderAdapter, ProviderSession } from '../../adapters/provider/types';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
-import type { InstrumentRecord } from '../instruments/repo';
+import type { InstrumentRecord } from '../instruments';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import type { Accounts } from '../auth';
-import { unauthorized, type AuthUser } from '../auth/authenticate';
-import { normalizeEmail } from '../users/repo';
+import { type Accounts, type AuthUser, normalizeEmail, unauthorized } from '../accounts';
 
 interface ProviderModuleDeps {
   db: DbHandle;
@@ -177,7 +175,7 @@ function registerSandboxProviderRoutes(app: FastifyInstance, sandbox: SandboxPro
 
 export async function registerProviderModule(
   app: FastifyInstance,
-  config: Config,
+  config: ModuleConfig<'provider'>,
   deps: ProviderModuleDeps,
   opts: RegisterOptions,
 ): Promise<{ providers: ReadonlyMap<string, ProviderAdapter> }> {

@@ -14,12 +14,12 @@ import {
   type PairData,
   type RateMode,
 } from 'shared-contracts/server';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import { D, money, rate } from '../../lib/decimal';
 import type { PriceBoard, QuotePair } from '../../realtime/types';
-import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments';
 
-export type QuoteConfig = Pick<Config, 'spread' | 'platformFeeUsd' | 'noKycThresholdUsd' | 'ckm' | 'fixedRateHoldSeconds'>;
+export type QuoteConfig = ModuleConfig<'rates'>;
 
 export interface QuoteDeps {
   instruments: InstrumentRepo;

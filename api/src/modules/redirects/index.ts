@@ -5,6 +5,8 @@ import type { RegisterOptions } from '../../http/registerRoute';
 import { registerRedirectRoutes } from './routes';
 import { redirectServiceOf } from './service';
 
+export { redirectServiceOf } from './service';
+
 export function registerRedirectsModule(app: FastifyInstance, deps: { db: DbHandle; siteOrigins: readonly string[] }, opts: RegisterOptions): void {
   registerRedirectRoutes(app, redirectServiceOf(deps.db, { siteOrigins: deps.siteOrigins }), opts);
 }

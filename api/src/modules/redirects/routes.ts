@@ -1,10 +1,10 @@
 // §2 redirect lookup (public: web calls it before every server render, with the visitor's address in
 // X-Forwarded-For, so its per-address limit (api/src/limits/) is per visitor) and its admin API (ADMIN only,
-// enforced from the route table by modules/auth/authenticate.ts). Changes are logged with the admin's account id.
+// enforced from the route table by modules/accounts/authenticate.ts). Changes are logged with the admin's account id.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import { unauthorized } from '../auth/authenticate';
+import { unauthorized } from '../accounts';
 import type { RedirectService } from './service';
 
 function adminId(request: FastifyRequest): number {

@@ -1,8 +1,8 @@
 // The SEO texts module (§2, §7 `POST /dict/seo`) wired into the app.
 import type { FastifyInstance } from 'fastify';
 import type { RegisterOptions } from '../../http/registerRoute';
-import type { ContentIndex } from '../content/contentIndex';
-import type { InstrumentRepo } from '../instruments/repo';
+import type { ContentIndex } from '../content';
+import type { InstrumentRepo } from '../instruments';
 import { registerSeoRoutes } from './routes';
 import { createSeoService } from './service';
 

@@ -13,8 +13,8 @@ import {
   type SeoTexts,
 } from 'shared-contracts/server';
 import { SerializedJson } from '../../http/registerRoute';
-import type { ContentIndex } from '../content/contentIndex';
-import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
+import type { ContentIndex } from '../content';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments';
 import { SEO_TEXTS } from './texts';
 
 type SeoAnswer = { data: Record<LocaleCode, SeoTexts> };

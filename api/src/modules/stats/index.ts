@@ -4,7 +4,7 @@ import type { ExchangeRequest, PairData } from 'shared-contracts/server';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
 import type { PriceBoard } from '../../realtime/types';
-import type { InstrumentRepo } from '../instruments/repo';
+import type { InstrumentRepo } from '../instruments';
 import { createStatsRepo } from './repo';
 import { registerStatsRoutes } from './routes';
 import { createPublicStats, type PublicStatsService } from './service';

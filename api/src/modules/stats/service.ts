@@ -4,9 +4,8 @@ import type { ExchangeRequest, LatestOrderSchema, PairData, PublicStatsSchema } 
 import type { z } from 'zod';
 import { D, money } from '../../lib/decimal';
 import type { PriceBoard } from '../../realtime/types';
-import type { InstrumentRecord, InstrumentRepo } from '../instruments/repo';
-import { instrumentBySlug, resolveInstrument } from '../orders/context';
-import { refOf } from '../orders/presentation';
+import type { InstrumentRecord, InstrumentRepo } from '../instruments';
+import { instrumentBySlug, refOf, resolveInstrument } from '../orders';
 import type { StatsRepo } from './repo';
 
 type LatestOrder = z.infer<typeof LatestOrderSchema>;

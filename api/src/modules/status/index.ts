@@ -1,12 +1,14 @@
 // The public status page: §4 health recorded over 90 days, and incidents an admin posts (issue 13).
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
-import { checkHealth, type HealthDeps } from '../health/routes';
+import { checkHealth, type HealthDeps } from '../health';
 import { createStatusRepo } from './repo';
 import { registerStatusRoutes } from './routes';
 import { createStatusService, startStatusRecorder, type StatusRecorder } from './service';
+
+export { createStatusRepo } from './repo';
+export { createStatusService } from './service';
 
 /**
  * How often the api checks its health. Only the first check of each minute bucket counts (across replicas): checking
@@ -16,7 +18,6 @@ const STATUS_RECORD_INTERVAL_MS = 15_000;
 
 export function registerStatusModule(
   app: FastifyInstance,
-  _config: Config,
   deps: { db: DbHandle; health: HealthDeps; now?: () => number; recordIntervalMs?: number },
   opts: RegisterOptions,
 ): void {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import { unauthorized } from '../auth/authenticate';
+import { unauthorized } from '../accounts';
 import type { StatusService } from './service';
 
 function adminId(request: FastifyRequest): number {

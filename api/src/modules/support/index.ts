@@ -1,7 +1,6 @@
 // Support requests and the order lookup by deposit transaction hash (§2 /support, issue 13).
 import type { FastifyInstance } from 'fastify';
 import type { Outbox } from '../../outbox';
-import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
 import { createSupportLimiter, type LimitStore } from '../../limits';
@@ -9,13 +8,20 @@ import { createSupportRepo } from './repo';
 import { registerSupportRoutes } from './routes';
 import { createSupportService } from './service';
 
+export { orderPageUrl } from './service';
+
 /** Order links point here when PUBLIC_ORIGIN is not set (development). */
 const DEV_SITE_ORIGIN = 'http://localhost:8080';
 
 export function registerSupportModule(
   app: FastifyInstance,
-  config: Config,
-  deps: { db: DbHandle; outbox: Outbox; limits: LimitStore },
+  deps: {
+    db: DbHandle;
+    outbox: Outbox;
+    limits: LimitStore;
+    /** The site's origin, for order links in the mails (PUBLIC_ORIGIN's first); default: the development one. */
+    siteOrigin?: string;
+  },
   opts: RegisterOptions,
 ): void {
   const limiter = createSupportLimiter(deps.limits);
@@ -23,7 +29,7 @@ export function registerSupportModule(
     repo: createSupportRepo(deps.db),
     outbox: deps.outbox,
     limiter,
-    siteOrigin: config.auth.publicOrigins[0] ?? DEV_SITE_ORIGIN,
+    siteOrigin: deps.siteOrigin ?? DEV_SITE_ORIGIN,
   });
   registerSupportRoutes(app, service, opts);
 }

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, EmailSchema } from 'shared-contracts/server';
 import type { Outbox } from '../../outbox';
 import { orderLinkMessage, pickLocale, supportAcknowledgementMessage } from '../../adapters/mail';
-import { normalizeEmail } from '../users/repo';
+import { normalizeEmail } from '../accounts';
 import type { SupportLimiter } from '../../limits';
 import type { SupportRepo } from './repo';
 

@@ -1,11 +1,11 @@
 // Webhooks of the partner API (issue 11): the service behind the partner webhook routes and the delivery job.
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
+import type { PartnerConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { createOrderJob } from '../../jobs/orderJob';
 import type { SecretBox } from '../../lib/secretBox';
 import type { Outbox } from '../../outbox';
-import { queryOf } from '../keys/repo';
+import { queryOf } from '../../db/query';
 import type { OrderService } from '../orders';
 import { createWebhookDispatcher } from './dispatcher';
 import { createWebhookRepo } from './repo';
@@ -16,7 +16,7 @@ export type { WebhookService } from './service';
 /** The service; the delivery job starts when the app is ready and stops when it closes. */
 export function createWebhooksModule(
   app: FastifyInstance,
-  config: Config,
+  config: { partner: PartnerConfig },
   deps: { db: DbHandle; orders: Pick<OrderService, 'ordersById'>; secrets: SecretBox; outbox: Outbox },
 ): WebhookService {
   const repo = createWebhookRepo(queryOf(deps.db), deps.secrets);

@@ -1,6 +1,6 @@
 // SQL of webhooks and webhook_deliveries (migrations 0010, 0023), raw and identical on PGlite and PostgreSQL. Issue 24:
 // a webhook of an account without a confirmed email, or suspended by a password reset, gets no deliveries.
-import type { Query } from '../keys/repo';
+import type { Query } from '../../db/query';
 import type { SecretBox } from '../../lib/secretBox';
 
 export interface WebhookRow {

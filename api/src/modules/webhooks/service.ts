@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError, type Webhook, type WebhookDelivery } from 'shared-contracts/server';
 import type { PartnerConfig } from '../../config';
-import { randomBase62 } from '../keys/secrets';
+import { randomBase62 } from '../keys';
 import type { DeliveryRow, WebhookRepo, WebhookRow } from './repo';
 import { checkWebhookUrl } from './target';
 

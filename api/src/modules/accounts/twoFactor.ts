@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { ApiError } from 'shared-contracts/server';
 import type { SecretBox } from '../../lib/secretBox';
-import type { Query } from '../users/repo';
+import type { Query } from '../../db/query';
 
 /** The issuer authenticator apps show beside the account. */
 const ISSUER = 'Coinferry';

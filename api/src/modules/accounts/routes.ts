@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { DbHandle } from '../../db/client';
 import { codeIn, readOutbox } from '../../adapters/mail';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
-import type { AuthUser } from '../auth/authenticate';
+import type { AuthUser } from './authenticate';
 import type { OrderHistoryPage } from './orderHistory';
 import type { UsersService } from './service';
 
@@ -33,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRoutesDeps, o
   registerRoute(app, apiRoutes.requestEmailConfirmation, ({ request, reply, body }) => service.requestEmailConfirmation({ request, reply }, body), opts);
   registerRoute(app, apiRoutes.confirmEmail, ({ request, reply, body }) => service.confirmEmail({ request, reply }, body), opts);
   // Issue 24: step-up and two-factor authentication ('user' routes; each password or code guess also counts as a sign-in
-  // attempt of the account, modules/auth/rateLimit.ts; the log never carries a password, secret or code).
+  // attempt of the account, limits/attempts.ts; the log never carries a password, secret or code).
   registerRoute(app, apiRoutes.stepUp, ({ request, reply, body }) => service.stepUp({ request, reply }, signedIn(request.user), body), opts);
   registerRoute(app, apiRoutes.twoFactorSetup, ({ request }) => service.twoFactorSetup(signedIn(request.user)), opts);
   registerRoute(app, apiRoutes.twoFactorEnable, ({ request, reply, body }) => service.twoFactorEnable({ request, reply }, signedIn(request.user), body), opts);

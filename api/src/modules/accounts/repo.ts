@@ -1,12 +1,6 @@
 // SQL of accounts, password reset codes (tables of migration 0003) and email confirmation codes (0004). Raw SQL, identical on PGlite and
 // PostgreSQL; ids are normalised to numbers (pg returns int8 as a string, PGlite as a number).
-import type { DbHandle } from '../../db/client';
-
-export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
-
-export function queryOf(db: DbHandle): Query {
-  return (sql, params) => db.withSession((s) => s.query(sql, params));
-}
+import type { Query } from '../../db/query';
 
 export type Permissions = 'USER' | 'ADMIN';
 export type Locale = 'en' | 'ru';

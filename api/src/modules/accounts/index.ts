@@ -1,15 +1,18 @@
-// Wiring of accounts and authentication: one object made by startApi, installed into the app by buildApp.
+// The accounts module (issue 26: auth and users, which imported each other both ways, are one module): sign-up,
+// sessions, tokens, two-factor, guards and the account's routes. One object made by startApi, installed into the app
+// by buildApp. This file is the module's only face: what other modules may use is exported below, the rest is private.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { createMailer, type Mailer } from '../../adapters/mail';
 import type { RegisterOptions } from '../../http/registerRoute';
 import { createOutbox, type Outbox, type OutboxPolicy, type OutboxWorker } from '../../outbox';
-import { createOrderHistory, type OrdersById } from '../users/orderHistory';
-import { createEmailConfirmationRepo, createResetCodeRepo, createUserRepo, queryOf } from '../users/repo';
-import { registerSandboxMailRoute, registerUserRoutes } from '../users/routes';
-import { createUsersService, type UsersService } from '../users/service';
+import { createOrderHistory, type OrdersById } from './orderHistory';
+import { queryOf } from '../../db/query';
+import { createEmailConfirmationRepo, createResetCodeRepo, createUserRepo } from './repo';
+import { registerSandboxMailRoute, registerUserRoutes } from './routes';
+import { createUsersService, type UsersService } from './service';
 import { createAuthenticator, installAuthentication, type Authenticator } from './authenticate';
 import { installCsrfGuard } from './csrf';
 import { createArgon2Hasher, type PasswordHasher } from './passwords';
@@ -19,6 +22,15 @@ import { resolveAuthSecret, resolveDataEncryptionKey } from './secret';
 import { createSessionStore } from './sessions';
 import { createTokenService } from './tokens';
 import { createTwoFactor } from './twoFactor';
+
+export { unauthorized, type Authenticator, type AuthUser } from './authenticate';
+export { installCookiePolicy, VISITOR_COOKIE } from './cookies';
+export { requireConfirmedEmail, requireStepUp } from './guards';
+export type { OrdersById } from './orderHistory';
+export { createArgon2Hasher, passwordProblem, type PasswordHasher } from './passwords';
+export { createUserRepo, normalizeEmail } from './repo';
+export { resolveDataEncryptionKey } from './secret';
+export { createSessionStore } from './sessions';
 
 export interface AccountsOptions {
   /** Clock in ms (tests move it to expire tokens and codes). */
@@ -47,7 +59,7 @@ export interface Accounts {
   close(): Promise<void>;
 }
 
-export async function createAccounts(config: Config, db: DbHandle, opts: AccountsOptions = {}): Promise<Accounts> {
+export async function createAccounts(config: ModuleConfig<'accounts'>, db: DbHandle, opts: AccountsOptions = {}): Promise<Accounts> {
   const now = opts.now ?? Date.now;
   const q = queryOf(db);
   const quiet = config.logLevel === 'silent';
@@ -98,7 +110,7 @@ export async function createAccounts(config: Config, db: DbHandle, opts: Account
 }
 
 /** Cookies, the CSRF guard and the route-table authentication hook: installed before any route. */
-export async function installAuth(app: FastifyInstance, config: Config, accounts: Accounts): Promise<void> {
+export async function installAuth(app: FastifyInstance, config: ModuleConfig<'accounts'>, accounts: Accounts): Promise<void> {
   await app.register(fastifyCookie);
   installCsrfGuard(app, config.auth.publicOrigins);
   installAuthentication(app, accounts.authenticator);
@@ -106,7 +118,7 @@ export async function installAuth(app: FastifyInstance, config: Config, accounts
 
 export function registerAccountRoutes(
   app: FastifyInstance,
-  config: Config,
+  config: ModuleConfig<'accounts'>,
   db: DbHandle,
   accounts: Accounts,
   ordersById: OrdersById | undefined,

@@ -1,6 +1,6 @@
 // Sessions = refresh-token families. Every refresh rotates the token; presenting a token that was
 // already rotated means it leaked (or a race with a thief): the whole family is revoked.
-import type { Query } from '../users/repo';
+import type { Query } from '../../db/query';
 import { randomToken, sha256 } from './tokens';
 
 export interface IssuedSession {

@@ -2,7 +2,7 @@
 import Decimal from 'decimal.js';
 import type { Order } from 'shared-contracts/server';
 import { money } from '../../lib/decimal';
-import type { Query } from './repo';
+import type { Query } from '../../db/query';
 
 /** Serialises orders by id in the public Order shape (the orders module's serializer). */
 export type OrdersById = (orderIds: string[]) => Promise<Order[]>;

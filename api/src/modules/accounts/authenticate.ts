@@ -4,7 +4,7 @@
 // session at once rather than when its JWT expires.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, routeTable, type RouteAuth, type RouteName } from 'shared-contracts/server';
-import type { Permissions, UserRepo } from '../users/repo';
+import type { Permissions, UserRepo } from './repo';
 import { ACCESS_COOKIE } from './cookies';
 import type { TokenService } from './tokens';
 

@@ -2,10 +2,9 @@
 // deployments only; config refuses production without it) one generated at first start and kept in the
 // database, so every replica and every restart uses the same one.
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 
-export async function resolveAuthSecret(config: Config, db: DbHandle, warn: (msg: string) => void): Promise<string> {
+export async function resolveAuthSecret(config: { auth: { jwtSecret?: string } }, db: DbHandle, warn: (msg: string) => void): Promise<string> {
   if (config.auth.jwtSecret) return config.auth.jwtSecret;
   return db.withSession(async (s) => {
     await s.query(`INSERT INTO app_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(48).toString('base64url')]);
@@ -22,7 +21,7 @@ export async function resolveAuthSecret(config: Config, db: DbHandle, warn: (msg
 /** The databases already warned about (partner and KYC both resolve the key: one warning per start). */
 const warnedAbout = new WeakSet<DbHandle>();
 
-export async function resolveDataEncryptionKey(config: Config, db: DbHandle, warn: (msg: string) => void): Promise<string> {
+export async function resolveDataEncryptionKey(config: { dataEncryptionKey?: string }, db: DbHandle, warn: (msg: string) => void): Promise<string> {
   if (config.dataEncryptionKey) return config.dataEncryptionKey;
   return db.withSession(async (s) => {
     await s.query(`INSERT INTO app_secrets (name, value) VALUES ('data-encryption-key', $1) ON CONFLICT (name) DO NOTHING`, [

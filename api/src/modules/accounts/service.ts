@@ -3,28 +3,28 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from 'shared-contracts/server';
-import type { Config } from '../../config';
+import type { ModuleConfig } from '../../config';
 import { codeMessage, pickLocale } from '../../adapters/mail';
 import type { MailMessage } from '../../adapters/mail/types';
 import type { Outbox } from '../../outbox';
 import { registrationAttemptMessage, securityNoticeMessage, type SecurityEvent } from '../../adapters/mail/templates';
-import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from '../auth/cookies';
-import type { PasswordHasher } from '../auth/passwords';
-import { passwordProblem } from '../auth/passwords';
+import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies, VISITOR_COOKIE } from './cookies';
+import type { PasswordHasher } from './passwords';
+import { passwordProblem } from './passwords';
 import type { AttemptLimiter } from '../../limits';
-import { createSessionStore, type SessionStore } from '../auth/sessions';
-import { randomToken, type TokenService } from '../auth/tokens';
-import { unauthorized, type AuthUser } from '../auth/authenticate';
-import { requireStepUp, stepUpUntil } from '../auth/guards';
-import { invalidTwoFactorCode, twoFactorRequired, type TwoFactor } from '../auth/twoFactor';
-import { suspendApiKeysAndWebhooksOf } from '../keys/suspension';
+import { createSessionStore, type SessionStore } from './sessions';
+import { randomToken, type TokenService } from './tokens';
+import { unauthorized, type AuthUser } from './authenticate';
+import { requireStepUp, stepUpUntil } from './guards';
+import { invalidTwoFactorCode, twoFactorRequired, type TwoFactor } from './twoFactor';
+import type { Query } from '../../db/query';
+import { suspendApiKeysAndWebhooksOf } from '../keys';
 import {
   createEmailConfirmationRepo,
   createResetCodeRepo,
   normalizeEmail,
   type EmailConfirmationRepo,
   type Locale,
-  type Query,
   type ResetCodeRepo,
   type UserRecord,
   type UserRepo,
@@ -37,7 +37,7 @@ const RESET_CODE_DIGITS = 8;
 const EMAIL_CONFIRMATION_CODE_TTL_SECONDS = 15 * 60;
 
 export interface UsersServiceDeps {
-  config: Config;
+  config: ModuleConfig<'accounts'>;
   users: UserRepo;
   codes: ResetCodeRepo;
   confirmations: EmailConfirmationRepo;
