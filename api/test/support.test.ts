@@ -176,7 +176,7 @@ describe.each(BACKENDS)('support on %s', (backend) => {
       expect(await readOutbox(t.handle, { to })).toHaveLength(SUPPORT_LIMITS.requestsPerEmailPerHour);
     });
 
-    it('limits requests per address (the route's declared rateLimit)', async () => {
+    it('limits requests per address (the route’s declared rateLimit)', async () => {
       const one = browser();
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) statuses.push((await one.post(REQUESTS, { email: email(`a${i}`), message: 'Same address, many mails' })).status);
