@@ -8,10 +8,10 @@
 //     (a little later) instead of being locked out for the whole window.
 // A success does not count: it restarts its (account, address) bucket and gives back its other points.
 // Counted in the process's limit store (store.ts: Redis shared by replicas, memory while Redis is down or unset).
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ApiError } from 'shared-contracts/server';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { addressKey } from './address';
 import type { AttemptLimitsConfig } from './config';
+import { consumeIfRoom, consumeOrRefuse } from './refusal';
 import type { LimitStore } from './store';
 
 /** Password reset requests and code submissions share one budget; email confirmation codes have their own of the same size. */
@@ -72,24 +72,11 @@ export function createAttemptLimiter(store: LimitStore, cfg: AttemptLimitsConfig
 
   const pairKey = (account: string, ip: string) => JSON.stringify([account, addressKey(ip)]);
 
-  async function consume(limiter: RateLimiterAbstract, key: string, what: string, limit: 'ip' | 'account-ip'): Promise<void> {
-    try {
-      await limiter.consume(key);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      const minutes = Math.ceil(retryAfterSeconds / 60);
-      throw ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        details: { retryAfterSeconds, limit },
-      });
-    }
-  }
-
   return {
     async attempt(flow, account, ip) {
       const b = buckets[flow];
-      await consume(b.ip, addressKey(ip), WHAT[flow], 'ip');
-      await consume(b.accountIp, pairKey(account, ip), WHAT[flow], 'account-ip');
+      await consumeOrRefuse(b.ip, addressKey(ip), `${WHAT[flow]} attempts`, { limit: 'ip' });
+      await consumeOrRefuse(b.accountIp, pairKey(account, ip), `${WHAT[flow]} attempts`, { limit: 'account-ip' });
       // penalty() counts without ever refusing: the ceiling only decides the wait.
       const counted = await b.account.penalty(account);
       const wait = accountDelayMs(counted.consumedPoints, budgets[flow].perAccountBeforeDelay, cfg.accountDelayMs, cfg.accountMaxDelayMs);
@@ -103,16 +90,8 @@ export function createAttemptLimiter(store: LimitStore, cfg: AttemptLimitsConfig
       await buckets[flow].account.delete(account).catch(() => undefined);
     },
     async registration(ip) {
-      await consume(registerIp, addressKey(ip), 'registration', 'ip');
+      await consumeOrRefuse(registerIp, addressKey(ip), 'registration attempts', { limit: 'ip' });
     },
-    async registrationNotice(account) {
-      return registrationNotices.consume(account).then(
-        () => true,
-        (err: unknown) => {
-          if (err instanceof RateLimiterRes) return false;
-          throw err;
-        },
-      );
-    },
+    registrationNotice: (account) => consumeIfRoom(registrationNotices, account),
   };
 }

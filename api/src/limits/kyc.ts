@@ -9,6 +9,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
 import type { KycLimitsConfig } from './config';
+import { retryAfterSecondsOf } from './refusal';
 import type { LimitStore } from './store';
 
 const HOUR_S = 3600;
@@ -40,7 +41,7 @@ export function createKycLimits(store: LimitStore, o: KycLimitsConfig): KycLimit
         await perHour.consume(String(userId));
       } catch (err) {
         if (err instanceof RateLimiterRes) {
-          throw tooMany(`At most ${o.submitsPerHour} verification submissions an hour; try again later`, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+          throw tooMany(`At most ${o.submitsPerHour} verification submissions an hour; try again later`, retryAfterSecondsOf(err));
         }
         throw err;
       }

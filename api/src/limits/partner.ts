@@ -5,6 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from 'shared-contracts/server';
+import { retryAfterSecondsOf } from './refusal';
 import type { LimitStore } from './store';
 
 export interface PartnerRateLimiter {
@@ -28,7 +29,7 @@ export function createPartnerRateLimiter(store: LimitStore, opts: { perMinute: n
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
         publish(reply, err);
-        const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        const retryAfter = retryAfterSecondsOf(err);
         reply.header('Retry-After', String(retryAfter));
         throw ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many requests with this API key; retry in ${retryAfter} s`, {
           details: { retryAfterSeconds: retryAfter, limitPerMinute: opts.perMinute },

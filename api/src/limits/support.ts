@@ -2,9 +2,8 @@
 // not settings, so no deployment can run them weaker: requests per email (one address cannot be mail-bombed with
 // acknowledgements from many addresses), order lookups per client address over an hour, and order-link mails per
 // order. Counted in the limit store (store.ts: Redis shared by replicas when REDIS_URL is set, memory otherwise).
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ApiError } from 'shared-contracts/server';
 import { addressKey } from './address';
+import { consumeIfRoom, consumeOrRefuse } from './refusal';
 import type { LimitStore } from './store';
 
 export const SUPPORT_LIMITS = {
@@ -33,30 +32,9 @@ export function createSupportLimiter(store: LimitStore): SupportLimiter {
   const perAddress = make('lookup-ip', SUPPORT_LIMITS.lookupsPerAddressPerHour);
   const perOrder = make('order-link', SUPPORT_LIMITS.orderLinkMailsPerOrderPerHour);
 
-  const consume = async (limiter: RateLimiterAbstract, key: string, what: string) => {
-    try {
-      await limiter.consume(key);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      const minutes = Math.ceil(retryAfterSeconds / 60);
-      throw ApiError.of('ERR_TOO_MANY_REQUESTS', `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        details: { retryAfterSeconds },
-      });
-    }
-  };
-
   return {
-    request: (email) => consume(perEmail, email, 'support requests from this email'),
-    lookup: (ip) => consume(perAddress, addressKey(ip), 'order lookups from this address'),
-    async orderLinkMail(orderId) {
-      try {
-        await perOrder.consume(orderId);
-        return true;
-      } catch (err) {
-        if (err instanceof RateLimiterRes) return false;
-        throw err;
-      }
-    },
+    request: (email) => consumeOrRefuse(perEmail, email, 'support requests from this email'),
+    lookup: (ip) => consumeOrRefuse(perAddress, addressKey(ip), 'order lookups from this address'),
+    orderLinkMail: (orderId) => consumeIfRoom(perOrder, orderId),
   };
 }
