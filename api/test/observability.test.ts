@@ -3,6 +3,7 @@
 // that created the order (x-request-id, adopted from web); secrets stay out of the lines; pretty vs JSON output.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { metricSample as sample } from 'server-kit/testing';
 import { WebSocket } from 'ws';
 import { loadConfig } from '../src/config';
 import { startApi, type RunningApi } from '../src/main';
@@ -19,16 +20,6 @@ const order = {
   destinationAddress: ETH_ADDR,
   claimedDepositAmount: '0.01',
 };
-
-/** The value of one sample line of a Prometheus text exposition, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const labelText = line.slice(name.length).match(/^\{(.*)\}/)?.[1] ?? '';
-    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
 
 describe('observability of the api', () => {
   let t: TestDb;

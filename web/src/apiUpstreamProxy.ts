@@ -11,21 +11,20 @@
 // says so, or as soon as a chunked body crosses the limit, and never held. The one route that takes large bodies, the
 // KYC upload (users/kyc/submit), is STREAMED to one replica as it arrives (nothing buffered in web) under its own
 // limit, WEB_KYC_UPLOAD_LIMIT_BYTES (by default the api's: three images of KYC_MAX_FILE_BYTES, 8 MiB, plus the form).
-// A body left unread by an early answer (web's 413, the api refusing an upload half-way) is drained, up to
-// DRAIN_LIMIT_BYTES and never kept, so the next request on that keep-alive connection is answered; a body declared
-// larger than that ends the connection instead (Connection: close).
+// A body left unread by an early answer (web's 413, the api refusing an upload half-way) is drained, bounded and never
+// kept, so the next request on that keep-alive connection is answered; a body declared larger than the bound ends the
+// connection instead (Connection: close; server-kit/http discardUnreadBodies).
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { type ApiErrorBody, routeTable } from 'shared-contracts';
+import { discardUnreadBodies } from 'server-kit/http';
 import { API_UNAVAILABLE_RETRY_AFTER_S, type ApiUpstream, failedBeforeSending, unavailableBody } from './apiUpstream';
 
 /** Every JSON call is far below; the KYC upload has its own limit. */
 const DEFAULT_API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The api's own KYC limit by default: three images of KYC_MAX_FILE_BYTES (8 MiB) plus 64 KiB of form. */
 const DEFAULT_UPLOAD_BODY_LIMIT_BYTES = 3 * 8 * 1024 * 1024 + 64 * 1024;
-/** As much of a refused body as is read and thrown away to keep its connection usable; beyond, it is closed. */
-const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 /** The routes whose bodies are streamed, not buffered (POST only). */
 const STREAMED_PATHS: ReadonlySet<string> = new Set([routeTable.kycSubmit.path]);
 
@@ -205,27 +204,9 @@ export async function registerApiProxy(app: FastifyInstance, o: ApiProxyOptions)
       return sendUnavailable(reply);
     });
     // a body left unread by an early answer: drained (bounded, nothing kept) so the connection serves the next request,
-    // or, declared larger than the bound, the connection is closed
-    scope.addHook('onSend', async (request, reply, payload) => {
-      const raw = request.raw;
-      if (raw.complete || raw.readableEnded || raw.destroyed) return payload;
-      const declared = Number(raw.headers['content-length']);
-      if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
-        reply.header('connection', 'close');
-        return payload;
-      }
-      // reply-from asks to close when the api answered before the upload ended: draining keeps the connection instead
-      reply.removeHeader('connection');
-      raw.unpipe();
-      let drained = 0;
-      raw.on('data', (chunk: Buffer) => {
-        drained += chunk.length;
-        if (drained > DRAIN_LIMIT_BYTES) raw.socket?.destroy();
-      });
-      raw.on('error', () => undefined);
-      raw.resume();
-      return payload;
-    });
+    // or, declared larger than the bound, the connection is closed; reply-from's `Connection: close` when the api
+    // answered before the upload ended is dropped, draining keeps the connection instead
+    discardUnreadBodies(scope, { keepConnection: true });
     const replyOptions: ReplyFromOptions = {
       rewriteRequestHeaders: o.rewriteRequestHeaders,
       // HTTP requests and WebSocket upgrades alike

@@ -1,34 +1,10 @@
 // Issue 24: a request answered before its body was read whole (413 on its declared length, a multipart limit hit in
 // the middle of an upload, a 401 or 429 given before the upload is read) leaves the rest of its body on the
-// connection. Left there, the next request on that keep-alive connection waits behind it and is answered 408
-// "Request not received in time". So when such an answer is sent, the rest of the body is read and discarded (never
-// kept), up to DRAIN_LIMIT_BYTES; a body declared larger than that, or one that keeps coming past it, ends the
-// connection instead (`Connection: close` on the answer, the socket destroyed past the bound). Either way the client's
-// next request is answered.
+// connection, and the next request on that keep-alive connection would wait behind it (408). The rest is read and
+// discarded, bounded, or the connection is closed (server-kit/http discardUnreadBodies, web's proxy does the same).
 import type { FastifyInstance } from 'fastify';
+import { discardUnreadBodies } from 'server-kit/http';
 
-/** As much as is read and thrown away to keep a connection usable; beyond, closing it is cheaper. */
-const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
-
-export function installRefusedBodyHandling(app: FastifyInstance, limitBytes = DRAIN_LIMIT_BYTES): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const raw = request.raw;
-    if (raw.complete || raw.readableEnded || raw.destroyed) return payload;
-    const declared = Number(raw.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limitBytes) {
-      // Node ends the connection after this answer; whatever else arrives is not read
-      reply.header('connection', 'close');
-      return payload;
-    }
-    // Whoever was reading (the multipart parser) has given up: read the rest ourselves and drop it.
-    raw.unpipe();
-    let drained = 0;
-    raw.on('data', (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > limitBytes) raw.socket?.destroy();
-    });
-    raw.on('error', () => undefined);
-    raw.resume();
-    return payload;
-  });
+export function installRefusedBodyHandling(app: FastifyInstance): void {
+  discardUnreadBodies(app);
 }

@@ -2,7 +2,7 @@
 // plus the process's default metrics (server-kit/metrics). Served on a listener of its own, never on the public port.
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
-import { createServiceRegistry, LATENCY_BUCKETS } from 'server-kit/metrics';
+import { createServiceRegistry } from 'server-kit/metrics';
 import type { DbHandle } from '../db/client';
 
 const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -84,12 +84,10 @@ export function createApiMetrics(sources: ApiMetricsSources & { orderStates?: re
   const service = createServiceRegistry();
   const register = service.registers;
 
-  const httpDuration = new Histogram({
+  const httpDuration = service.latencyHistogram({
     name: 'http_request_duration_seconds',
     help: 'Time from request to response, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: register,
   });
   const orderTransitions = new Counter({
     name: 'exchange_order_transitions_total',

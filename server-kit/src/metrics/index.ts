@@ -1,2 +1,2 @@
 export { startMetricsServer, type MetricsServer } from './metricsServer';
-export { createServiceRegistry, LATENCY_BUCKETS } from './registry';
+export { createServiceRegistry } from './registry';

@@ -1,9 +1,9 @@
 // A service's Prometheus registry (prom-client): one per app (tests build many apps in one process), rendered together
 // with the process's default metrics (CPU, memory, event loop, GC), which are registered once per process.
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Seconds; request latencies from sub-millisecond cache hits to order creation's worst case (§9: 200 s timeout). */
-export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 let processRegistry: Registry | undefined;
 /** Default process metrics, collected once per process whatever the number of apps in it. */
@@ -22,6 +22,8 @@ export interface ServiceRegistry {
   readonly contentType: string;
   /** The text exposition of the service's and the process's metrics. */
   render(): Promise<string>;
+  /** A histogram of durations in seconds (request latencies' buckets) in this registry. */
+  latencyHistogram<L extends string>(metric: { name: string; help: string; labelNames: readonly L[] }): Histogram<L>;
 }
 
 export function createServiceRegistry(): ServiceRegistry {
@@ -35,5 +37,6 @@ export function createServiceRegistry(): ServiceRegistry {
       const [own, shared] = await Promise.all([registry.metrics(), proc.metrics()]);
       return `${own}\n${shared}`;
     },
+    latencyHistogram: (metric) => new Histogram({ ...metric, buckets: LATENCY_BUCKETS, registers: [registry] }),
   };
 }

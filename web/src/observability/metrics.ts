@@ -1,8 +1,8 @@
 // Issue 14: web's Prometheus metrics (prom-client), one registry per server plus the process's default metrics
 // (server-kit/metrics): request latency by route kind (page, proxy, static), server-rendering time, and errors
 // reaching the api.
-import { Counter, Histogram } from 'prom-client';
-import { createServiceRegistry, LATENCY_BUCKETS } from 'server-kit/metrics';
+import { Counter, type Histogram } from 'prom-client';
+import { createServiceRegistry } from 'server-kit/metrics';
 
 /** What a request to web is: a page (server-rendered or the client document), a proxied api call, or a file. */
 export type RouteKind = 'page' | 'proxy' | 'static';
@@ -22,19 +22,15 @@ export interface WebMetrics {
 export function createWebMetrics(): WebMetrics {
   const service = createServiceRegistry();
   const registers = service.registers;
-  const requestDuration = new Histogram({
+  const requestDuration = service.latencyHistogram({
     name: 'web_request_duration_seconds',
     help: 'Time from request to response, by route kind (page, proxy, static), method and status code',
     labelNames: ['kind', 'method', 'status_code'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
   });
-  const ssrDuration = new Histogram({
+  const ssrDuration = service.latencyHistogram({
     name: 'web_ssr_render_duration_seconds',
     help: 'Server rendering of a page, by outcome (rendered; fallback: the client renders it; error)',
     labelNames: ['outcome'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
   });
   const upstreamErrors = new Counter({
     name: 'web_proxy_upstream_errors_total',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { metricSample as sample } from 'server-kit/testing';
 import { buildWebServer } from '../main';
 import type { SsrRuntime } from '../ssr/runtime';
 import { routeKind } from './index';
@@ -52,15 +53,6 @@ const fakeSsr = (result: null | 'boom'): SsrRuntime => ({
   stylesFor: () => [],
   scriptsFor: () => [],
 });
-
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const labelText = line.slice(name.length).match(/^\{(.*)\}/)?.[1] ?? '';
-    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
 
 describe('web observability', () => {
   let api: Awaited<ReturnType<typeof fakeApi>>;

@@ -1,0 +1,1 @@
+export { discardUnreadBodies } from './unreadBodies';
