@@ -52,6 +52,7 @@ describe('page map', () => {
     expect(pagePath('mfe_profile', 'ProfileWithdraw')).toBe('/profile/withdraw');
     expect(pagePath('mfe_blog', 'Legal', { slug: 'aml-kyc' })).toBe('/aml-kyc');
     expect(pairPath('BTC', 'usdtTrc20')).toBe('/exchange-btc-usdttrc20');
+    expect(pairPath('btc', 'eth', { ref: 'partner 1' })).toBe('/exchange-btc-eth?ref=partner%201');
   });
 
   it('pagePath refuses, at compile time, a remote, page, param or query key the page map does not have', () => {

@@ -23,5 +23,5 @@ export function indexRedirectTarget(request: IndexRedirectQuery, instruments: re
   const from = find(request.curFrom);
   const to = find(request.curTo);
   if (!from || !to) return '/';
-  return `${pairPath(from.slug, to.slug)}?ref=${encodeURIComponent(request.referral)}`;
+  return pairPath(from.slug, to.slug, { ref: request.referral });
 }

@@ -10,6 +10,7 @@ import {
   askedAmount,
   checkMemo,
   isApiError,
+  pagePath,
   promisedAmount,
   type AnalyticsEvent,
   type ApiClient,
@@ -421,7 +422,7 @@ export class ExchangeDetailsStore {
       this.idempotency = null;
       this.deps.onOrderCreated?.(order.orderId);
       if (this.disposed) return false; // the page is gone: the visitor went elsewhere meanwhile
-      this.deps.navigate(`/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`);
+      this.deps.navigate(pagePath('mfe_order', 'Order', { id: order.orderId }, { destinationAddress: order.destinationAddress }));
       return true;
     } catch (error) {
       const refused = this.refusedField(error);

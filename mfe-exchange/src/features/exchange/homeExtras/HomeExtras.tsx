@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { DEFAULT_PRECISION, pairPath, type HealthStatus, type HostServices, type Instrument, type InstrumentRef } from 'shared-contracts';
+import { DEFAULT_PRECISION, pagePath, pairPath, type HealthStatus, type HostServices, type Instrument, type InstrumentRef } from 'shared-contracts';
 import { Badge, ButtonLink, Card, Skeleton, Table, type Tone, VisuallyHidden } from 'remote-kit/ui';
 import { formatAmount, formatNumber, RelativeTime } from 'remote-kit/format';
 import { rateLine } from '../../../lib/rateLine';
@@ -79,7 +79,7 @@ const HomeExtras = observer(function HomeExtras({ store, host, instruments }: Ho
         variant="secondary"
         className={styles.more}
         render={({ className, children }) => (
-          <Link to="/popular-exchanges" className={className}>
+          <Link to={pagePath('mfe_exchange', 'PopularExchanges')} className={className}>
             {children}
           </Link>
         )}
@@ -149,7 +149,7 @@ export const HomeBeside = observer(function HomeBeside({ store, host }: { store:
       {status ? (
         <p className={styles.status} data-testid="home-status" data-status={store.status}>
           <span>{t('status_label')}</span>
-          <Link to="/status" className={styles.statusLink}>
+          <Link to={pagePath('mfe_blog', 'Status')} className={styles.statusLink}>
             <Badge tone={status.tone}>{t(status.key)}</Badge>
           </Link>
         </p>
