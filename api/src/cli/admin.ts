@@ -22,7 +22,8 @@ import { EmailSchema, IncidentCreateBodySchema, IncidentUpdateBodySchema, isApiE
 
 export interface AdminCliDeps {
   db: DbHandle;
-  config: Config;
+  /** The accounts' settings (token lifetimes, argon2 cost) and the site's origins. */
+  config: Pick<Config, 'auth'>;
   env?: NodeJS.ProcessEnv;
   hasher?: PasswordHasher;
   out?: (line: string) => void;
