@@ -2,7 +2,7 @@
 // its tab panel. A guest never reaches it through the shell (lk-redirect); the standalone host may show it to one.
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { HostServices } from 'shared-contracts';
+import { type HostServices, pagePath } from 'shared-contracts';
 import { Button, Card, StaticPage, type TabItem, type TabLinkProps, Tabs } from 'remote-kit/ui';
 import { useT } from '../i18n/useT';
 import type { en } from '../i18n/en';
@@ -13,15 +13,15 @@ type Key = keyof typeof en;
 
 /** `id` is the route's path after `/profile/` (`/` → `-`); the tab's `data-testid` is `tab-{id}` (e2e); `admin`: shown to admins only (§6). */
 const PROFILE_TABS: { id: string; path: string; titleKey: Key; admin?: true }[] = [
-  { id: 'info', path: '/profile/info', titleKey: 'info_title' },
-  { id: 'history', path: '/profile/history', titleKey: 'history_title' },
-  { id: 'wallet', path: '/profile/wallet', titleKey: 'wallet_title' },
-  { id: 'withdraw', path: '/profile/withdraw', titleKey: 'withdraw_title' },
-  { id: 'affiliate-program', path: '/profile/affiliate-program', titleKey: 'affiliate_title' },
-  { id: 'cashback', path: '/profile/cashback', titleKey: 'cashback_title' },
-  { id: 'keys', path: '/profile/keys', titleKey: 'keys_title' },
-  { id: 'verification', path: '/profile/verification', titleKey: 'verification_title' },
-  { id: 'admin-verifications', path: '/profile/admin/verifications', titleKey: 'admin_kyc_title', admin: true },
+  { id: 'info', path: pagePath('mfe_profile', 'ProfileInfo'), titleKey: 'info_title' },
+  { id: 'history', path: pagePath('mfe_profile', 'ProfileHistory'), titleKey: 'history_title' },
+  { id: 'wallet', path: pagePath('mfe_profile', 'ProfileWallet'), titleKey: 'wallet_title' },
+  { id: 'withdraw', path: pagePath('mfe_profile', 'ProfileWithdraw'), titleKey: 'withdraw_title' },
+  { id: 'affiliate-program', path: pagePath('mfe_profile', 'ProfileAffiliate'), titleKey: 'affiliate_title' },
+  { id: 'cashback', path: pagePath('mfe_profile', 'ProfileCashback'), titleKey: 'cashback_title' },
+  { id: 'keys', path: pagePath('mfe_profile', 'ProfileKeys'), titleKey: 'keys_title' },
+  { id: 'verification', path: pagePath('mfe_profile', 'ProfileVerification'), titleKey: 'verification_title' },
+  { id: 'admin-verifications', path: pagePath('mfe_profile', 'ProfileAdminVerifications'), titleKey: 'admin_kyc_title', admin: true },
 ];
 
 const TABS_ID = 'profile-tab';

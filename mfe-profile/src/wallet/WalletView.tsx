@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import type { HostServices } from 'shared-contracts';
+import { type HostServices, pagePath } from 'shared-contracts';
 import { ButtonLink } from 'remote-kit/ui';
 import { Loadable } from 'remote-kit/load';
 import { useT } from '../i18n/useT';
@@ -20,7 +20,7 @@ export const WalletView = observer(function WalletView({ host, store }: { host: 
     >
       <BalancesCard host={host} store={store} />
       <div className={styles.actions}>
-        <ButtonLink render={(p) => <host.Link to="/profile/withdraw" {...p} />}>{t('wallet_withdraw')}</ButtonLink>
+        <ButtonLink render={(p) => <host.Link to={pagePath('mfe_profile', 'ProfileWithdraw')} {...p} />}>{t('wallet_withdraw')}</ButtonLink>
       </div>
       <CreditsTable
         host={host}

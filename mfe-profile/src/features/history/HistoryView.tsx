@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import type { HostServices, InstrumentRef } from 'shared-contracts';
+import { type HostServices, type InstrumentRef, pagePath } from 'shared-contracts';
 import { Badge, Button, ButtonLink, Table, type TableColumn } from 'remote-kit/ui';
 import { formatAmount, RelativeTime } from 'remote-kit/format';
 import { Loadable } from 'remote-kit/load';
@@ -44,7 +44,7 @@ const HistoryContent = observer(function HistoryContent({ host, store }: { host:
       <EmptyCard
         data-testid="history-empty"
         title={t('history_empty_title')}
-        actions={<ButtonLink render={(p) => <host.Link to="/" {...p} />}>{t('history_make_exchange')}</ButtonLink>}
+        actions={<ButtonLink render={(p) => <host.Link to={pagePath('mfe_exchange', 'Home')} {...p} />}>{t('history_make_exchange')}</ButtonLink>}
       >
         <p className={styles.text}>{t('history_empty')}</p>
       </EmptyCard>
@@ -68,7 +68,7 @@ const HistoryContent = observer(function HistoryContent({ host, store }: { host:
   const rows = store.items.map((order: HistoryOrder) => {
     const { instrumentFrom: from, instrumentTo: to } = order.pair;
     const status = orderStatus(order);
-    const href = `/order/${encodeURIComponent(order.orderId)}?destinationAddress=${encodeURIComponent(order.destinationAddress)}`;
+    const href = pagePath('mfe_order', 'Order', { id: order.orderId }, { destinationAddress: order.destinationAddress });
     return {
       key: order.orderId,
       data: { 'data-testid': 'history-row', 'data-order-id': order.orderId },
