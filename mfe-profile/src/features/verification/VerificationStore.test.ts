@@ -1,7 +1,8 @@
 import { File as NodeFile } from 'node:buffer';
 import { ApiError, UPLOAD_STEPS, VERIFICATION_STATUSES, type VerificationStatus } from 'shared-contracts';
 import { countryOptions, ISO_3166_ALPHA2 } from './countries';
-import { fileError, isCalendarDate, KYC_MAX_FILE_BYTES, type KycStatusBody, sniffImageType, stepIndicator, VerificationStore } from './VerificationStore';
+import { fileError, isCalendarDate, KYC_MAX_FILE_BYTES, sniffImageType, stepIndicator } from './kycForm';
+import { type KycStatusBody, VerificationStore } from './VerificationStore';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 

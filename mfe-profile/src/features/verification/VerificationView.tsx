@@ -1,21 +1,14 @@
 // The view of ProfileVerificationPage inside its frame (the page owns the stores and their lifecycle).
 import { type FormEvent, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { HostServices } from 'shared-contracts';
+import { type HostServices, IDENTITY_TYPES } from 'shared-contracts';
 import { Button, Card, Checkbox, Select, Stepper, TextField, UploadField } from 'remote-kit/ui';
 import { Loadable } from 'remote-kit/load';
 import { intlLocale } from '../../lib/locale';
 import { useT } from '../../i18n/useT';
 import { countryOptions } from './countries';
-import {
-  IDENTITY_TYPES,
-  KYC_IMAGE_TYPES,
-  type KycErrorKey,
-  type KycField,
-  type KycFileField,
-  type KycTextField,
-  type VerificationStore,
-} from './VerificationStore';
+import { KYC_IMAGE_TYPES, type KycErrorKey, type KycField, type KycFileField, type KycTextField } from './kycForm';
+import type { VerificationStore } from './VerificationStore';
 import styles from '../../layout/profile.module.css';
 
 /** The form's steps grouped by the indicator's stage they belong to (§4): the card says "part n of total" of that stage. */
