@@ -72,7 +72,7 @@ export function stepIndicator(step: UploadStep, status: VerificationStatus): 0 |
   return 1;
 }
 
-export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
 export const IDENTITY_NUMBER = /^[\p{L}\p{N} ./-]+$/u;
 export const COUNTRY = /^[A-Z]{2}$/;
