@@ -71,6 +71,13 @@ module.exports = {
       to: { path: '^api/src/modules/[^/]+/(?!index\\.ts$)', pathNot: '^api/src/modules/$1/' },
     },
     {
+      name: 'server-kit-imports-a-workspace-package',
+      comment: "server-kit is the api's and web's shared plumbing: it imports npm packages only, never a workspace package (it knows neither service).",
+      severity: 'error',
+      from: { path: '^server-kit/' },
+      to: { path: '^(?!server-kit/|node_modules/)[^/]+/', dependencyTypesNot: ['core'], couldNotResolve: false },
+    },
+    {
       name: 'shell-imports-web-server',
       comment: 'The shell (the browser host) never imports the web edge server (web/): web depends on the shell, not the other way round.',
       severity: 'error',

@@ -1,4 +1,4 @@
-// The static-file rules shared by the web server (shell/server) and the single-remote static server:
+// The static-file rules shared by the web server (web/) and the single-remote static server:
 // content types, the caching rules of DESIGN.md rule 5, a path lookup that never leaves its root, and the
 // build-time compressed siblings (`.br`, `.gz` from compression-webpack-plugin) chosen by Accept-Encoding.
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // §2 SEO and §7 `POST /dict/seo`: the texts of a page's head, per page kind and locale. The api serves them
-// (api/src/modules/seo); web puts them in the first HTML (shell/server) and the shell updates the head on client
+// (api/src/modules/seo); web puts them in the first HTML (web/) and the shell updates the head on client
 // navigation (§9 head-update debounce). No zod here: this file is in the browser entry.
 import { DEFAULT_LOCALE, type LocaleCode, STRUCTURED_DATA, SUPPORTED_LOCALES } from './constants';
 

@@ -25,6 +25,7 @@ test('dependency-cruiser reports every boundary fixture, and nothing that is all
       'mfe-beta',
       'shell',
       'web',
+      'server-kit',
       'api',
       'shared-contracts',
       'remote-kit',
@@ -55,6 +56,7 @@ test('dependency-cruiser reports every boundary fixture, and nothing that is all
     'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByName.ts -> shell/src/internal.ts',
     'remote-imports-outside-its-contract: mfe-alpha/src/importsShellByPath.ts -> shell/src/internal.ts',
     'remote-shared-code-imports-a-feature: mfe-alpha/src/lib/importsFeature.ts -> mfe-alpha/src/features/orders/OrderStore.ts',
+    'server-kit-imports-a-workspace-package: server-kit/src/importsContracts.ts -> shared-contracts/src/server.ts',
     'shell-imports-web-server: shell/src/importsWebServer.ts -> web/src/main.ts',
     'web-imports-shell-internals: web/src/importsShellInternals.ts -> shell/src/internal.ts',
   ]);

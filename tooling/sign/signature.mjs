@@ -6,7 +6,7 @@
 // listing every file of dist/server/ (signature.json excepted); signature: Ed25519 over the payload's bytes exactly as
 // they are base64-encoded there (no canonical JSON needed); keyId: the first 16 hex of sha256 over the raw public key.
 // web fetches signature.json, verifies it with the keys it holds for that remote, then fetches every listed script
-// and compares its sha256 before anything of it runs (shell/server/ssr/signedRemotes.ts).
+// and compares its sha256 before anything of it runs (web/src/ssr/signedRemotes.ts).
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
  * data-font-subset="…">` for each subset named, at the hashed URL the build gave the woff2 its stylesheet's
  * @font-face asks for (the same URL, or the browser would fetch it twice). A font is otherwise found only once the
  * stylesheet is parsed and text needs it, late on the first paint. web keeps the subsets a page's language needs
- * (shell/server/html.ts keepFontPreloads).
+ * (web/src/html.ts keepFontPreloads).
  */
 export class FontPreloadPlugin {
   /** @param {Record<string, string>} files  subset → the woff2's file name without extension (`inter-latin-wght-normal`) */

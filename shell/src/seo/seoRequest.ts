@@ -1,4 +1,4 @@
-// `POST /dict/seo` for a route (§2 SEO), the one rule web's first HTML (shell/server/document.ts) and client
+// `POST /dict/seo` for a route (§2 SEO), the one rule web's first HTML (web/src/document.ts) and client
 // navigation (useHead) both follow: `config_id` is the route's base name, `params.page` the route's own part of the path.
 import type { RouteMatch } from '../routing/routes';
 import type { SeoRequest } from './HeadManager';
