@@ -43,7 +43,7 @@ const BlogIndex = observer(function BlogIndex({
             ) : (
               <>
                 <PostList host={host} posts={list.items} label={t('blog_title')} />
-                <BlogPager host={host} page={page} base="/blog" total={list.total} />
+                <BlogPager host={host} page={page} category={null} total={list.total} />
               </>
             )
           }

@@ -57,7 +57,7 @@ const BlogEntry = observer(function BlogEntry({ host, requestKey, slug, page, lo
                 ) : (
                   <PostList host={host} posts={entry.list.items} label={t('blog_category_articles')} />
                 )}
-                <BlogPager host={host} page={page ?? 1} base={`/blog/${slug}`} total={entry.list.total} />
+                <BlogPager host={host} page={page ?? 1} category={slug} total={entry.list.total} />
               </>
             )
           }

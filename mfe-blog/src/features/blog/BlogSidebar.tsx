@@ -1,7 +1,7 @@
 // The blog-sidebar layout's sidebar (§2): the categories with their number of posts (the one shown marked current)
 // and the recent posts.
 import type { ReactNode } from 'react';
-import type { BlogSidebar as SidebarData, HostServices } from 'shared-contracts';
+import { type BlogSidebar as SidebarData, type HostServices, pagePath } from 'shared-contracts';
 import { SidebarLayout, Skeleton } from 'remote-kit/ui';
 import { SiteLink } from 'remote-kit/site-links';
 import { useT } from '../../useT';
@@ -41,7 +41,7 @@ function Sidebar({ host, data, current }: { host: HostServices; data: SidebarDat
         <ul className={styles.sideList}>
           {data.categories.map((c) => (
             <li key={c.slug}>
-              <SiteLink host={host} to={`/blog/${c.slug}`} current={c.slug === current} className={styles.sideLink}>
+              <SiteLink host={host} to={pagePath('mfe_blog', 'BlogPost', { slug: c.slug })} current={c.slug === current} className={styles.sideLink}>
                 <span>{c.title}</span> <span className={styles.count}>{c.postCount}</span>
               </SiteLink>
             </li>
@@ -56,7 +56,7 @@ function Sidebar({ host, data, current }: { host: HostServices; data: SidebarDat
           <ul className={styles.sideList}>
             {data.recent.map((p) => (
               <li key={p.slug}>
-                <host.Link to={`/blog/${p.slug}`} className={styles.sideLink}>
+                <host.Link to={pagePath('mfe_blog', 'BlogPost', { slug: p.slug })} className={styles.sideLink}>
                   {p.title}
                 </host.Link>
               </li>

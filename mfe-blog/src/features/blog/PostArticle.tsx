@@ -3,7 +3,7 @@
 // (§4 button_read_all_articles). Links inside the HTML to pages of the site navigate client-side; a hash lands on its
 // heading after a client navigation too (the shell's scroll runs before a fetched post is there).
 import { useEffect } from 'react';
-import type { BlogPost, HostServices } from 'shared-contracts';
+import { type BlogPost, type HostServices, pagePath } from 'shared-contracts';
 import { ButtonLink, Card, proseClass, textStyles } from 'remote-kit/ui';
 import { PostMeta } from './PostList';
 import { SiteLink } from 'remote-kit/site-links';
@@ -71,7 +71,13 @@ export function PostArticle({ host, post, fetched }: { host: HostServices; post:
         <ButtonLink
           variant="primary"
           render={(p) => (
-            <SiteLink host={host} to="/blog" onClick={() => host.analytics.track('button_read_all_articles')} data-testid="blog-read-all" {...p} />
+            <SiteLink
+              host={host}
+              to={pagePath('mfe_blog', 'Blog')}
+              onClick={() => host.analytics.track('button_read_all_articles')}
+              data-testid="blog-read-all"
+              {...p}
+            />
           )}
         >
           {t('post_read_all')}

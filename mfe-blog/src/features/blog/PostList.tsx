@@ -1,6 +1,6 @@
 // A page of a post list (the blog index, a category): each post as a card with its title linking to the post, the
 // description, category, date, reading time and cover (with its dimensions: no layout shift).
-import type { BlogPostSummary, HostServices } from 'shared-contracts';
+import { type BlogPostSummary, type HostServices, pagePath } from 'shared-contracts';
 import { Badge, Card, textStyles } from 'remote-kit/ui';
 import { formatDate } from '../../content/useContentStore';
 import { useT } from '../../useT';
@@ -24,7 +24,7 @@ function PostCard({ host, post }: { host: HostServices; post: BlogPostSummary })
       as="article"
       data-testid="blog-post-card"
       title={
-        <host.Link to={`/blog/${post.slug}`} className={styles.cardLink} data-testid="blog-post-link">
+        <host.Link to={pagePath('mfe_blog', 'BlogPost', { slug: post.slug })} className={styles.cardLink} data-testid="blog-post-link">
           {post.title}
         </host.Link>
       }

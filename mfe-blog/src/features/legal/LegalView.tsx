@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { LEGAL_DOCUMENTS, type HostServices, type LegalDocument, type LocaleCode } from 'shared-contracts';
+import { LEGAL_DOCUMENTS, type HostServices, type LegalDocument, type LocaleCode, pagePath } from 'shared-contracts';
 import { Card, StaticPage, proseClass, textStyles } from 'remote-kit/ui';
 import { fetchLegal, isLegalSlug } from '../../content/contentData';
 import { ContentStatus } from '../../content/ContentStatus';
@@ -52,7 +52,7 @@ function LegalArticle({ host, doc, locale }: { host: HostServices; doc: LegalDoc
         <ul className={styles.legalLinks}>
           {LEGAL_DOCUMENTS.filter((other) => other !== doc.slug).map((other) => (
             <li key={other}>
-              <SiteLink host={host} to={`/${other}`}>
+              <SiteLink host={host} to={pagePath('mfe_blog', 'Legal', { slug: other })}>
                 {t(`legal_title_${other}`)}
               </SiteLink>
             </li>

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import type { Faq, HostServices, LocaleCode } from 'shared-contracts';
+import { type Faq, type HostServices, type LocaleCode, pagePath } from 'shared-contracts';
 import { Button, Card, Skeleton, StaticPage, textStyles } from 'remote-kit/ui';
 import { SupportPageContactDialog } from './SupportPageContactDialog';
 import { SupportPageLookup } from './SupportPageLookup';
@@ -36,7 +36,7 @@ export const SupportView = observer(function SupportView({ host, requestKey, loc
             </div>
             {/* a sentence, not a button: it wraps on a narrow phone */}
             <p className={textStyles.text}>
-              <host.Link to="/docs" data-testid="support-docs-link">
+              <host.Link to={pagePath('mfe_docs', 'Docs')} data-testid="support-docs-link">
                 {t('support_docs_link')}
               </host.Link>
             </p>
