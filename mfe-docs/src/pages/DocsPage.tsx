@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import type { RemotePageProps } from 'shared-contracts';
+import { pagePath, type RemotePageProps } from 'shared-contracts';
 import { ButtonLink, Card, textStyles } from 'remote-kit/ui';
 import { DocsFrame } from '../features/docs/DocsFrame';
 import { SiteLink } from 'remote-kit/site-links';
@@ -24,7 +24,7 @@ export const DocsPage = observer(function DocsPage({ host }: RemotePageProps) {
                   <ul className={styles.cardList}>
                     {section.pages.map((page) => (
                       <li key={page.slug}>
-                        <SiteLink host={host} to={`/docs/${page.slug}`}>
+                        <SiteLink host={host} to={pagePath('mfe_docs', 'DocsPage', { slug: page.slug })}>
                           {page.title}
                         </SiteLink>
                       </li>
@@ -35,7 +35,7 @@ export const DocsPage = observer(function DocsPage({ host }: RemotePageProps) {
               <Card title={t('docs_help_title')}>
                 <p className={textStyles.text}>{t('docs_help_text')}</p>
                 <div className={textStyles.actions}>
-                  <ButtonLink variant="secondary" render={(p) => <host.Link to="/support" {...p} />}>
+                  <ButtonLink variant="secondary" render={(p) => <host.Link to={pagePath('mfe_blog', 'Support')} {...p} />}>
                     {t('docs_support')}
                   </ButtonLink>
                 </div>

@@ -1,4 +1,4 @@
-import type { DocsNav, HostServices } from 'shared-contracts';
+import { type DocsNav, type HostServices, pagePath } from 'shared-contracts';
 import { SiteLink } from 'remote-kit/site-links';
 import styles from './docs.module.css';
 
@@ -6,7 +6,7 @@ import styles from './docs.module.css';
 export function DocsSidebar({ host, nav, current, homeLabel }: { host: HostServices; nav: DocsNav; current: string | null; homeLabel: string }) {
   return (
     <nav className={styles.sidebarNav} data-testid="docs-sidebar">
-      <SiteLink host={host} to="/docs" current={current === null} className={styles.navLink} data-testid="docs-nav-home">
+      <SiteLink host={host} to={pagePath('mfe_docs', 'Docs')} current={current === null} className={styles.navLink} data-testid="docs-nav-home">
         {homeLabel}
       </SiteLink>
       {nav.sections.map((section) => (
@@ -15,7 +15,13 @@ export function DocsSidebar({ host, nav, current, homeLabel }: { host: HostServi
           <ul className={styles.navList}>
             {section.pages.map((page) => (
               <li key={page.slug}>
-                <SiteLink host={host} to={`/docs/${page.slug}`} current={page.slug === current} className={styles.navLink} data-testid="docs-nav-link">
+                <SiteLink
+                  host={host}
+                  to={pagePath('mfe_docs', 'DocsPage', { slug: page.slug })}
+                  current={page.slug === current}
+                  className={styles.navLink}
+                  data-testid="docs-nav-link"
+                >
                   {page.title}
                 </SiteLink>
               </li>

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, useEffect, useState } from 'react';
-import type { HostServices } from 'shared-contracts';
+import { type HostServices, pagePath } from 'shared-contracts';
 import { Card, Skeleton } from 'remote-kit/ui';
 import { REFERENCE_SLUG } from '../../referenceSlug';
 import { useT } from '../../useT';
@@ -40,7 +40,7 @@ export const ApiReference = observer(function ApiReference({ host }: { host: Hos
         <div className={styles.redoc} data-testid="redoc">
           <state.View
             spec={state.spec}
-            basePath={`${host.locale.prefix}/docs/${REFERENCE_SLUG}`}
+            basePath={`${host.locale.prefix}${pagePath('mfe_docs', 'DocsPage', { slug: REFERENCE_SLUG })}`}
             initialPath={`${host.locale.prefix}${host.route.path}`}
             dark={host.theme.current === 'dark'}
             menuLabel={t('reference_menu')}
