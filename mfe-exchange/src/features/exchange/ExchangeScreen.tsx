@@ -94,10 +94,9 @@ export function ExchangeScreen({ host, title, lead, aside, header, initial, pair
         stopPathSync = reaction(
           () => (root.form.from && root.form.to ? pairPath(root.form.from.slug, root.form.to.slug) : null),
           (path) => {
-            if (!path || root.form.from?.slug === root.form.to?.slug) return;
-            const q = root.form.query;
-            const amountPart = q.get('amount') ? `?amount=${q.get('amount')}` : '';
-            host.navigate(`${path}${amountPart}`);
+            const { from, to } = root.form;
+            if (!path || !from || !to || from.slug === to.slug) return;
+            host.navigate(pairPath(from.slug, to.slug, { amount: root.form.query.get('amount') || undefined }));
           },
         );
       }
