@@ -169,13 +169,8 @@ export function browserUtmEnvironment(cookieDocument: { cookie: string }): UtmEn
     },
     local: safe(() => localStorage),
     session: safe(() => sessionStorage),
-    getCookie: (name) => {
-      try {
-        return readCookie(name, cookieDocument.cookie);
-      } catch {
-        return undefined; // a malformed value (bad percent-encoding) is as good as none: it is written again
-      }
-    },
+    // a malformed value (bad percent-encoding) reads as none (shared-contracts readCookie): it is written again
+    getCookie: (name) => readCookie(name, cookieDocument.cookie),
     setCookie: (name, value, maxAgeS) => {
       const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
       cookieDocument.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeS}; Path=/; SameSite=Lax${secure}`;
