@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { ConsentChoice } from 'shared-contracts';
+import { type ConsentChoice, pagePath } from 'shared-contracts';
 import { Button } from 'remote-kit/ui';
 import { useStores } from '../stores/RootStore';
 import { LocalLink } from '../host/LocalLink';
@@ -46,7 +46,7 @@ export const ConsentBanner = observer(function ConsentBanner({ mainId }: { mainI
           </p>
           <p id={textId} className={s.text}>
             {t('consent.text')}{' '}
-            <LocalLink to="/privacy" data-testid="consent-policy-link">
+            <LocalLink to={pagePath('mfe_blog', 'Legal', { slug: 'privacy' })} data-testid="consent-policy-link">
               {t('consent.policy')}
             </LocalLink>
           </p>

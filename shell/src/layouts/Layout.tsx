@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } f
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { SUPPORTED_LOCALES, type LocaleCode } from 'shared-contracts';
+import { SUPPORTED_LOCALES, type LocaleCode, pagePath } from 'shared-contracts';
 import { Button } from 'remote-kit/ui';
 import type { LayoutName } from '../routing/routes';
 import { switchLocalePath } from '../routing/routes';
@@ -207,7 +207,7 @@ const AccountTools = observer(function AccountTools() {
   if (session.isAuthorised) {
     return (
       <div className={s.account} data-testid="account-signed-in">
-        <LocalLink to="/profile/info" className={s.accountLink} data-testid="header-account">
+        <LocalLink to={pagePath('mfe_profile', 'ProfileInfo')} className={s.accountLink} data-testid="header-account">
           {session.account?.email || t('account.profile')}
         </LocalLink>
         <Button variant="secondary" data-testid="header-logout" onClick={() => void session.logout()}>
@@ -257,7 +257,7 @@ const Footer = observer(function Footer() {
               </li>
             ))}
             <li>
-              <LocalLink to="/status" className={s.footerLink} data-testid="footer-status-link">
+              <LocalLink to={pagePath('mfe_blog', 'Status')} className={s.footerLink} data-testid="footer-status-link">
                 {t('nav.status')}
               </LocalLink>
             </li>

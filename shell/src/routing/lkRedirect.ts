@@ -4,13 +4,14 @@
 //   (`?login=1&next=<page asked for>`), and after signing in the user lands on that page;
 // - while the startup account load runs, the decision waits.
 // Paths here carry no locale prefix; the caller adds it, so the rule is the same under /ru.
+import { pagePath } from 'shared-contracts';
 
 export type SessionState = 'loading' | 'guest' | 'signed-in';
 
 export type LkDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 const LK_PATH = '/lk';
-const LK_HOME = '/profile/info';
+const LK_HOME = pagePath('mfe_profile', 'ProfileInfo');
 export const LOGIN_QUERY = 'login';
 export const NEXT_QUERY = 'next';
 
