@@ -21,7 +21,6 @@ export interface WebMetrics {
 
 export function createWebMetrics(): WebMetrics {
   const service = createServiceRegistry();
-  const registers = service.registers;
   const requestDuration = service.latencyHistogram({
     name: 'web_request_duration_seconds',
     help: 'Time from request to response, by route kind (page, proxy, static), method and status code',
@@ -36,7 +35,7 @@ export function createWebMetrics(): WebMetrics {
     name: 'web_proxy_upstream_errors_total',
     help: 'Proxied api calls that failed to reach a replica, by whether another replica was then asked',
     labelNames: ['retried'] as const,
-    registers,
+    registers: service.registers,
   });
   // Both series from the start, so rate() works before the first error.
   upstreamErrors.inc({ retried: 'true' }, 0);
@@ -45,7 +44,7 @@ export function createWebMetrics(): WebMetrics {
     name: 'web_ssr_remote_code_refused_total',
     help: "A remote's server code web refused to run (signature or a file's hash did not verify): its pages go out with the skeleton",
     labelNames: ['remote'] as const,
-    registers,
+    registers: service.registers,
   });
   return {
     requestDuration,
