@@ -1,74 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { orderWith } from 'remote-kit/testing';
-import type { Order, OrderEventKind } from 'shared-contracts';
 import { pages } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
-import { OrderHistoryStore, HISTORY_PER_PAGE } from '../features/history/OrderHistoryStore';
-import { orderStatus } from '../features/history/orderStatus';
+import { historyOrder } from '../features/history/fakes';
 
 afterEach(cleanup);
-
-function order(id: string, kinds: OrderEventKind[] = ['CREATION_END'], createdAt = new Date(Date.now() - 3 * 3600_000).toISOString()): Order {
-  return orderWith(kinds, {
-    orderId: id,
-    orderEvents: kinds.map((kind) => ({ kind, createdAt })),
-    claimedDepositAmount: '0.05',
-    amountToGet: '0.999',
-    createdAt,
-    userEmail: 'a@b.co',
-    destinationAddress: '0xAbC 1',
-  });
-}
-
-describe('order status label (§4 displayed state)', () => {
-  it.each([
-    [[], 'created'],
-    [['CREATION_END'], 'awaiting_deposit'],
-    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED'], 'received'],
-    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'FUNDS_WITHDRAWAL_START', 'WITHDRAWAL_COMPLETED'], 'completed'],
-    [['CREATION_END', 'WITHDRAWAL_COMPLETED', 'REFUND_REQUESTED'], 'refund_requested'],
-    [['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD'], 'on_hold'],
-    [['CREATION_END', 'INCOMING_FUNDS_DETECTED', 'DEPOSIT_ON_HOLD', 'REFUND_REQUESTED'], 'refund_requested'],
-    [['REFUND_REQUESTED', 'REFUND_COMPLETED'], 'refund_completed'],
-  ] as [OrderEventKind[], string][])('%j → %s', (kinds, expected) => {
-    expect(orderStatus({ orderEvents: kinds.map((kind) => ({ kind, createdAt: '' })) })).toBe(expected);
-  });
-
-  it('an unpaid card purchase awaits its payment, not a deposit; a paid one moves on like any order', () => {
-    const card = (status: 'PENDING' | 'PAID' | 'DECLINED', kinds: OrderEventKind[]) => ({
-      orderEvents: kinds.map((kind) => ({ kind, createdAt: '' })),
-      orderDetails: { cardPayment: { provider: 'sandbox', status, declineReason: null } },
-    });
-    expect(orderStatus(card('PENDING', ['CREATION_END']))).toBe('awaiting_payment');
-    expect(orderStatus(card('PAID', ['CREATION_END', 'INCOMING_FUNDS_DETECTED']))).toBe('received');
-  });
-});
-
-describe('OrderHistoryStore', () => {
-  it('loads a page with the page size, computes the page count, drops stale answers', async () => {
-    const answers: ((v: { items: Order[]; total: number; page: number; perPage: number }) => void)[] = [];
-    const orderHistory = jest.fn(() => new Promise<{ items: Order[]; total: number; page: number; perPage: number }>((r) => answers.push(r)));
-    const store = new OrderHistoryStore({ orderHistory } as never);
-    const first = store.load(1);
-    const second = store.load(2);
-    expect(orderHistory).toHaveBeenLastCalledWith({ query: { page: 2, perPage: HISTORY_PER_PAGE } });
-    answers[1]({ items: [order('b')], total: 25, page: 2, perPage: 10 });
-    answers[0]({ items: [order('a')], total: 25, page: 1, perPage: 10 });
-    await Promise.all([first, second]);
-    expect(store.items.map((o) => o.orderId)).toEqual(['b']);
-    expect(store.pageCount).toBe(3);
-    expect(store.hasPrevious && store.hasNext).toBe(true);
-  });
-
-  it('an error is a state, not a crash; an invalid page is page 1', async () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const store = new OrderHistoryStore({ orderHistory: jest.fn(async () => Promise.reject(new Error('down'))) } as never);
-    await store.load(-3);
-    expect(store.page).toBe(1);
-    expect(store.loadState.status).toBe('error');
-    warn.mockRestore();
-  });
-});
 
 describe('ProfileHistory page', () => {
   function signedInHost(lng: 'en' | 'ru', orderHistory: jest.Mock, query = '', api: Record<string, unknown> = {}) {
@@ -85,7 +20,7 @@ describe('ProfileHistory page', () => {
 
   it('a table of the orders: status, pair, readable amounts, a live relative date with the exact time, a link to each order', async () => {
     const createdAt = new Date(Date.now() - 3 * 3600_000).toISOString();
-    const orderHistory = jest.fn(async () => ({ items: [order('ord-1', ['CREATION_END'], createdAt)], total: 1, page: 1, perPage: 10 }));
+    const orderHistory = jest.fn(async () => ({ items: [historyOrder('ord-1', ['CREATION_END'], createdAt)], total: 1, page: 1, perPage: 10 }));
     await act(async () => void renderPage(pages.ProfileHistory, signedInHost('en', orderHistory)));
     const row = await screen.findByTestId('history-row');
     const table = screen.getByRole('table', { name: 'Your orders, newest first' });
@@ -109,7 +44,7 @@ describe('ProfileHistory page', () => {
 
   it('amounts are cut to the instrument’s displayed precision from the catalogue (8 decimals for one it does not know), grouped', async () => {
     const orderHistory = jest.fn(async () => ({
-      items: [{ ...order('ord-3'), claimedDepositAmount: '0.123456789', amountToGet: '12345.123456789' }],
+      items: [{ ...historyOrder('ord-3'), claimedDepositAmount: '0.123456789', amountToGet: '12345.123456789' }],
       total: 1,
       page: 1,
       perPage: 10,
@@ -123,7 +58,7 @@ describe('ProfileHistory page', () => {
   });
 
   it('in Russian, with pages: the page comes from ?page= and the labelled pager moves through the query', async () => {
-    const orderHistory = jest.fn(async () => ({ items: [order('ord-2', ['CREATION_END', 'WITHDRAWAL_COMPLETED'])], total: 31, page: 2, perPage: 10 }));
+    const orderHistory = jest.fn(async () => ({ items: [historyOrder('ord-2', ['CREATION_END', 'WITHDRAWAL_COMPLETED'])], total: 31, page: 2, perPage: 10 }));
     const host = signedInHost('ru', orderHistory, 'page=2');
     const setQuery = jest.spyOn(host, 'setQuery').mockImplementation(() => undefined);
     await act(async () => void renderPage(pages.ProfileHistory, host));
@@ -142,7 +77,11 @@ describe('ProfileHistory page', () => {
 
   it('each order shows the cashback it earned (USDT, cut to 6 decimals), a dash when none', async () => {
     const orderHistory = jest.fn(async () => ({
-      items: [{ ...order('ord-c', ['CREATION_END', 'WITHDRAWAL_COMPLETED']), cashback: '1.2345678' }, { ...order('ord-n'), cashback: null }, order('ord-u')],
+      items: [
+        { ...historyOrder('ord-c', ['CREATION_END', 'WITHDRAWAL_COMPLETED']), cashback: '1.2345678' },
+        { ...historyOrder('ord-n'), cashback: null },
+        historyOrder('ord-u'),
+      ],
       total: 3,
       page: 1,
       perPage: 10,

@@ -1,121 +1,16 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { ApiError, type ApiKeyRecord } from 'shared-contracts';
+import { ApiError } from 'shared-contracts';
 import { pages } from './index';
 import { renderPage } from '../test/testHost';
-import { ago, apiKey, HOUR, signedIn } from '../test/fixtures';
+import { apiKey, signedIn } from '../test/fixtures';
 import { accountHost } from '../test/security';
-import { ApiKeysStore, isIpEntry, parseIpList } from '../features/keys/ApiKeysStore';
+import { fakeKeysApi } from '../features/keys/fakes';
 
 afterEach(cleanup);
 
-function fakeApi(initial: ApiKeyRecord[] = [apiKey('k1', { name: 'bot', lastUsedAt: ago(HOUR) })]) {
-  let keys = [...initial];
-  return {
-    keys: () => keys,
-    listApiKeys: jest.fn(async () => keys),
-    generateApiKey: jest.fn(async ({ body }: { body: { name: string } }) => {
-      const created = apiKey(`k${keys.length + 1}`, { name: body.name, createdAt: new Date().toISOString() });
-      keys = [...keys, created];
-      return { ...created, secret: 'cfk_SeCrEt0123456789', signingSecret: 'cfs_SiGnInG0123456789' };
-    }),
-    updateApiKey: jest.fn(async ({ body }: { body: Omit<ApiKeyRecord, 'prefix' | 'createdAt' | 'lastUsedAt'> }) => {
-      const at = keys.findIndex((k) => k.apiId === body.apiId);
-      if (at < 0) throw ApiError.of('ERR_NOT_FOUND', 'no such key');
-      keys = keys.map((k, i) => (i === at ? { ...k, ...body } : k));
-      return keys[at];
-    }),
-    deleteApiKey: jest.fn(async ({ body }: { body: { apiId: string } }) => {
-      keys = keys.filter((k) => k.apiId !== body.apiId);
-      return { ok: true };
-    }),
-    resumeApiKey: jest.fn(async ({ body }: { body: { id: string } }) => {
-      keys = keys.map((k) => (k.apiId === body.id ? { ...k, suspended: false } : k));
-      return { ok: true };
-    }),
-    stepUp: jest.fn(async () => ({ stepUpUntil: new Date(Date.now() + 900_000).toISOString() })),
-  };
-}
-
-describe('IP allow-list entries', () => {
-  it.each([
-    ['192.0.2.10', true],
-    ['10.0.0.0/8', true],
-    ['2001:db8::1', true],
-    ['2001:db8::/32', true],
-    ['::1', true],
-    ['256.1.1.1', false],
-    ['10.0.0.0/33', false],
-    ['1.2.3', false],
-    ['example.com', false],
-    ['1::2::3', false],
-    ['1.2.3.4/8/8', false],
-  ])('%s → %s', (entry, ok) => expect(isIpEntry(entry)).toBe(ok));
-
-  it('commas, spaces and new lines separate entries', () => {
-    expect(parseIpList(' 1.2.3.4, 10.0.0.0/8\n::1 ,, ')).toEqual(['1.2.3.4', '10.0.0.0/8', '::1']);
-  });
-});
-
-describe('ApiKeysStore', () => {
-  function store(api = fakeApi(), authorised = true) {
-    const notify = jest.fn();
-    const s = new ApiKeysStore({
-      api: api as never,
-      isAuthorised: () => authorised,
-      notify,
-      t: (k) => `[${k}]`,
-      stepUp: { run: (call) => call() },
-      emailNotConfirmed: jest.fn(),
-    });
-    return { s, api, notify };
-  }
-
-  it('§5: a guest sends nothing', async () => {
-    const { s, api } = store(fakeApi(), false);
-    await s.load();
-    expect(await s.create('x')).toBe(false);
-    expect(await s.remove('k1')).toBe(false);
-    expect(api.listApiKeys).not.toHaveBeenCalled();
-    expect(api.generateApiKey).not.toHaveBeenCalled();
-    expect(api.deleteApiKey).not.toHaveBeenCalled();
-  });
-
-  it('create keeps the secret until its dialog closes; the list reloads after every operation (§7)', async () => {
-    const { s, api } = store();
-    await s.load();
-    expect(await s.create('  trading bot ')).toBe(true);
-    expect(api.generateApiKey).toHaveBeenCalledWith({ body: { name: 'trading bot' } });
-    expect(s.created?.secret).toBe('cfk_SeCrEt0123456789');
-    expect(s.keys.map((k) => k.name)).toContain('trading bot');
-    s.forgetSecret();
-    expect(s.created).toBeNull();
-    await s.setActive(s.keys[0], false);
-    expect(api.listApiKeys).toHaveBeenCalledTimes(3);
-  });
-
-  it('§8: a failed create or update reloads the list silently; delete says how it went for 3000 ms', async () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const api = fakeApi();
-    api.generateApiKey.mockImplementationOnce(async () => Promise.reject(ApiError.of('ERR_VALIDATION', 'too many keys')));
-    const { s, notify } = store(api);
-    await s.load();
-    expect(await s.create('x')).toBe(false);
-    expect(await s.update({ apiId: 'nope', name: 'n', whiteListIp: [], isActive: true })).toBe(false);
-    expect(api.listApiKeys).toHaveBeenCalledTimes(3);
-    expect(notify).not.toHaveBeenCalled();
-    expect(await s.remove('k1')).toBe(true);
-    expect(notify).toHaveBeenLastCalledWith({ type: 'success', message: '[key_page_delete_key_success]', timeout: 3000 });
-    api.deleteApiKey.mockImplementationOnce(async () => Promise.reject(ApiError.of('ERR_NOT_FOUND', 'x')));
-    expect(await s.remove('k1')).toBe(false);
-    expect(notify).toHaveBeenLastCalledWith({ type: 'error', message: '[main_error]', timeout: 3000 });
-    expect(api.listApiKeys).toHaveBeenCalledTimes(5);
-    warn.mockRestore();
-  });
-});
-
 describe('ProfileKeys page', () => {
   it('create: the secret is shown once with a copy button and a warning', async () => {
-    const api = fakeApi([]);
+    const api = fakeKeysApi([]);
     await act(async () => void renderPage(pages.ProfileKeys, signedIn({ api, path: '/profile/keys' })));
     expect((await screen.findByTestId('keys-table')).textContent).toContain('You have no API keys yet.');
     await act(async () => void fireEvent.click(screen.getByTestId('key-create')));
@@ -139,7 +34,7 @@ describe('ProfileKeys page', () => {
   });
 
   it('edit: rename and restrict to an IP (a bad entry is named and nothing is sent), then deactivate from the row', async () => {
-    const api = fakeApi();
+    const api = fakeKeysApi();
     await act(async () => void renderPage(pages.ProfileKeys, signedIn({ api, path: '/profile/keys' })));
     await screen.findByTestId('key-row');
     expect(screen.getByTestId('key-row').textContent).toContain('1 hr. ago');
@@ -165,7 +60,7 @@ describe('ProfileKeys page', () => {
   });
 
   it('delete asks first, then key_page_delete_key_success for 3000 ms (in Russian)', async () => {
-    const api = fakeApi();
+    const api = fakeKeysApi();
     const host = signedIn({ lng: 'ru', api, path: '/profile/keys' });
     const notify = jest.spyOn(host, 'notify').mockImplementation(() => undefined);
     await act(async () => void renderPage(pages.ProfileKeys, host));
@@ -184,7 +79,7 @@ describe('ProfileKeys page', () => {
   });
 
   it('issue 24: the signing secret is shown once beside the new key, with its own copy button', async () => {
-    const api = fakeApi([]);
+    const api = fakeKeysApi([]);
     await act(async () => void renderPage(pages.ProfileKeys, signedIn({ api, path: '/profile/keys' })));
     await screen.findByTestId('keys-table');
     fireEvent.change(screen.getByLabelText('Key name'), { target: { value: 'bot' } });
@@ -197,7 +92,7 @@ describe('ProfileKeys page', () => {
   });
 
   it('issue 24: key creation after the step-up window asks for the password and retries; cancelling keeps the typed name', async () => {
-    const api = fakeApi([]);
+    const api = fakeKeysApi([]);
     const refusal = () => Promise.reject(ApiError.of('ERR_STEP_UP_REQUIRED', 'again', { details: { twoFactorRequired: true } }));
     api.generateApiKey.mockImplementationOnce(refusal).mockImplementationOnce(refusal);
     await act(async () => void renderPage(pages.ProfileKeys, signedIn({ api, path: '/profile/keys' })));
@@ -222,7 +117,7 @@ describe('ProfileKeys page', () => {
 
   it('issue 24: an unconfirmed email says why keys cannot be created, instead of the form', async () => {
     const confirmEmail = jest.fn(async () => null);
-    const api = fakeApi();
+    const api = fakeKeysApi();
     await act(async () => void renderPage(pages.ProfileKeys, accountHost({ api, path: '/profile/keys', account: { emailConfirmed: false }, confirmEmail })));
     const notice = await screen.findByTestId('email-unconfirmed');
     expect(notice.textContent).toContain('API keys work only for an account with a confirmed email.');
@@ -234,7 +129,7 @@ describe('ProfileKeys page', () => {
   });
 
   it('issue 24: a key suspended by a password reset is marked and resumed (in Russian)', async () => {
-    const api = fakeApi([apiKey('k1', { name: 'bot', suspended: true })]);
+    const api = fakeKeysApi([apiKey('k1', { name: 'bot', suspended: true })]);
     const host = signedIn({ lng: 'ru', api, path: '/profile/keys' });
     const notify = jest.spyOn(host, 'notify').mockImplementation(() => undefined);
     await act(async () => void renderPage(pages.ProfileKeys, host));
@@ -249,7 +144,7 @@ describe('ProfileKeys page', () => {
   });
 
   it('issue 24: "require signatures" is set per key from its edit dialog', async () => {
-    const api = fakeApi();
+    const api = fakeKeysApi();
     await act(async () => void renderPage(pages.ProfileKeys, signedIn({ api, path: '/profile/keys' })));
     await screen.findByTestId('key-row');
     fireEvent.click(screen.getByRole('button', { name: 'Edit bot' }));
