@@ -33,7 +33,7 @@ export default createWebpackConfig({
   // the browser's retry and fallback plugins touch window: the server build has only the node runtime plugin
   runtimePlugins: [path.join(import.meta.dirname, 'src/federation/retryPlugin.ts'), path.join(import.meta.dirname, 'src/federation/fallbackPlugin.ts')],
   extraPlugins: [new BuildMetaPlugin()],
-  // the site's own font (src/styles/fonts.css): Latin on every page, Cyrillic kept by web on /ru (server/html.ts)
+  // the site's own font (src/styles/fonts.css): Latin on every page, Cyrillic kept by web on /ru (web/src/html.ts)
   preloadFonts: { latin: 'inter-latin-wght-normal', cyrillic: 'inter-cyrillic-wght-normal' },
   define: { __SHELL_CONFIG__: JSON.stringify(shellConfig) },
 });
