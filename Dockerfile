@@ -2,9 +2,10 @@
 # Node 24 LTS (the project's engines; Node 20 reached end of life on 2026-04-30).
 # tooling/lint/deploy-dockerfile.test.mjs (`pnpm lint`) checks the shape of this file: every stage on Node 24, a
 # non-root user, STOPSIGNAL SIGTERM, no secrets, the runtime's packages the services' production dependencies alone.
-# Issue 26: what the runtime adds to the base image went from 904 MB (the whole built workspace: every node_modules,
-# 871 MB, with webpack, rspack, jest, TypeScript and Lighthouse) to 245 MB (215 MB of production packages, of which
-# ccxt 60, PGlite 27, sharp's libvips 18, drizzle 17, esbuild for tsx 11; sources and bundles 30).
+# Issue 26, `docker build` on a stand-in node:24-bookworm-slim of 256 MB (docs/OPERATIONS.md): 1.07 GB before, the
+# whole built workspace copied (810 MB over the base: every node_modules, with webpack, rspack, jest, TypeScript and
+# Lighthouse); 470 MB now (214 MB over the base: production packages, of which ccxt 60, PGlite 27, sharp's libvips 18,
+# drizzle 17 and esbuild for tsx 11, then sources and bundles).
 
 # ── deps: the package store, from the lockfile alone (cached until pnpm-lock.yaml changes) ──
 FROM node:24-bookworm-slim AS deps
@@ -22,10 +23,12 @@ RUN pnpm install --offline --frozen-lockfile \
 
 # ── prod: the same sources with only what the services run: the production dependencies of the api and web and of the
 # workspace packages they import (`dependencies` only: no webpack, rspack, jest, TypeScript, Playwright or Lighthouse;
-# the shell's and tooling's build tools are their devDependencies). The remotes' static server needs no package. ──
+# the shell's and tooling's build tools are their devDependencies). The remotes' static server needs no package.
+# node_modules is `pnpm fetch`'s (for every dependency): removed first, or pnpm stops to ask before replacing it. ──
 FROM deps AS prod
 COPY . .
-RUN pnpm install --offline --frozen-lockfile --prod --filter "api..." --filter "web..." \
+RUN rm -rf node_modules \
+  && pnpm install --offline --frozen-lockfile --prod --filter "api..." --filter "web..." \
   && rm -rf e2e bench docs
 
 # ── runtime: the production tree plus the built bundles, read-only for the user that runs it ──
