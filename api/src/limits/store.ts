@@ -7,7 +7,7 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
 interface BucketOptions {
   /**
    * What a count does while Redis is unreachable: true (default) counts in this replica's memory until it returns;
-   * false fails the count (the per-route limits then let the request through: http/routes.ts).
+   * false fails the count (the per-route limits then let the request through: limits/routes.ts).
    */
   memoryWhileRedisDown?: boolean;
 }
