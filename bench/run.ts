@@ -147,6 +147,14 @@ async function stackParts(): Promise<void> {
         const pages = await measureLighthouse({ webUrl: stack.webUrl, runs: LH_RUNS, pages: LH_PAGES });
         printLighthouse(pages);
         const T = LH_TARGETS;
+        // one row per page and metric (median of the runs), each against its target
+        for (const { path: p, median: m } of pages) {
+          row(`Lighthouse ${p} performance score`, String(Math.round(m.score)), `≥ ${T.score}`, m.score >= T.score);
+          row(`Lighthouse ${p} LCP`, `${(m.lcpMs / 1000).toFixed(2)} s`, `≤ ${(T.lcpMs / 1000).toFixed(1)} s`, m.lcpMs <= T.lcpMs);
+          row(`Lighthouse ${p} TBT`, `${Math.round(m.tbtMs)} ms`, `≤ ${T.tbtMs} ms`, m.tbtMs <= T.tbtMs);
+          row(`Lighthouse ${p} CLS`, m.cls.toFixed(3), `≤ ${T.cls}`, m.cls <= T.cls);
+          row(`Lighthouse ${p} accessibility`, String(Math.round(m.a11y)), `≥ ${T.a11y}`, m.a11y >= T.a11y);
+        }
         const met = pages.filter(
           ({ median: m }) => m.score >= T.score && m.a11y >= T.a11y && m.lcpMs <= T.lcpMs && m.tbtMs <= T.tbtMs && m.cls <= T.cls,
         ).length;
