@@ -1,7 +1,6 @@
 import './styles/global.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { createApiClient, type HostConfig } from 'shared-contracts';
 import { RootStore, browserEnv } from './stores/RootStore';
 import { fetchProbe, internetReachable, REACHABILITY_META, reachabilityUrl } from './stores/reachability';
@@ -12,7 +11,7 @@ import { createI18n } from './i18n/createI18n';
 import { PagesLoader, registerRemoteMap, registerRemotesFrom, remoteFailedMessageKey } from './federation/remotes';
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
 import { isChunkLoadError } from './stores/UpdateStore';
-import { ShellApp, routerRoutes } from './App';
+import { ShellApp, createBrowserRouter } from './App';
 import { localePath, splitLocale } from './routing/routes';
 import { readSsrState } from './ssr/state';
 import { replayEarlyInput, takeEarlyInput } from './ssr/earlyInput';
@@ -100,7 +99,7 @@ async function main() {
   const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
   // the account is loaded now but shown only after hydration: the server rendered the page without it
   stores.start(ssr ? hydrated : undefined);
-  const router = createBrowserRouter(routerRoutes);
+  const router = createBrowserRouter();
   const loader = new PagesLoader(i18n);
   const initialPage = ssr?.remote && ssr.page ? { remote: ssr.remote, page: ssr.page.name, data: ssr.page.data } : undefined;
   let early: ReturnType<typeof takeEarlyInput> = [];
