@@ -1,10 +1,24 @@
-import { useTranslation } from 'react-i18next';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { HostServices } from 'shared-contracts';
 
-/** A remote's `useT`: always its own namespace, on the host's i18next instance. */
+/**
+ * A remote's `useT`: always its own namespace, on the host's i18next instance, re-rendering on a language change.
+ * Over the host-given instance alone (not react-i18next's useTranslation): remotes then need no shared react-i18next,
+ * which is ~10 KB gzip of first load when shared whole (issue 27). Texts are registered before a remote renders
+ * (the shell's PagesLoader, the dev and test hosts), so there is nothing to suspend on.
+ */
 export function createUseT(namespace: string) {
   return function useT(host: HostServices) {
-    return useTranslation(namespace, { i18n: host.i18n }).t;
+    const { i18n } = host;
+    const subscribe = useCallback(
+      (onChange: () => void) => {
+        i18n.on('languageChanged', onChange);
+        return () => i18n.off('languageChanged', onChange);
+      },
+      [i18n],
+    );
+    const language = useSyncExternalStore(subscribe, () => i18n.language, () => i18n.language);
+    return useMemo(() => i18n.getFixedT(language, namespace), [i18n, language]);
   };
 }
 

@@ -30,7 +30,6 @@ function sharedSingletons(appDir, contractVersion) {
     single('mobx'),
     single('mobx-react-lite'),
     single('i18next'),
-    single('react-i18next'),
     // a remote's share request states the contract major it was built for (DESIGN rule 8)
     ['shared-contracts', { singleton: true, requiredVersion: `^${parseInt(contractVersion, 10)}.0.0`, version: contractVersion }],
   ]);
