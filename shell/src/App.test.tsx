@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { observer } from 'mobx-react-lite';
-import { createMemoryRouter } from 'react-router';
 import { ApiError, createApiClient, type AccountData, type HostServices, type RemotePages } from 'shared-contracts';
-import { ShellApp, routerRoutes, type ShellDeps } from './App';
+import { ShellApp, createMemoryRouter, type ShellDeps } from './App';
 import { RootStore, type RootStoreEnv } from './stores/RootStore';
 import { MemoryCookieJar } from './stores/env';
 import { TestClock } from './stores/testClock';
@@ -97,7 +96,7 @@ function setup(path: string, load: (remote: string) => Promise<PagesModule>, env
     config: { wsUrl: 'ws://x', apiBaseUrl: '', sandbox: true, partnerReferralParam: 'ref' },
     visitEnv,
   };
-  const router = createMemoryRouter(routerRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(path);
   render(<ShellApp deps={deps} router={router} />);
   return { router, stores, i18n };
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../routing/RouterProvider';
 import { localePath } from '../routing/routes';
 import { LOGIN_QUERY, NEXT_QUERY, loginQueryAction } from '../routing/lkRedirect';
 import { sessionState } from './resolvePage';

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../routing/RouterProvider';
 import { useShell } from './ShellContext';
 
 /** Lets stores navigate (logout → home, sign-in → the page asked for) through the router. */

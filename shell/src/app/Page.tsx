@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../routing/RouterProvider';
 import { matchRoute } from '../routing/routes';
 import { Layout } from '../layouts/Layout';
 import { NotFoundPage } from '../pages/NotFoundPage';

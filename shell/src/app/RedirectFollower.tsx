@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/RouterProvider';
 import { RedirectLookup } from '../routing/redirectLookup';
 import { useShell } from './ShellContext';
 

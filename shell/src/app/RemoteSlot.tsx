@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/RouterProvider';
 import type { HostServices } from 'shared-contracts';
 import { isChunkLoadError } from '../stores/UpdateStore';
 import type { RouteMatch } from '../routing/routes';

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../routing/RouterProvider';
 import type { ScrollTarget } from '../stores/ScrollStore';
 import { useShell } from './ShellContext';
 

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '../routing/RouterProvider';
 import { StoresContext } from '../stores/RootStore';
 import { CurrentLocation } from '../host/CurrentLocation';
 import { browserVisitRecordsEnv, createVisitRecords } from '../session/hostSession';
@@ -19,9 +19,6 @@ import { Notifications } from '../components/Notifications';
 
 /** On `<html>` once the app has hydrated (or rendered): before that, a server-rendered page's buttons do nothing. */
 const APP_LIVE_ATTR = 'data-app-live';
-
-/** The route objects handed to createBrowserRouter / createMemoryRouter: one catch-all, matched by routes.ts. */
-export const routerRoutes = [{ path: '*', Component: Root }];
 
 export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) {
   const [shell] = useState<ShellRuntime>(() => {
@@ -58,7 +55,9 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
     <ShellContext.Provider value={shell}>
       <StoresContext.Provider value={deps.stores}>
         <I18nextProvider i18n={deps.i18n}>
-          <RouterProvider router={router} />
+          <RouterProvider router={router}>
+            <Root />
+          </RouterProvider>
         </I18nextProvider>
       </StoresContext.Provider>
     </ShellContext.Provider>

@@ -1,6 +1,5 @@
 import type { MarketingStorageEnv } from '../consent/marketingStorage';
 import { createContext, useContext } from 'react';
-import type { createBrowserRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import type { ApiClient, HostConfig } from 'shared-contracts';
 import type { RootStore } from '../stores/RootStore';
@@ -8,7 +7,9 @@ import type { PagesLoader } from '../federation/remotes';
 import type { CurrentLocation } from '../host/CurrentLocation';
 import type { VisitRecords, VisitRecordsEnv } from '../session/hostSession';
 
-export type Router = ReturnType<typeof createBrowserRouter>;
+import type { Router } from '../routing/router';
+
+export type { Router };
 
 /** What bootstrap (or a test) hands the shell. */
 export interface ShellDeps {

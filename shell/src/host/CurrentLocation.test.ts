@@ -1,10 +1,10 @@
 import { autorun } from 'mobx';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '../routing/router';
 import { CurrentLocation } from './CurrentLocation';
 
 describe('CurrentLocation', () => {
   it('follows the router; a slot sees its own page’s route, one object per URL', async () => {
-    const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/ru/order/abc?destinationAddress=T1#top'] });
+    const router = createMemoryRouter('/ru/order/abc?destinationAddress=T1#top');
     const current = new CurrentLocation(router.state.location);
     const stop = current.follow(router);
     const order = current.slotLocation('mfe_order', 'Order');

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
+import { Link } from '../routing/RouterProvider';
 import type { HostLinkProps } from 'shared-contracts';
 import { localePath } from '../routing/routes';
 import { useStores } from '../stores/RootStore';

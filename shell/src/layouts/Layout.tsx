@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../routing/RouterProvider';
 import { SUPPORTED_LOCALES, type LocaleCode, pagePath } from 'shared-contracts';
 import { Button } from 'remote-kit/ui';
 import type { LayoutName } from '../routing/routes';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/RouterProvider';
 import { ButtonLink } from 'remote-kit/ui';
 import { LocalLink } from '../host/LocalLink';
 

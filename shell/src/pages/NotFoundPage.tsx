@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/RouterProvider';
 import { ErrorPage } from './ErrorPage';
 
 /**

@@ -1,6 +1,6 @@
 // Spec §2: every route in English (no prefix) and Russian (/ru), names `<name>___en` / `<name>___ru`.
-// Matching is our own (react-router cannot match `/exchange-{from}-{to}` inside one segment); react-router
-// provides history, links and scroll restoration. Each route is typed against the page map of
+// Matching is our own (`/exchange-{from}-{to}` is matched inside one segment); router.ts provides the history,
+// RouterProvider.tsx the links, ScrollStore the scroll restoration. Each route is typed against the page map of
 // shared-contracts: its page exists in its remote, and its keys and derived params are that page's params.
 import {
   parsePairSegment,

@@ -4,7 +4,6 @@
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   acceptedLanguages,
@@ -19,7 +18,7 @@ import {
   type LocaleCode,
   type Theme,
 } from 'shared-contracts';
-import { ShellApp, routerRoutes } from '../App';
+import { ShellApp, createMemoryRouter } from '../App';
 import { RootStore } from '../stores/RootStore';
 import { MemoryCookieJar, realClock } from '../stores/env';
 import { createI18n } from '../i18n/createI18n';
@@ -277,7 +276,7 @@ export async function render(req: SsrRequest, overrides: RenderOverrides = {}): 
     partnerReferralParam: req.shellConfig?.partnerReferralParam ?? 'ref',
   };
   const visitEnv: VisitRecordsEnv = { cookieDocument: { cookie: '' }, isHttps: () => req.origin.startsWith('https:') };
-  const router = createMemoryRouter(routerRoutes, { initialEntries: [`${url.pathname}${url.search}`] });
+  const router = createMemoryRouter(`${url.pathname}${url.search}`);
   // a remote that did not load in time is left out: its slot renders the skeleton, as the browser's first render will
   const serverLoader = { get: (r: string) => loader.get(r), peek: (r: string) => (r === remote ? loader.peek(r) : undefined) };
   const html = await renderAllReady(

@@ -5,7 +5,7 @@ import type { KeyValueStorage } from './env';
 export type ScrollTarget = { kind: 'none' } | { kind: 'top' } | { kind: 'position'; y: number } | { kind: 'element'; id: string };
 
 export interface ScrollLocation {
-  /** History entry key (react-router's location.key). */
+  /** History entry key (routing/router.ts's location.key). */
   key: string;
   pathname: string;
   hash: string;
