@@ -7,7 +7,7 @@ import { fetchProbe, internetReachable, REACHABILITY_META, reachabilityUrl } fro
 import { dataLayerSink } from './analytics/AnalyticsService';
 import { browserFirstPartySink, followPageLifecycle } from './analytics/firstPartySink';
 import { browserUtmEnvironment, readUtmSessionId } from './analytics/utm';
-import { createI18n } from './i18n/createI18n';
+import { createBrowserI18n } from './i18n/browserI18n';
 import { PagesLoader, registerRemoteMap, registerRemotesFrom, remoteFailedMessageKey } from './federation/remotes';
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
 import { isChunkLoadError } from './stores/UpdateStore';
@@ -61,7 +61,8 @@ async function main() {
   const initialLocale = splitLocale(location.pathname).locale ?? urlLocale;
   stores.locale.applyFromUrl(initialLocale);
 
-  const i18n = createI18n(initialLocale);
+  // only the shown locale's shell texts: their chunk loads beside the page's remote, both awaited before the first render
+  const { i18n, ready: shellTextsReady } = createBrowserI18n(initialLocale);
   translate = (key) => i18n.t(`shell:${key}`);
 
   window.addEventListener(REMOTE_FAILED_EVENT, (event) => {
@@ -112,7 +113,7 @@ async function main() {
   const rootElement = document.getElementById('root')!;
   if (ssr) {
     // the page the server rendered is in hand before hydrating, so the slot's first render is that page
-    if (ssr.remote) await loader.get(ssr.remote).catch(() => undefined);
+    await Promise.all([shellTextsReady, ssr.remote ? loader.get(ssr.remote).catch(() => undefined) : undefined]);
     // from here React's own listeners see every event; what came before is replayed once the app is live
     early = takeEarlyInput();
     // as a transition, hydration is time-sliced: the page answers input between slices instead of one long task
@@ -123,6 +124,7 @@ async function main() {
     });
   } else {
     takeEarlyInput();
+    await shellTextsReady;
     createRoot(rootElement).render(app);
   }
 }

@@ -1,21 +1,9 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import type { LocaleCode } from 'shared-contracts';
-import { SHELL_NAMESPACE, shellResources } from './resources';
+import { createI18nWith } from './instance';
+import { shellResources } from './resources';
 
-/** The one i18next instance of the site (DESIGN rule 7); remotes add their namespaces to it. */
+/** The site's i18next instance with the shell's texts of every locale: the server render's (and tests'). The browser loads one locale (browserI18n.ts). */
 export function createI18n(locale: LocaleCode): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'ru'],
-    ns: [SHELL_NAMESPACE],
-    defaultNS: SHELL_NAMESPACE,
-    resources: { en: { [SHELL_NAMESPACE]: shellResources.en }, ru: { [SHELL_NAMESPACE]: shellResources.ru } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  } as Parameters<I18n['init']>[0]);
-  return instance;
+  return createI18nWith(locale, shellResources);
 }
