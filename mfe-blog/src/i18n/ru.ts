@@ -1,51 +1,6 @@
-// The Russian texts of the `mfe-blog` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
+// The Russian texts of the `mfe-blog` namespace (ru.json, every key of en.json): their own chunk, loaded by `loadResources('ru')`.
 import type { RuTexts } from 'remote-kit/use-t';
 import type { en } from './en';
-import { supportRu } from './support.ru';
+import ruTexts from './ru.json';
 
-export const ru: RuTexts<typeof en> = {
-  ...supportRu,
-  blog_title: 'Блог',
-  blog_page: 'Страница {{page}}',
-  blog_pages_label: 'Страницы блога',
-  blog_newer: 'Более новые статьи',
-  blog_older: 'Более ранние статьи',
-  blog_first: 'Первая страница',
-  blog_empty_title: 'Статей пока нет',
-  blog_empty_text: 'Статьи появятся здесь сразу после публикации.',
-  blog_loading: 'Загружаем статьи…',
-  blog_load_failed: 'Статьи не загрузились. Проверьте соединение и попробуйте ещё раз.',
-  blog_retry: 'Попробовать ещё раз',
-  blog_sidebar_label: 'Рубрики блога и новые статьи',
-  blog_categories: 'Рубрики',
-  blog_recent: 'Новые статьи',
-  blog_reading_time_one: '{{count, number}} минута чтения',
-  blog_reading_time_few: '{{count, number}} минуты чтения',
-  blog_reading_time_many: '{{count, number}} минут чтения',
-  blog_reading_time_other: '{{count, number}} минуты чтения',
-  blog_category_articles: 'Статьи рубрики',
-  post_toc: 'Содержание',
-  post_read_all: 'Читать все статьи',
-  post_fallback: 'Эта статья ещё не переведена, поэтому показана на английском.',
-  post_category: 'Рубрика',
-  not_found_title: 'Страница не найдена',
-  not_found_text: 'По этому адресу нет ни статьи, ни рубрики.',
-  legal_title: 'Правовая информация',
-  legal_title_terms: 'Условия использования',
-  legal_title_privacy: 'Политика конфиденциальности',
-  'legal_title_aml-kyc': 'Политика AML/KYC',
-  legal_updated: 'Обновлено {{date}}',
-  legal_fallback: 'Эта страница ещё не переведена: показан английский текст, и действует именно он.',
-  legal_loading: 'Загружаем страницу…',
-  legal_load_failed: 'Страница не загрузилась. Проверьте соединение и попробуйте ещё раз.',
-  legal_other: 'Другие правовые документы',
-  roadmap_title: 'Дорожная карта',
-  roadmap_text: 'Что обменник умеет сегодня, над чем мы работаем сейчас и что появится дальше.',
-  roadmap_done: 'Готово',
-  roadmap_in_progress: 'В работе',
-  roadmap_planned: 'В планах',
-  roadmap_group_empty: 'Сейчас здесь ничего нет.',
-  roadmap_unscheduled: 'Срок пока не назначен',
-  roadmap_loading: 'Загружаем дорожную карту…',
-  roadmap_load_failed: 'Дорожная карта не загрузилась. Проверьте соединение и попробуйте ещё раз.',
-};
+export const ru: RuTexts<typeof en> = ruTexts;

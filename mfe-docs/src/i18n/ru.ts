@@ -1,57 +1,6 @@
-// The Russian texts of the `mfe-docs` namespace (every key of en): their own chunk, loaded by `loadResources('ru')`.
+// The Russian texts of the `mfe-docs` namespace (ru.json, every key of en.json): their own chunk, loaded by `loadResources('ru')`.
+import type { RuTexts } from 'remote-kit/use-t';
 import type { en } from './en';
+import ruTexts from './ru.json';
 
-export const ru: Record<keyof typeof en, string> = {
-  docs_title: 'Документация',
-  docs_intro:
-    'Всё, что нужно интегратору: начните в песочнице, авторизуйтесь API-ключом, получайте курсы, создавайте и отслеживайте заказы, обрабатывайте вебхуки и ошибки. В справочнике API — каждая операция, и её можно попробовать.',
-  docs_help_title: 'Нужна помощь?',
-  docs_help_text: 'С вопросами, на которые документация пока не отвечает, обращайтесь в поддержку.',
-  docs_support: 'Перейти в поддержку',
-  sidebar_label: 'Разделы документации',
-  home_link: 'Обзор',
-  toc_title: 'На этой странице',
-  updated: 'Обновлено {{date}}',
-  fallback_notice: 'Перевода этой страницы пока нет, поэтому она показана на английском.',
-  load_failed: 'Не удалось загрузить документацию: {{message}}',
-  retry: 'Повторить',
-  loading: 'Загружаем документацию…',
-  not_found: 'Страница не найдена',
-
-  reference_label: 'Справочник API',
-  reference_menu: 'Разделы API',
-  reference_loading: 'Загружаем справочник API…',
-  reference_failed: 'Не удалось загрузить справочник API: {{message}}',
-
-  tryit_title: 'Попробовать',
-  tryit_intro:
-    'Отправьте настоящий запрос с ключом песочницы и посмотрите, что ответит API. Ключ хранится только в памяти этой страницы: он нигде не сохраняется и уходит только в API этого сайта.',
-  tryit_live_warning: 'Это рабочий сервис, а не песочница: созданный здесь заказ — настоящий.',
-  tryit_key: 'API-ключ песочницы',
-  tryit_key_hint: 'Создайте его в профиле, в разделе API-ключей.',
-  tryit_operation: 'Операция',
-  op_partnerPairs: 'Список пар',
-  op_partnerRate: 'Получить курс',
-  op_partnerOrderCreate: 'Создать заказ',
-  op_partnerOrder: 'Получить заказ',
-  op_partnerOrders: 'Мои заказы',
-  tryit_param: 'Параметр пути {{name}}',
-  tryit_body: 'Тело запроса (JSON)',
-  tryit_query: 'Параметры запроса (объект JSON)',
-  tryit_idempotency: 'Заголовок Idempotency-Key',
-  tryit_idempotency_hint: 'Повтор с тем же ключом никогда не создаст второй заказ.',
-  tryit_idempotency_new: 'Новый ключ',
-  tryit_send: 'Отправить запрос',
-  tryit_sending: 'Отправляем…',
-  tryit_request: 'Запрос',
-  tryit_response: 'Ответ',
-  tryit_status: 'Статус {{status}}',
-  tryit_curl: 'Команда curl',
-  tryit_copy_curl: 'Скопировать команду curl',
-  tryit_copied: 'Скопировано',
-  tryit_reveal_key: 'Показать мой ключ в команде curl (иначе $API_KEY)',
-  tryit_err_key: 'Сначала вставьте API-ключ песочницы.',
-  tryit_err_param: 'Заполните {{name}}.',
-  tryit_err_json: 'Это не JSON: {{message}}',
-  tryit_err_object: 'Нужен объект JSON: {…}.',
-};
+export const ru: RuTexts<typeof en> = ruTexts;
