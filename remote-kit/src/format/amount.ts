@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { ExactDecimal } from './exactDecimal';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -26,16 +26,11 @@ export interface FormatAmountOptions {
  * exactly (no float in between). A value that is not a number is returned as it came.
  */
 export function formatAmount(value: string, { locale, maxDecimals, minDecimals = 0 }: FormatAmountOptions): string {
-  let d: Decimal;
-  try {
-    d = new Decimal(value.trim());
-  } catch {
-    return value;
-  }
-  if (!d.isFinite()) return value;
+  const d = ExactDecimal.parse(value.trim());
+  if (!d) return value;
   const max = Math.max(0, Math.min(100, Math.floor(maxDecimals)));
   const min = Math.max(0, Math.min(max, Math.floor(minDecimals)));
-  const cut = d.toDecimalPlaces(max, Decimal.ROUND_DOWN);
+  const cut = d.round(max, 'down');
   // a tiny negative amount cut to zero shows as 0, not -0
   const exact = cut.isZero() ? '0' : cut.toFixed();
   return numberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: true }).format(exact as Intl.StringNumericLiteral);

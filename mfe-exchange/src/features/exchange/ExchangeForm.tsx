@@ -3,8 +3,7 @@ import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { DEFAULT_PRECISION, type Instrument, type RateMode } from 'shared-contracts';
 import { Badge, Button, Dialog, LineIcon, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
-import { formatAmount, RelativeTime, toLocaleDecimal } from 'remote-kit/format';
-import Decimal from 'decimal.js';
+import { ExactDecimal, formatAmount, RelativeTime, toLocaleDecimal } from 'remote-kit/format';
 import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from './ExchangeFormStore';
 import type { RatesSocket } from './RatesSocket';
 import { pricePoint } from '../../lib/pricePoint';
@@ -286,7 +285,7 @@ function ErrorMessage({
             : t(error.kind === 'min' ? 'error_min_headroom' : 'error_max_headroom', {
                 limit: amount(error.expectedAmount),
                 currency,
-                headroom: formatAmount(new Decimal(LIMIT_HEADROOM).mul(100).toFixed(), { locale, maxDecimals: 2 }),
+                headroom: formatAmount(ExactDecimal.from(LIMIT_HEADROOM).times(100).toFixed(), { locale, maxDecimals: 2 }),
               });
       } else text = t(error.kind === 'min' ? 'error_min_amount_plain' : 'error_max_amount_plain');
       break;

@@ -1,9 +1,9 @@
 import { ApiError, DEFAULT_AMOUNT, type ExchangeRequest } from 'shared-contracts';
-import Decimal from 'decimal.js';
 import { QuerySync } from './QuerySync';
 import { ExchangeRootStore } from './ExchangeRootStore';
 import { LIMIT_HEADROOM } from './ExchangeFormStore';
 import { FakeWebSocket, fakeSocketFactory } from 'remote-kit/fake-socket';
+import { ExactDecimal } from 'remote-kit/format';
 import { BTC, ETH, USD, USDT, pairData } from '../../test/fixtures';
 
 const ALL = [BTC, ETH, USDT, USD];
@@ -357,7 +357,7 @@ describe('ExchangeFormStore', () => {
     expect(form.from?.precisionDecimals).toBe(8);
     // 0.00012345 × 1.01 = 0.0001246845 → up to 8 places
     expect(await fill('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', '0.00012345')).toBe('0.00012469');
-    expect(new Decimal('0.00012469').gte(new Decimal('0.00012345').mul(new Decimal(1).plus(LIMIT_HEADROOM)))).toBe(true);
+    expect(ExactDecimal.from('0.00012469').gte(ExactDecimal.from('0.00012345').times(ExactDecimal.from(1).plus(LIMIT_HEADROOM)))).toBe(true);
     // 12.3456789 × 0.99 = 12.222222111 → down to 8 places
     expect(await fill('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG', '12.3456789')).toBe('12.22222211');
     expect(form.amount).toBe('12.22222211');

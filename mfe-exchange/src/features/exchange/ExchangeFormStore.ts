@@ -3,7 +3,6 @@
 // then live over the WebSocket). One state machine:
 //   idle → initialising → loadingRate → ready | error
 //   ready|error → (amount / instrument / side / rate mode / swap) → loadingRate …   initialising → initFailed
-import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   CLAIMED_AMOUNT_DECIMALS,
@@ -17,7 +16,7 @@ import {
   type PairData,
   type RateMode,
 } from 'shared-contracts';
-import { cleanNumericInput, formatDecimal, isPositiveAmount, toMoney } from 'remote-kit/format';
+import { cleanNumericInput, ExactDecimal, formatDecimal, isPositiveAmount, toMoney } from 'remote-kit/format';
 import { spreadPercent } from '../../lib/fees';
 import { rateLine } from '../../lib/rateLine';
 import type { ExchangeSnapshot } from './exchangeSnapshot';
@@ -257,7 +256,7 @@ export class ExchangeFormStore {
     const p = this.pairData;
     // Only a card purchase (fiat sender) asks for verification above the threshold (§4 card flow); crypto exchanges do not.
     if (!p || p.instrumentFrom.slug !== this.from?.slug || p.instrumentFrom.instrumentType !== 'fiat' || !isPositiveAmount(this.valueToSend)) return false;
-    return new Decimal(this.valueToSend).gte(p.noKycThreshold);
+    return ExactDecimal.from(this.valueToSend).gte(p.noKycThreshold);
   }
 
   /** §2 exchange page query: send, receive and amount; the amount is dropped after a pair-load error. */
@@ -467,10 +466,10 @@ export class ExchangeFormStore {
     const error = this.error;
     if (!error?.expectedAmount || (error.kind !== 'min' && error.kind !== 'max')) return undefined;
     const places = Math.min(this.from?.precisionDecimals ?? CLAIMED_AMOUNT_DECIMALS, CLAIMED_AMOUNT_DECIMALS);
-    const limit = new Decimal(error.expectedAmount);
+    const limit = ExactDecimal.from(error.expectedAmount);
     return error.kind === 'min'
-      ? limit.mul(new Decimal(1).plus(LIMIT_HEADROOM)).toDecimalPlaces(places, Decimal.ROUND_UP).toFixed()
-      : limit.mul(new Decimal(1).minus(LIMIT_HEADROOM)).toDecimalPlaces(places, Decimal.ROUND_DOWN).toFixed();
+      ? limit.times(ExactDecimal.from(1).plus(LIMIT_HEADROOM)).round(places, 'up').toFixed()
+      : limit.times(ExactDecimal.from(1).minus(LIMIT_HEADROOM)).round(places, 'down').toFixed();
   }
 
   useExpectedAmount(): void {

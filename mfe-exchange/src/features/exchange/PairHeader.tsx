@@ -1,10 +1,9 @@
 import { useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import Decimal from 'decimal.js';
 import type { Instrument } from 'shared-contracts';
 import { Badge } from 'remote-kit/ui';
-import { formatAmount } from 'remote-kit/format';
+import { ExactDecimal, formatAmount } from 'remote-kit/format';
 import type { ExchangeFormStore } from './ExchangeFormStore';
 import { CoinLogo } from '../../ui/CoinLogo';
 import styles from '../../layout.module.css';
@@ -64,7 +63,7 @@ export const PairHeader = observer(function PairHeader({ form, t, locale }: { fo
         <p className={styles.pairText} data-testid="card-no-kyc-threshold">
           {t('card_no_kyc_threshold', {
             // whole units, rounded down: a promise that holds for every amount below it (EUR's threshold has cents)
-            threshold: formatAmount(new Decimal(threshold).floor().toFixed(), { locale, maxDecimals: 0 }),
+            threshold: formatAmount(ExactDecimal.from(threshold).round(0, 'floor').toFixed(), { locale, maxDecimals: 0 }),
             currency: from.currencyTitle,
           })}
         </p>

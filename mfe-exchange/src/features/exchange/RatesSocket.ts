@@ -1,8 +1,8 @@
 // Live rates over `/api/v2/ws` (ARCHITECTURE.md "WebSocket"): the pair subscription on top of the shared
 // reconnecting connection (remote-kit/socket), which owns the §9 reconnect state machine.
-import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observableRef } from 'mobx';
 import { CLAIMED_AMOUNT_DECIMALS, DEFAULT_PRECISION, type ExchangeRequest, type Instrument, type PairData, type WsServerMessage } from 'shared-contracts';
+import { ExactDecimal } from 'remote-kit/format';
 import { ReconnectingSocket, type SocketFactory, type SocketState } from 'remote-kit/socket';
 
 export type { SocketFactory };
@@ -23,8 +23,8 @@ export interface RatesSocketOptions {
 }
 
 /** One unit of an instrument's amounts (§9: its precisionDecimals, at most the 8 decimals of a claimed amount). */
-function unitOf(i: Pick<Instrument, 'precisionDecimals'>): Decimal {
-  return new Decimal(10).pow(-Math.min(i.precisionDecimals ?? DEFAULT_PRECISION.receive, CLAIMED_AMOUNT_DECIMALS));
+function unitOf(i: Pick<Instrument, 'precisionDecimals'>): ExactDecimal {
+  return ExactDecimal.unit(Math.min(i.precisionDecimals ?? DEFAULT_PRECISION.receive, CLAIMED_AMOUNT_DECIMALS));
 }
 
 /**
@@ -38,14 +38,14 @@ export function answersRequest(request: ExchangeRequest, data: PairData): boolea
   if (data.instrumentFrom.slug !== request.instrumentFromSlug || data.instrumentTo.slug !== request.instrumentToSlug) return false;
   if (data.rateMode !== (request.rateMode ?? 'FLOATING')) return false;
   if (request.claimedDepositAmount === undefined) return true;
-  const typed = new Decimal(request.claimedDepositAmount);
+  const typed = ExactDecimal.from(request.claimedDepositAmount);
   const fromUnit = unitOf(data.instrumentFrom);
   if (request.claimedDepositAmountCurrency && request.claimedDepositAmountCurrency === request.instrumentToSlug) {
     const toUnit = unitOf(data.instrumentTo);
-    const got = new Decimal(data.amountToGet);
-    return got.gte(typed.minus(toUnit)) && got.lte(typed.plus(new Decimal(data.price).mul(fromUnit)).plus(toUnit));
+    const got = ExactDecimal.from(data.amountToGet);
+    return got.gte(typed.minus(toUnit)) && got.lte(typed.plus(ExactDecimal.from(data.price).times(fromUnit)).plus(toUnit));
   }
-  return new Decimal(data.claimedDepositAmount).minus(typed).abs().lt(fromUnit);
+  return ExactDecimal.from(data.claimedDepositAmount).minus(typed).abs().lt(fromUnit);
 }
 
 export class RatesSocket {

@@ -1,5 +1,5 @@
 // The deposit QR code's payload (issue 10): a payment URI with the amount where the network has a standard one,
-// otherwise the bare address. Pure; amounts are decimal strings worked with decimal.js, never floats.
+// otherwise the bare address. Pure; amounts are decimal strings worked exactly (ExactDecimal), never floats.
 //
 //   BTC, LTC, DOGE, BCH, DASH   BIP21 and its forks      bitcoin:<addr>?amount=<coins>
 //   ZEC                         ZIP-321                  zcash:<addr>?amount=<coins>
@@ -10,7 +10,7 @@
 //   XMR                         Monero URI               monero:<addr>?tx_amount=<XMR>
 //   anything else (TRX/TRC20, XRP, XLM, ADA, DOT, ALGO…, a token whose contract is unknown): the bare address.
 // A wallet that reads a URI still needs the memo/tag of XRP and XLM: it has its own QR code and copy button.
-import Decimal from 'decimal.js';
+import { ExactDecimal } from 'remote-kit/format';
 
 interface PaymentTarget {
   /** What is sent: its network, currency, and token contract when it is a token (the instrument catalogue). */
@@ -64,25 +64,25 @@ const TON_DECIMALS = 9;
 const SOL_DECIMALS = 9;
 
 /** A positive decimal amount, or undefined. */
-function positive(amount: string | null | undefined): Decimal | undefined {
+function positive(amount: string | null | undefined): ExactDecimal | undefined {
   if (!amount || !/^\d+(\.\d+)?$/.test(amount.trim())) return undefined;
-  const d = new Decimal(amount.trim());
-  return d.isPositive() && !d.isZero() ? d : undefined;
+  const d = ExactDecimal.from(amount.trim());
+  return d.isPositive() ? d : undefined;
 }
 
 /**
  * The amount in whole coins exactly as the order writes it (issue 23: the QR code carries the very string shown and
  * copied); undefined when it has more decimals than the coin.
  */
-function coins(amount: Decimal | undefined, decimals: number, text: string | null | undefined): string | undefined {
+function coins(amount: ExactDecimal | undefined, decimals: number, text: string | null | undefined): string | undefined {
   return amount && text && amount.decimalPlaces() <= decimals ? text.trim() : undefined;
 }
 
 /** The amount in the smallest unit (wei, nanoton, token units); undefined when it is not a whole number of them. */
-function units(amount: Decimal | undefined, decimals: number): string | undefined {
+function units(amount: ExactDecimal | undefined, decimals: number): string | undefined {
   if (!amount) return undefined;
-  const u = amount.times(new Decimal(10).pow(decimals));
-  return u.isInteger() ? u.toFixed(0) : undefined;
+  const u = amount.times(ExactDecimal.unit(-decimals));
+  return u.isInteger() ? u.toFixed() : undefined;
 }
 
 const query = (params: [string, string | undefined][]) => {

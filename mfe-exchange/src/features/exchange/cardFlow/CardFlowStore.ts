@@ -7,8 +7,8 @@
 //   creating ─ failure "KYC verification is needed" ─► signingUp … ─► creating (once)
 //   any step ─ flow error ─► idle + error_kyc_flow;   the user closes the modal ─► idle (cancelled, polling stops)
 // Only the browser runs it, on submit: the constructor starts nothing.
-import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
+import { ExactDecimal } from 'remote-kit/format';
 import { PROVIDER_POLL, RETRY_STATUS_CODES, isApiError, type ApiClient, type RegisterDialogOptions } from 'shared-contracts';
 
 export type CardFlowStep = 'idle' | 'signingUp' | 'email' | 'checkingKyc' | 'kyc' | 'creating';
@@ -167,7 +167,7 @@ export class CardFlowStore {
     this.run = run;
     try {
       let verified = false;
-      if (!new Decimal(purchase.amount).lt(purchase.noKycThreshold)) {
+      if (!ExactDecimal.from(purchase.amount).lt(purchase.noKycThreshold)) {
         await this.verify(run);
         verified = true;
       }

@@ -3,7 +3,6 @@
 //   create: wait for pair/swap loading (100 ms poll) → load the pair → validate → create → redirect.
 // A card purchase (fiat sender) goes through the §4 card flow (../cardFlow/CardFlowStore.ts): a guest gets the register
 // dialog before anything else, and the create runs inside the flow.
-import Decimal from 'decimal.js';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   PAIR_LOADING_WAIT_POLL_MS,
@@ -22,6 +21,7 @@ import {
   type RateMode,
   type UtmRecord,
 } from 'shared-contracts';
+import { ExactDecimal } from 'remote-kit/format';
 import { asksForEmail, isValidEmail, mustConfirmEmail, sameEmail, sanitiseEmail } from '../../../lib/ckm';
 import type { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { parsePaymentUri, scannedMemo } from '../scanner/paymentUri';
@@ -354,7 +354,7 @@ export class ExchangeDetailsStore {
       return { claimedDepositAmount: askedAmount(pair.claimedDepositAmount, from) };
     }
     if (request.claimedDepositAmountCurrency === to.slug) {
-      return { claimedDepositAmount: new Decimal(request.claimedDepositAmount).toFixed(), claimedDepositAmountCurrency: to.slug };
+      return { claimedDepositAmount: ExactDecimal.from(request.claimedDepositAmount).toFixed(), claimedDepositAmountCurrency: to.slug };
     }
     return { claimedDepositAmount: askedAmount(request.claimedDepositAmount, from) };
   }
@@ -368,7 +368,7 @@ export class ExchangeDetailsStore {
       body.instrumentFrom.slug,
       body.instrumentTo.slug,
       body.rateMode,
-      new Decimal(body.claimedDepositAmount).toFixed(),
+      ExactDecimal.from(body.claimedDepositAmount).toFixed(),
       body.claimedDepositAmountCurrency ?? null,
       body.destinationAddress,
       body.destinationAddressMemo ?? null,
