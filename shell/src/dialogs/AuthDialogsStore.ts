@@ -8,8 +8,14 @@ import { action, computed, makeObservable, observable, runInAction } from 'mobx'
 import { isApiError, type RegisterDialogOptions } from 'shared-contracts';
 import type { AnalyticsEvent, ApiClient, NotificationInputLike } from './types';
 import type { SessionStore } from '../stores/SessionStore';
-import { EMAIL_PATTERN, authErrorFeedback, sanitiseEmail, type AuthField } from './authErrors';
-import { passwordFollowsRules, passwordRules, type PasswordRule } from './passwordRules';
+import type { AuthField } from './authErrors';
+import { sanitiseEmail } from './email';
+import { passwordRules, type PasswordRule } from './passwordRules';
+
+type SubmitChecks = typeof import('./submitChecks');
+let submitChecks: Promise<SubmitChecks> | undefined;
+/** The form checks and error mapping, fetched on the first submit (the open dialog's chunk already holds them). */
+const loadSubmitChecks = () => (submitChecks ??= import(/* webpackChunkName: "auth-dialogs" */ './submitChecks'));
 
 export type AuthDialogKind = 'login' | 'register' | 'restore' | 'newPassword' | 'emailConfirmation';
 /** §2 email confirmation: the email is entered and a code mailed, then the code from the mail is entered. */
@@ -87,7 +93,7 @@ export class AuthDialogsStore {
   private emailConfirmation: ((email: string | null) => void) | null = null;
 
   constructor(private readonly deps: AuthDialogsDeps) {
-    makeObservable<AuthDialogsStore, 'run' | 'showError' | 'show' | 'finish'>(this, {
+    makeObservable<AuthDialogsStore, 'begin' | 'run' | 'showError' | 'show' | 'finish'>(this, {
       open: observable,
       form: observable,
       fieldErrors: observable,
@@ -109,6 +115,7 @@ export class AuthDialogsStore {
       close: action,
       setField: action,
       submit: action,
+      begin: action,
       run: action,
       validate: action,
       showError: action,
@@ -191,22 +198,28 @@ export class AuthDialogsStore {
 
   async submit(): Promise<void> {
     if (this.submitting || !this.open) return;
-    if (!this.validate()) return;
-    this.submitting = true;
-    this.formError = null;
-    this.info = null;
-    this.registerOutcome = null;
+    const checks = await loadSubmitChecks();
+    // the dialog may have closed, or another submit started, while the checks loaded
     const kind = this.open;
+    if (this.submitting || !kind || !this.validate(checks)) return;
+    this.begin();
     try {
-      await this.run(kind);
+      await this.run(kind, checks);
     } catch (error) {
-      runInAction(() => this.showError(error));
+      runInAction(() => this.showError(error, checks));
     } finally {
       runInAction(() => (this.submitting = false));
     }
   }
 
-  private async run(kind: AuthDialogKind): Promise<void> {
+  private begin() {
+    this.submitting = true;
+    this.formError = null;
+    this.info = null;
+    this.registerOutcome = null;
+  }
+
+  private async run(kind: AuthDialogKind, checks: SubmitChecks): Promise<void> {
     const { email, password } = this.form;
     switch (kind) {
       case 'login': {
@@ -220,7 +233,7 @@ export class AuthDialogsStore {
         try {
           await this.deps.session.register({ email, password, referralId: this.deps.referralId() });
         } catch (error) {
-          if (!isMaybeExistingAccount(error)) throw error;
+          if (!checks.isMaybeExistingAccount(error)) throw error;
           // Registration answers alike for a new and a taken email; only the follow-up sign-in can fail, and
           // what it says must not reveal which it was (nor may an older api's ERR_USER_ALREADY_REGISTERED).
           runInAction(() => (this.registerOutcome = 'maybeExisting'));
@@ -274,31 +287,14 @@ export class AuthDialogsStore {
   }
 
   /** §5 checks before anything is sent; returns false and fills fieldErrors when the form is not ready. */
-  validate(): boolean {
-    const errors: Partial<Record<AuthField, string>> = {};
-    const { email, password, passwordConfirm, passwordResetCode, isTermsAccepted } = this.form;
-    if (!email) errors.email = 'auth.errors.email_required';
-    else if (!EMAIL_PATTERN.test(email)) errors.email = 'auth.errors.email_invalid';
-    const kind = this.open;
-    if (kind === 'login' || kind === 'register' || kind === 'newPassword') {
-      if (!password) errors.password = 'auth.errors.password_required';
-    }
-    if (kind === 'register' || kind === 'newPassword') {
-      if (password && !passwordFollowsRules(password, email)) errors.password = 'auth.errors.password_rules';
-      if (password && passwordConfirm !== password) errors.passwordConfirm = 'auth.errors.password_mismatch';
-    }
-    if (kind === 'register' && !isTermsAccepted) errors.isTermsAccepted = 'auth.errors.terms_required';
-    if (kind === 'newPassword' && !passwordResetCode.trim()) errors.passwordResetCode = 'auth.errors.code_required';
-    if (kind === 'login' && this.twoFactorStep && !this.form.twoFactorCode) errors.twoFactorCode = 'auth.errors.two_factor_code_required';
-    if (kind === 'emailConfirmation' && this.emailConfirmationStep === 'code' && !this.form.emailConfirmationCode.trim()) {
-      errors.emailConfirmationCode = 'auth.errors.code_required';
-    }
+  validate(checks: SubmitChecks): boolean {
+    const errors = checks.formErrors(this.form, this.open, this);
     this.fieldErrors = errors;
     return Object.keys(errors).length === 0;
   }
 
-  private showError(error: unknown) {
-    const feedback = authErrorFeedback(error);
+  private showError(error: unknown, checks: SubmitChecks) {
+    const feedback = checks.authErrorFeedback(error);
     if (isApiError(error) && error.code === 'ERR_TWO_FACTOR_REQUIRED' && this.open === 'login') {
       // not an error: the next step of the sign-in (the code field, focused by the dialog)
       this.twoFactorStep = true;
@@ -354,9 +350,4 @@ export class AuthDialogsStore {
     this.emailConfirmation = null;
     resolve?.(email);
   }
-}
-
-/** After register, a sign-in refused as ERR_INVALID_CREDENTIALS (or the spec's ERR_USER_ALREADY_REGISTERED). */
-function isMaybeExistingAccount(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'ERR_INVALID_CREDENTIALS' || error.code === 'ERR_USER_ALREADY_REGISTERED');
 }

@@ -43,10 +43,3 @@ export function authErrorFeedback(error: unknown): AuthErrorFeedback {
       return { messageKey: 'auth.errors.main_error' };
   }
 }
-
-/** §5 email: local part, @, domain and a top-level part of at least two letters. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-
-export function sanitiseEmail(value: string): string {
-  return value.replace(/\s+/g, '').trim();
-}
