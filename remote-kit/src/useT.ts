@@ -17,7 +17,11 @@ export function createUseT(namespace: string) {
       },
       [i18n],
     );
-    const language = useSyncExternalStore(subscribe, () => i18n.language, () => i18n.language);
+    const language = useSyncExternalStore(
+      subscribe,
+      () => i18n.language,
+      () => i18n.language,
+    );
     return useMemo(() => i18n.getFixedT(language, namespace), [i18n, language]);
   };
 }

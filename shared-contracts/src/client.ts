@@ -5,11 +5,13 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { ApiError, formatFetchFailure, isApiErrorBody } from './errors';
 import { CLIENT_ID_COOKIE, CLIENT_ID_HEADER, RETRY_LIMIT, RETRY_STATUS_CODES } from './constants';
 import { readCookie } from './cookies';
-import { routeTable, routeTimeoutMs, type RouteName } from './routeTable';
+import type { RouteName, RouteTable } from './routeTable';
+import { routeTimeoutMs } from './routeCall';
+import { routeCalls } from './routeCalls';
 import type { RouteBody, RouteParams, RouteQuery, RouteResponse } from './routes';
 
 /** Routes whose body is multipart/form-data (route table `bodyType`): the call takes a FormData, not JSON. */
-type MultipartRoute = { [N in RouteName]: (typeof routeTable)[N] extends { bodyType: 'multipart' } ? N : never }[RouteName];
+type MultipartRoute = { [N in RouteName]: RouteTable[N] extends { bodyType: 'multipart' } ? N : never }[RouteName];
 type CallBody<N extends RouteName> = N extends MultipartRoute ? FormData : RouteBody<N>;
 
 type CallInput<N extends RouteName> = (RouteQuery<N> extends undefined ? { query?: undefined } : { query: RouteQuery<N> }) &
@@ -106,7 +108,7 @@ export function createHttp(options: ApiClientOptions = {}): KyInstance {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const http = createHttp(options);
   const client: Record<string, unknown> = { http };
-  for (const [name, def] of Object.entries(routeTable) as [RouteName, (typeof routeTable)[RouteName]][]) {
+  for (const [name, def] of Object.entries(routeCalls) as [RouteName, (typeof routeCalls)[RouteName]][]) {
     client[name] = async (
       input: { query?: Record<string, unknown>; body?: unknown; params?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {},
     ) => {

@@ -41,9 +41,4 @@ export const routeTable = {
 export type RouteTable = typeof routeTable;
 export type RouteName = keyof RouteTable;
 
-/** The timeout of one call of a route: the route's, or its query's own (`queryTimeout`) when the query matches. */
-export function routeTimeoutMs(route: RouteMeta, query?: Readonly<Record<string, unknown>>): number {
-  const special = route.queryTimeout;
-  if (special && query && Object.entries(special.query).every(([k, v]) => query[k] !== undefined && String(query[k]) === v)) return special.timeoutMs;
-  return route.timeoutMs;
-}
+export { routeTimeoutMs } from './routeCall';

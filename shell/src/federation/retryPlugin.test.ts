@@ -68,7 +68,7 @@ describe('retryPlugin', () => {
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
   });
 
-  it("asks the remote for an exposed module again when its chunk failed", async () => {
+  it('asks the remote for an exposed module again when its chunk failed', async () => {
     const factory = () => ({});
     const get = jest.fn().mockRejectedValueOnce(new Error('chunk')).mockResolvedValueOnce(factory);
     const result = await retryPlugin().getModuleFactory!({ remoteEntryExports: { get }, expose: './pages' } as unknown as GetModuleFactoryArgs);
