@@ -5,8 +5,9 @@
 //   scores  Lighthouse mobile, median of 3, five pages                             (production shape)
 //   rates   GET /api/v2/rates/public/one req/s ÷ a bare Fastify route's, side by side, vs ≥ 0.8   (alias: api)
 //   orders  order create at a fixed 200/s for 30 s on PostgreSQL: p50/p99 vs p99 ≤ 50 ms, zero errors
-//   ws      10,000 WebSocket subscribers: tick → last subscriber's frame, p99 over the ticks vs ≤ 100 ms
-//   soak    60 s of 1,000 WebSocket clients + 200/s order polls: zero errors, memory flat
+//   ws      10,000 WebSocket subscribers: tick → last subscriber's frame, p99 over the ticks, the api's and a bare
+//           `ws` server's (bare-ws-server.mjs, same frame, same clients) and their ratio vs ≤ 1.25
+//   soak    300 s of 1,000 WebSocket clients + 200/s order polls: zero errors, memory flat
 //   fresh   fresh clone → site up (H1's scripts/fresh-clone-time.mjs --json; BENCH_SKIP_FRESH_CLONE=1 skips it)
 //   fuzz    only when asked: H3's 100,000-request fuzz run (bench/fuzz/)
 // `pnpm bench lighthouse` = weight, render, scores (issue 9's first-load report). A final table lists every figure
@@ -24,7 +25,15 @@ import { BUDGET_KB, measureHomeJs, printPageWeight } from './lib/page-weight';
 import { measureRenderTime, printRenderTime, TARGET_P95_MS } from './lib/render-time';
 import { printSoak, soak, SOAK_FLAT_MB_PER_MIN } from './lib/soak';
 import { combine, GOAL_RATIO, measure, printThroughput, type Run, startBareServer, warmUp } from './lib/throughput';
-import { fanOutFigures, printFanOut, subscriptionRequests, WS_P99_TARGET_MS, WsFleet } from './lib/ws';
+import {
+  captureFrame,
+  type FanOutRun,
+  measureFanOutSideBySide,
+  startBareWsServer,
+  subscriptionRequests,
+  WS_BARE_RATIO_TARGET,
+  WS_P99_TARGET_MS,
+} from './lib/ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ALL = ['weight', 'render', 'scores', 'rates', 'orders', 'ws', 'soak', 'fresh'];
@@ -46,9 +55,10 @@ const WS = {
   subscribers: num('BENCH_WS_SUBSCRIBERS', 10_000),
   processes: num('BENCH_WS_PROCESSES', 4),
   ticks: num('BENCH_WS_TICKS', 40),
-  tickMs: num('BENCH_WS_TICK_MS', 1000),
+  // the api and the bare server take turns within each tick (half each)
+  tickMs: num('BENCH_WS_TICK_MS', 2000),
 };
-const SOAK = { sockets: num('BENCH_SOAK_WS', 1000), rate: num('BENCH_SOAK_RATE', 200), durationS: num('BENCH_SOAK_DURATION', 60), orders: 20 };
+const SOAK = { sockets: num('BENCH_SOAK_WS', 1000), rate: num('BENCH_SOAK_RATE', 200), durationS: num('BENCH_SOAK_DURATION', 300), orders: 20 };
 const logDir = path.join(here, '.harness', 'logs');
 const profDir = process.env.BENCH_CPU_PROF === '1' ? path.join(here, '.harness', 'prof') : undefined;
 
@@ -259,35 +269,59 @@ async function ordersPart(): Promise<void> {
 const wsEnv = (n: number) => ({ WS_MAX_CONNECTIONS_PER_ADDRESS: String(n + 100), WS_MAX_CONNECTIONS: String(Math.max(10_000, n + 100)) });
 
 async function wsPart(): Promise<void> {
-  const title = `6. WebSocket fan-out: ${WS.subscribers} subscribers, tick → last subscriber's frame`;
+  const title = `6. WebSocket fan-out: ${WS.subscribers} subscribers, tick → last subscriber's frame, the api beside a bare \`ws\` server`;
   await part(
     'ws',
     title,
     () =>
       withApi('ws', { ...wsEnv(WS.subscribers), TICK_INTERVAL_MS: String(WS.tickMs) }, async (api) => {
         const wsUrl = `${api.url.replace(/^http/, 'ws')}/api/v2/ws`;
-        const c = await WsFleet.connect({ wsUrl, total: WS.subscribers, processes: WS.processes, requests: subscriptionRequests() });
+        // The bare server sends the api's own frame, half a tick after the api's ticks: both run in the same seconds.
+        const frame = await captureFrame(wsUrl, subscriptionRequests()[0]);
+        const bare = await startBareWsServer(frame, WS.tickMs, WS.tickMs / 2);
+        let runs: FanOutRun[];
         try {
           console.log(
-            `  ${c.open} sockets open in ${c.seconds.toFixed(1)} s over ${WS.processes} client processes (${c.failed} failed${c.failed ? ` ${JSON.stringify(c.errors)}` : ''}); 10 pair subscriptions`,
+            `  bare ws server (bench/bare-ws-server.mjs): the api's ${Buffer.byteLength(frame)}-byte frame, ticking ${WS.tickMs / 2} ms after the api`,
           );
-          await new Promise((r) => setTimeout(r, 2 * WS.tickMs));
-          c.fleet.record();
-          await new Promise((r) => setTimeout(r, (WS.ticks + 2) * WS.tickMs));
-          const f = fanOutFigures(await c.fleet.report(), c.open);
-          printFanOut(f);
-          const complete = c.failed === 0 && f.incompleteTicks === 0 && f.errorFrames === 0;
-          row(
-            `ws tick → last of ${c.open} frames p99`,
-            `${f.p99} ms${complete ? '' : ' (incomplete)'}`,
-            `≤ ${WS_P99_TARGET_MS} ms`,
-            complete && f.p99 <= WS_P99_TARGET_MS,
-          );
+          runs = await measureFanOutSideBySide({
+            targets: [
+              { label: 'api', wsUrl },
+              { label: 'bare ws', wsUrl: bare.wsUrl },
+            ],
+            total: WS.subscribers,
+            processes: WS.processes,
+            ticks: WS.ticks,
+            tickMs: WS.tickMs,
+          });
         } finally {
-          await c.fleet.close();
+          await bare.stop();
         }
+        const [a, b] = runs;
+        const ratio = a.figures.p99 / b.figures.p99;
+        console.log(
+          `  api ÷ bare ws, tick → last frame: p50 ${(a.figures.p50 / b.figures.p50).toFixed(2)} · p99 ${ratio.toFixed(2)} (target ≤ ${WS_BARE_RATIO_TARGET})`,
+        );
+        const n = WS.subscribers;
+        const incomplete = (r: FanOutRun) => (r.complete ? '' : ' (incomplete)');
+        row(
+          `ws tick → last of ${n} frames p99`,
+          `${a.figures.p99} ms${incomplete(a)}`,
+          `≤ ${WS_P99_TARGET_MS} ms`,
+          a.complete && a.figures.p99 <= WS_P99_TARGET_MS,
+        );
+        row(`bare ws tick → last of ${n} frames p99`, `${b.figures.p99} ms${incomplete(b)}`, '—', null);
+        row(
+          `ws tick → last of ${n} frames p99 ÷ bare ws`,
+          `${ratio.toFixed(2)}${incomplete(a)}${b.complete ? '' : ' (bare incomplete)'}`,
+          `≤ ${WS_BARE_RATIO_TARGET}`,
+          a.complete && b.complete && ratio <= WS_BARE_RATIO_TARGET,
+        );
       }),
-    (m) => row('ws tick → last frame p99', `failed: ${m}`, `≤ ${WS_P99_TARGET_MS} ms`, false),
+    (m) => {
+      row('ws tick → last frame p99', `failed: ${m}`, `≤ ${WS_P99_TARGET_MS} ms`, false);
+      row(`ws tick → last of ${WS.subscribers} frames p99 ÷ bare ws`, `failed: ${m}`, `≤ ${WS_BARE_RATIO_TARGET}`, false);
+    },
   );
 }
 

@@ -1,5 +1,5 @@
 // The soak: BENCH_SOAK_WS (1,000) WebSocket subscribers plus BENCH_SOAK_RATE (200) order polls a second
-// (GET /api/v1/orders/public-info of orders made before) for BENCH_SOAK_DURATION (60) s against one api on
+// (GET /api/v1/orders/public-info of orders made before) for BENCH_SOAK_DURATION (300) s against one api on
 // PostgreSQL. Errors of either kind are counted; the api's memory (RSS from /proc, V8 heap from its /metrics when it
 // serves one) is sampled every 2 s and its trend fitted by least squares.
 import { type BenchApi, rssOf, scrapeGauge } from './api';

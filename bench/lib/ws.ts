@@ -1,11 +1,13 @@
 // WebSocket subscribers in child processes (ws-clients.mjs) and the tick → last subscriber's frame figure.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './openLoop';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WS_P99_TARGET_MS = 100;
+/** The api's tick → last frame p99 may be at most this many times the bare `ws` server's (issue 27). */
+export const WS_BARE_RATIO_TARGET = 1.25;
 
 interface TickStat {
   max: number;
@@ -160,4 +162,99 @@ export function printFanOut(f: FanOutFigures): void {
   );
   console.log(`  frames ${f.frames} · error frames ${f.errorFrames} · closed while recording ${f.closes} · ticks some subscriber missed ${f.incompleteTicks}`);
   for (const [msg, n] of Object.entries(f.errorMessages)) console.log(`    error frame ×${n}: ${msg}`);
+}
+
+/** The api's first price frame for `request` (the bytes the bare server then sends, with each tick's updatedAt). */
+export async function captureFrame(wsUrl: string, request: Record<string, string>): Promise<string> {
+  const ws = new WebSocket(wsUrl);
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no price frame from the api within 10 s')), 10_000);
+      ws.onopen = () => ws.send(JSON.stringify({ event: 'pairs.rates', data: request }));
+      ws.onerror = () => reject(new Error('capturing the api frame: socket error'));
+      ws.onmessage = (e) => {
+        const text = String(e.data);
+        if (!text.includes('"updatedAt":"')) return;
+        clearTimeout(timer);
+        resolve(text);
+      };
+    });
+  } finally {
+    ws.close();
+  }
+}
+
+/** bench/bare-ws-server.mjs in its own node process: broadcasts `frame` (each tick's updatedAt put in) every `tickMs`, `offsetMs` after the api's ticks. */
+export async function startBareWsServer(frame: string, tickMs: number, offsetMs: number): Promise<{ wsUrl: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(here, '..', 'bare-ws-server.mjs')], {
+    cwd: path.join(here, '..'),
+    env: { ...process.env, BARE_WS_FRAME: frame, BARE_WS_TICK_MS: String(tickMs), BARE_WS_OFFSET_MS: String(offsetMs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const wsUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ws:\/\/\S+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`bare ws server exited (${code})`)));
+  });
+  return {
+    wsUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+export interface FanOutRun {
+  label: string;
+  figures: FanOutFigures;
+  failed: number;
+  /** Every socket connected, no tick missed by anyone, no error frame. */
+  complete: boolean;
+}
+
+/**
+ * `total` subscribers to each target (a fleet of `processes` client processes per target, all connected before
+ * recording starts), then `ticks` ticks of `tickMs` recorded for all targets over the same seconds: the targets tick
+ * at different offsets within the interval (bare-ws-server.mjs BARE_WS_OFFSET_MS), so each broadcasts while the
+ * other is idle, and whatever else loads the machine meanwhile weighs on both alike.
+ */
+export async function measureFanOutSideBySide(opts: {
+  targets: { label: string; wsUrl: string }[];
+  total: number;
+  processes: number;
+  ticks: number;
+  tickMs: number;
+}): Promise<FanOutRun[]> {
+  const fleets: { label: string; fleet: WsFleet; open: number; failed: number }[] = [];
+  try {
+    for (const t of opts.targets) {
+      const c = await WsFleet.connect({ wsUrl: t.wsUrl, total: opts.total, processes: opts.processes, requests: subscriptionRequests() });
+      fleets.push({ label: t.label, fleet: c.fleet, open: c.open, failed: c.failed });
+      console.log(
+        `  ${t.label}: ${c.open} sockets open in ${c.seconds.toFixed(1)} s over ${opts.processes} client processes (${c.failed} failed${c.failed ? ` ${JSON.stringify(c.errors)}` : ''}); 10 pair subscriptions`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 2 * opts.tickMs));
+    for (const f of fleets) f.fleet.record();
+    await new Promise((r) => setTimeout(r, (opts.ticks + 2) * opts.tickMs));
+    const runs: FanOutRun[] = [];
+    for (const f of fleets) {
+      const figures = fanOutFigures(await f.fleet.report(), f.open);
+      console.log(`  ${f.label}:`);
+      printFanOut(figures);
+      runs.push({ label: f.label, figures, failed: f.failed, complete: f.failed === 0 && figures.incompleteTicks === 0 && figures.errorFrames === 0 });
+    }
+    return runs;
+  } finally {
+    await Promise.all(fleets.map((f) => f.fleet.close()));
+  }
 }
