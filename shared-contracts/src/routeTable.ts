@@ -14,7 +14,6 @@ import { orderRoutes } from './domains/orders/routes';
 import { apiKeyRoutes, partnerRoutes } from './domains/partner/routes';
 import { incidentAdminRoutes, statusRoutes } from './domains/status/routes';
 import { supportRoutes } from './domains/support/routes';
-import type { RouteMeta } from './defineRoutes';
 
 export type { HttpMethod, RouteAuth, RouteMeta } from './defineRoutes';
 
