@@ -2,7 +2,7 @@
 // meaningless while the machine builds). Parts, all but `fuzz` by default, in this order:
 //   weight  home first-load JavaScript by chunk vs the 150 KB gzip budget          (production shape, e2e harness)
 //   render  p50/p95 of web's `/` at 20 concurrent requests vs 50 ms                (production shape)
-//   scores  Lighthouse mobile, median of 3, five pages                             (production shape)
+//   scores  Lighthouse mobile, median of 3, six pages                              (production shape)
 //   rates   GET /api/v2/rates/public/one req/s ÷ a bare Fastify route's, side by side, vs ≥ 0.8   (alias: api)
 //   orders  order create at a fixed 200/s for 30 s on PostgreSQL: p50/p99 vs p99 ≤ 50 ms, zero errors
 //   ws      10,000 WebSocket subscribers: tick → last subscriber's frame, p99 over the ticks, the api's and a bare
