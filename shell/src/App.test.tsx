@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { observer } from 'mobx-react-lite';
 import { ApiError, createApiClient, type AccountData, type HostServices, type RemotePages } from 'shared-contracts';
 import { ShellApp, createMemoryRouter, type ShellDeps } from './App';
@@ -246,6 +246,30 @@ describe('ShellApp routing', () => {
     await act(() => router.navigate('/exchange-btc-usdt'));
     expect(screen.getByTestId('page-title').textContent).toBe('btc-usdt');
     expect(hosts.size).toBe(2);
+  });
+
+  it('§2 scrolling: a new page starts at the top; back (a POP) returns to where the page was left', async () => {
+    const scrolled: number[] = [];
+    const scrollTo = window.scrollTo;
+    window.scrollTo = ((_x: number, y: number) => void scrolled.push(y)) as typeof window.scrollTo;
+    const at = (y: number) => Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    try {
+      const title = (text: string) => () => <h1 data-testid="page-title">{text}</h1>;
+      const { router } = setup('/roadmap', async () => mod({ Roadmap: title('Roadmap'), Blog: title('Blog') }));
+      expect((await screen.findByTestId('page-title')).textContent).toBe('Roadmap');
+      at(420);
+      await act(() => router.navigate('/blog'));
+      expect(screen.getByTestId('page-title').textContent).toBe('Blog');
+      expect(scrolled.at(-1)).toBe(0);
+      at(0);
+      await act(() => router.navigate(-1));
+      expect(router.state.historyAction).toBe('POP');
+      expect(screen.getByTestId('page-title').textContent).toBe('Roadmap');
+      await waitFor(() => expect(scrolled.at(-1)).toBe(420));
+    } finally {
+      window.scrollTo = scrollTo;
+      at(0);
+    }
   });
 
   it('host.notFound shows the localised 404 page for that path only', async () => {
