@@ -4,17 +4,16 @@
 // receive order events from the bus. Caps (issue 7): sockets per process and per client address, order
 // subscriptions per socket, messages per second; a refused socket gets an error frame, then is closed.
 import websocketPlugin from '@fastify/websocket';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, WsClientMessageSchema, type ExchangeRequest, type WsServerMessage } from 'shared-contracts/server';
+import { type ExchangeRequest, WsClientMessageSchema } from 'shared-contracts/server';
 import type { WebSocket } from 'ws';
 import { CONTROL_CHARS_IN_LINE, findControlChar } from '../http/controlChars';
 import { BUS_CHANNELS, type MessageBus, type OrderEventMessage } from '../bus/types';
 import type { PriceBoard, QuotePair, RealtimeLogger, WsOptions } from '../realtime/types';
+import { badRequest, type Channel, type ErrorData, errorFrame, frame, textFrame, toErrorData } from './frames';
 
 const WS_PATH = '/api/v2/ws';
-
-type ErrorData = { statusCode: number; code: string; message: string; details?: Record<string, unknown> };
-type Channel = 'pairs' | 'orders';
 
 const OPEN = 1;
 /** RFC 6455 close codes: policy violation (this address has too many sockets), try again later (server full). */
@@ -22,11 +21,20 @@ const CLOSE_POLICY_VIOLATION = 1008;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 /** A socket whose unsent data exceeds this skips ticks until it drains (slow consumer). */
 const MAX_BUFFERED_BYTES = 1 << 20;
+/** The keepalive pings this many slices of the sockets in turn, one slice a second at most. */
+const PING_SLICES = 30;
 /** Quotes computed in parallel per tick. */
 const QUOTE_CONCURRENCY = 32;
 
 interface Client {
   socket: WebSocket;
+  /** Which of the keepalive's slices pings this socket. */
+  pingSlice: number;
+  /**
+   * The socket's TCP connection, when tick frames may be written to it ready-framed (see sendFramed): no extension
+   * was negotiated, so ws's sender writes every frame synchronously, whole, and never holds one back.
+   */
+  raw?: Socket;
   alive: boolean;
   pairKey?: string;
   /** orderId → destinationAddress */
@@ -69,25 +77,25 @@ export function subscriptionKey(request: ExchangeRequest): string {
   return JSON.stringify(entries);
 }
 
-function toErrorData(err: unknown): ErrorData {
-  const e = err as Partial<ApiError> | undefined;
-  if (err instanceof ApiError || (e && typeof e.statusCode === 'number' && typeof e.code === 'string' && e.code.startsWith('ERR_'))) {
-    const data: ErrorData = { statusCode: e!.statusCode!, code: e!.code!, message: String(e!.message ?? '') };
-    if (e!.details) data.details = e!.details;
-    return data;
-  }
-  return { statusCode: 500, code: 'ERR_INTERNAL_SERVER_ERROR', message: 'Internal server error' };
-}
-
-const frame = (message: WsServerMessage): Buffer => Buffer.from(JSON.stringify(message));
-const errorFrame = (channel: Channel, data: ErrorData): Buffer => Buffer.from(JSON.stringify({ channel, event: 'error', data }));
-const badRequest = (channel: Channel, message: string): Buffer => errorFrame(channel, { statusCode: 400, code: 'ERR_BAD_REQUEST', message });
-
 function send(client: Client, data: Buffer): void {
   const { socket } = client;
   if (socket.readyState !== OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
   // A Buffer sent with binary:false goes out as a text frame without being re-encoded per socket.
   socket.send(data, { binary: false });
+}
+
+/**
+ * The tick's hot path, run once per subscriber: one write of the ready frame to the connection instead of ws's
+ * send (which builds a header and corks two writes per socket). Same skip rules as send().
+ */
+function sendFramed(client: Client, payload: Buffer, framed: Buffer): void {
+  const { socket, raw } = client;
+  if (!raw) {
+    send(client, payload);
+    return;
+  }
+  if (socket.readyState !== OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+  raw.write(framed);
 }
 
 async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -119,6 +127,8 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
   } = deps;
 
   const clients = new Set<Client>();
+  const pingSlices = Math.max(1, Math.min(PING_SLICES, Math.floor(pingIntervalMs / 1000)));
+  let nextPingSlice = 0;
   const groups = new Map<string, PairGroup>();
   const orderSubs = new Map<string, Set<Client>>();
   const socketsByAddress = new Map<string, number>();
@@ -252,7 +262,10 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
       });
     }
     socketsByAddress.set(address, fromAddress + 1);
-    const client: Client = { socket, alive: true, orders: new Map(), windowStart: 0, windowCount: 0 };
+    const client: Client = { socket, alive: true, pingSlice: nextPingSlice, orders: new Map(), windowStart: 0, windowCount: 0 };
+    nextPingSlice = (nextPingSlice + 1) % pingSlices;
+    // After the upgrade the request's TCP socket is the one ws reads and writes (ws takes it over whole).
+    if (socket.extensions === '' && request.raw.socket) client.raw = request.raw.socket;
     clients.add(client);
     socket.on('message', (raw, isBinary) => {
       try {
@@ -281,7 +294,8 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     await forEachLimited(snapshot, QUOTE_CONCURRENCY, async (group) => {
       if (group.clients.size === 0) return;
       const data = await quoteFrame(group.request);
-      for (const client of group.clients) send(client, data);
+      const framed = textFrame(data);
+      for (const client of group.clients) sendFramed(client, data, framed);
     });
   };
   const fanOut = (): Promise<void> => {
@@ -327,8 +341,14 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
     });
   }
 
+  // Keepalive in slices: each socket is still pinged once per pingIntervalMs and closed when it did not answer the
+  // previous ping, but 10,000 pings never go out in one burst that would hold up a tick's fan-out.
+  let pingSlice = 0;
   const ping = setInterval(() => {
+    const slice = pingSlice;
+    pingSlice = (pingSlice + 1) % pingSlices;
     for (const client of clients) {
+      if (client.pingSlice !== slice) continue;
       if (!client.alive) {
         client.socket.terminate();
         continue;
@@ -340,7 +360,7 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
         client.socket.terminate();
       }
     }
-  }, pingIntervalMs);
+  }, pingIntervalMs / pingSlices);
   ping.unref();
 
   let closed = false;

@@ -5,6 +5,7 @@ import { MemoryBus } from '../bus/memory';
 import { BUS_CHANNELS } from '../bus/types';
 import { createRealtime, type RealtimeHandle } from '../realtime';
 import { BusPriceBoard } from '../realtime/priceBoard';
+import { textFrame } from './frames';
 import { registerWebSocket, subscriptionKey, type WebSocketHub } from './index';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -286,6 +287,39 @@ describe('WebSocket keepalive', () => {
   });
 });
 
+describe('WebSocket keepalive in slices', () => {
+  it('pings every socket once per interval, a slice a second, and terminates the one that stops answering', async () => {
+    const board = new BusPriceBoard();
+    const app = Fastify();
+    // 2 s: two slices, one pinged each second
+    const hub = await registerWebSocket(app, { quote: fakeQuote(board).quote, priceBoard: board, logger: quiet, pingIntervalMs: 2000 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const url = `ws://127.0.0.1:${port}/api/v2/ws`;
+      const healthy = [await Client.connect(url), await Client.connect(url)];
+      const pingedAt: number[][] = healthy.map(() => []);
+      const t0 = Date.now();
+      healthy.forEach((c, i) => c.ws.on('ping', () => pingedAt[i].push(Date.now() - t0)));
+      const silent = new WebSocket(url, { autoPong: false });
+      const closed = new Promise<number>((r) => silent.once('close', () => r(Date.now() - t0)));
+      await new Promise((r) => silent.once('open', r));
+      const closedAt = await closed;
+      // the silent socket is pinged within one interval and closed at its slice's next turn
+      expect(closedAt).toBeLessThan(6000);
+      // both healthy sockets (one per slice) were pinged in the first interval, at different seconds
+      expect(pingedAt.every((p) => p.length >= 1 && p[0] < 3000)).toBe(true);
+      expect(Math.abs(pingedAt[0][0] - pingedAt[1][0])).toBeGreaterThan(300);
+      expect(healthy.every((c) => c.ws.readyState === WebSocket.OPEN)).toBe(true);
+      for (let i = 0; i < 50 && hub.size !== 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(hub.size).toBe(2);
+      for (const c of healthy) c.close();
+    } finally {
+      await app.close();
+    }
+  }, 10_000);
+});
+
 describe('Realtime.registerWebSocket with live ticks', () => {
   let rt: RealtimeHandle;
   let app: FastifyInstance;
@@ -423,5 +457,21 @@ describe('WebSocket caps and input (issue 7)', () => {
     });
     client.send({ event: 'pairs.rates', data: { ...btc.data, referrerId: 'ref\u001b[31m' } });
     expect((await client.next()).data.code).toBe('ERR_VALIDATION');
+  });
+});
+
+describe('textFrame (the tick frame written as it is to every subscriber)', () => {
+  it.each([0, 125, 126, 1512, 65535, 65536, 70_000])('is a text frame ws reads back whole: %i payload bytes', async (n) => {
+    const payload = Buffer.from(JSON.stringify({ channel: 'pairs', data: 'x'.repeat(Math.max(0, n - 29)) }).slice(0, n));
+    const receiver = new (WebSocket as unknown as { Receiver: new (o: object) => NodeJS.WritableStream & NodeJS.EventEmitter }).Receiver({
+      isServer: false,
+    });
+    const got = new Promise<{ data: Buffer; isBinary: boolean }>((resolve) =>
+      receiver.on('message', (data: Buffer, isBinary: boolean) => resolve({ data, isBinary })),
+    );
+    receiver.write(textFrame(payload));
+    const { data, isBinary } = await got;
+    expect(isBinary).toBe(false);
+    expect(Buffer.compare(data, payload)).toBe(0);
   });
 });
