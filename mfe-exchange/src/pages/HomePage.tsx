@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { AfterHydration } from 'remote-kit/after-hydration';
 import { ButtonLink, LineIcon, pageStyles, Skeleton, VisuallyHidden } from 'remote-kit/ui';
+import { WhenVisible } from 'remote-kit/when-visible';
 import { pageQuery, pairPath, type HostServices, type RemotePageProps } from 'shared-contracts';
 import { indexRedirectTarget, readIndexRedirect } from '../lib/indexRedirect';
 import { ExchangeScreen } from '../features/exchange/ExchangeScreen';
@@ -113,13 +113,12 @@ export function HomePage({ host }: RemotePageProps) {
           <HowItWorks form={form} t={t} />
           <TrustFacts t={t} />
           {root.extras ? (
-            <div className={styles.besideLive}>
-              <AfterHydration>
-                <Suspense fallback={null}>
-                  <HomeBeside host={host} store={root.extras} />
-                </Suspense>
-              </AfterHydration>
-            </div>
+            // below the form on a phone: its chunk loads when its (reserved) place nears the viewport, not in the first load
+            <WhenVisible className={styles.besideLive}>
+              <Suspense fallback={null}>
+                <HomeBeside host={host} store={root.extras} />
+              </Suspense>
+            </WhenVisible>
           ) : null}
         </div>
       )}
@@ -127,13 +126,14 @@ export function HomePage({ host }: RemotePageProps) {
       initial={{ from: query.send, to: query.receive, amount: query.amount }}
       withExtras
       footer={(root) =>
-        // latest exchanges and stats load in the browser (start()): nothing of them in the first HTML
+        // latest exchanges and stats load in the browser (start()): nothing of them in the first HTML; their code when
+        // they near the viewport
         root.extras ? (
-          <AfterHydration>
+          <WhenVisible>
             <Suspense fallback={null}>
               <HomeExtras host={host} store={root.extras} instruments={root.form} />
             </Suspense>
-          </AfterHydration>
+          </WhenVisible>
         ) : null
       }
     />
