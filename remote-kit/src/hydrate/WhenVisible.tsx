@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 
-export interface WhenVisibleProps {
+interface WhenVisibleProps {
   children: ReactNode;
   /** The wrapper's class (it keeps the part's place, e.g. a reserved height, from the first paint). */
   className?: string;
