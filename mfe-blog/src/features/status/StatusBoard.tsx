@@ -11,14 +11,24 @@ import styles from './status.module.css';
 const STATUS_TONE: Record<StatusData['current'], Tone> = { OK: 'success', TECHNICAL_DIFFICULTIES: 'warning', UNHEALTHY: 'danger' };
 const SEVERITY_TONE: Record<Incident['severity'], Tone> = { minor: 'info', major: 'warning', critical: 'danger' };
 
-const dateFormat = (locale: string, withTime: boolean) =>
-  new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } : {}),
-    timeZone: 'UTC',
-  });
+// one formatter per locale and kind: building an Intl.DateTimeFormat costs far more than formatting with it, and the
+// uptime strip formats a label for each of its days
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = (locale: string, withTime: boolean) => {
+  const key = `${locale}/${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } : {}),
+      timeZone: 'UTC',
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+};
 
 /** A date `YYYY-MM-DD` or an instant, in UTC (the days are UTC days), the same on the server and in the browser. */
 function formatUtc(value: string, locale: string, withTime = false): string {
