@@ -37,12 +37,17 @@ export interface SoakFigures {
 function heapFloors(samples: MemSample[]): { t: number; heap: number }[] {
   const withHeap = samples.filter((s) => s.heap !== undefined);
   if (withHeap.length < 6) return [];
-  const third = Math.ceil(withHeap.length / 3);
-  return [0, 1, 2].map((k) => {
-    const part = withHeap.slice(k * third, (k + 1) * third);
+  // Thirds of the run's time, not of the samples: scrapes that failed (a starved api answers /metrics late) must not
+  // squeeze the "first third" into the run's end. A third without a sample leaves the trend unmeasured.
+  const [t0, t1] = [samples[0].t, samples.at(-1)!.t];
+  const span = (t1 - t0) / 3;
+  const floors = [0, 1, 2].map((k) => {
+    const part = withHeap.filter((s) => s.t >= t0 + k * span && (k === 2 ? s.t <= t1 : s.t < t0 + (k + 1) * span));
+    if (part.length === 0) return undefined;
     const low = part.reduce((a, b) => (b.heap! < a.heap! ? b : a));
     return { t: low.t, heap: low.heap! };
   });
+  return floors.every((f) => f !== undefined) ? (floors as { t: number; heap: number }[]) : [];
 }
 
 function floorSlope(floors: { t: number; heap: number }[]): number | undefined {
