@@ -92,6 +92,13 @@ export function streamEncodingFor(req: FastifyRequest): Encoding {
   return acceptedEncodings(req.headers['accept-encoding'] ?? '')[0] ?? 'identity';
 }
 
+/** Sends a body already encoded as `encoding` (noncedGzip.ts), as sendShared does. */
+export function sendEncoded(req: FastifyRequest, reply: FastifyReply, type: string, encoding: 'br' | 'gzip', body: Buffer): FastifyReply {
+  reply.type(type).header('vary', 'Accept-Encoding').header('content-encoding', encoding);
+  if (req.method === 'HEAD') return reply.send('');
+  return reply.send(body);
+}
+
 /** Sends a SharedEncoding as `type`, with Vary: Accept-Encoding. */
 export function sendShared(req: FastifyRequest, reply: FastifyReply, type: string, shared: SharedEncoding): FastifyReply {
   reply.type(type).header('vary', 'Accept-Encoding');

@@ -180,7 +180,8 @@ describe('web pages', () => {
   }
 
   describe("a guest's page is rendered once for the guests of a moment (SSR_GUEST_CACHE_MS)", () => {
-    function fakeSsr() {
+    /** `remote`: the page's remote a complete render reports (a render of /roadmap is shared when it is mfe_blog) */
+    function fakeSsr(remote: string | null = null) {
       let renders = 0;
       const render = jest.fn(async (): Promise<unknown> => {
         renders += 1;
@@ -192,7 +193,7 @@ describe('web pages', () => {
           state: { v: 1 },
           locale: 'en',
           theme: 'light',
-          remote: null,
+          remote,
         };
       });
       return { render, runtime: { ready: () => true, render, cssFor: () => [], stylesFor: () => [], scriptsFor: () => [] } as unknown as SsrRuntime };
@@ -238,6 +239,48 @@ describe('web pages', () => {
       expect((render.mock.calls.at(-1) as unknown[] | undefined)?.[0]).toMatchObject({ url: '/ru/exchange-btc-xyz', notFound: true });
       expect((await get('/roadmap')).status).toBe(200);
       expect((render.mock.calls.at(-1) as unknown[] | undefined)?.[0]).toMatchObject({ url: '/roadmap', notFound: false });
+    });
+
+    it("a guest after the render gets the shared page's gzip with his own nonce, as the first guest got it", async () => {
+      const { render, runtime } = fakeSsr('mfe_blog');
+      const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '5000' });
+      const gzip = { headers: { 'accept-encoding': 'gzip, deflate, br' } };
+      const first = await get('/roadmap', gzip);
+      const [second, third] = [await get('/roadmap', gzip), await get('/roadmap', gzip)];
+      expect(render).toHaveBeenCalledTimes(1);
+      const nonceOf = (r: RawRes) => /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))?.[1] ?? 'none';
+      expect(new Set([first, second, third].map(nonceOf)).size).toBe(3);
+      for (const r of [second, third]) {
+        expect(r.headers['content-encoding']).toBe('gzip');
+        expect(r.text).toBe(first.text.replaceAll(nonceOf(first), nonceOf(r)));
+      }
+      expect(second.headers.vary).toBe(first.headers.vary);
+      expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+      // a client without gzip still gets the page, encoded as it asks
+      const br = await get('/roadmap', { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.text).toBe(first.text.replaceAll(nonceOf(first), nonceOf(br)));
+      expect(render).toHaveBeenCalledTimes(1);
+    });
+
+    it('past 60% of SSR_GUEST_CACHE_MS a guest starts the next render and gets the shared page meanwhile; past it all, none gets the old one', async () => {
+      const { render, runtime } = fakeSsr('mfe_blog');
+      const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '400' });
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      expect((await get('/roadmap')).text).toContain('render 1');
+      await sleep(150);
+      expect((await get('/roadmap')).text).toContain('render 1');
+      expect(render).toHaveBeenCalledTimes(1);
+      await sleep(150);
+      // past 240 ms: this guest still gets render 1 (the fake render takes 20 ms), the next ones render 2
+      expect((await get('/roadmap')).text).toContain('render 1');
+      expect(render).toHaveBeenCalledTimes(2);
+      await sleep(60);
+      expect((await get('/roadmap')).text).toContain('render 2');
+      expect(render).toHaveBeenCalledTimes(2);
+      // nobody asked for 500 ms: the page is rendered again for the next guest, who waits for it
+      await sleep(500);
+      expect((await get('/roadmap')).text).toContain('render 3');
     });
 
     it('SSR_GUEST_CACHE_MS=0 renders every request', async () => {

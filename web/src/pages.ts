@@ -4,8 +4,9 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ID_COOKIE, LOCALE_COOKIE, negotiateLocale, parseCookies, REDIRECT_STATUS, THEME_COOKIE } from 'shared-contracts';
-import { NO_CACHE } from 'tooling/static-files';
-import { SharedEncoding, sendCompressed, sendShared, streamEncodingFor } from './compress';
+import { acceptedEncodings, NO_CACHE } from 'tooling/static-files';
+import { SharedEncoding, sendCompressed, sendEncoded, sendShared, streamEncodingFor } from './compress';
+import { NoncedGzip } from './noncedGzip';
 import { createDocumentRenderer } from './document';
 import { createRedirectLookup } from './redirects';
 import { NONCE_MARK, newNonce } from './securityHeaders';
@@ -50,9 +51,12 @@ export interface PageOptions {
 export function createPageResponder(options: PageOptions) {
   const redirectFor = createRedirectLookup({ apiUrl: options.apiUrl });
   // SSR_GUEST_CACHE_MS (default 1000, 0 = off): a guest's page is the same for every guest for a moment; a burst of
-  // visitors (or a crawler) costs one render per page and second instead of one each
+  // visitors (or a crawler) costs one render per page and second instead of one each. Past 60% of that moment the next
+  // guest's visit renders the page again in the background while the guests go on getting the one they share, so no
+  // guest waits for a render while a page is being asked for; none gets a page older than SSR_GUEST_CACHE_MS.
   const guestCacheMs = Number(options.env.SSR_GUEST_CACHE_MS ?? 1000);
-  const guestPages = Number.isFinite(guestCacheMs) && guestCacheMs > 0 ? new TtlCache<Promise<PageAnswer>>(guestCacheMs, 500) : null;
+  const guestPages = Number.isFinite(guestCacheMs) && guestCacheMs > 0 ? new TtlCache<GuestPage>(guestCacheMs, 500) : null;
+  const refreshAfterMs = guestCacheMs * 0.6;
   const distDir = path.dirname(options.indexFile);
   const cssTexts = new Map<string, string | undefined>();
   // the shell's own start-up stylesheets, inlined in every page's head (a hashed file never changes)
@@ -79,37 +83,53 @@ export function createPageResponder(options: PageOptions) {
         .send();
     const cookies = parseCookies(req.headers.cookie);
     const guestKey = guestPages ? guestPageKey(url, origin, cookies, req.headers['accept-language']) : null;
-    let pending = guestKey ? guestPages?.get(guestKey) : undefined;
-    if (!pending) {
-      pending = renderPage(req, url, origin, headers, cookies);
-      if (guestKey && guestPages) {
-        // concurrent guests asking for the same page wait for this one render
-        const cache = guestPages;
-        cache.set(guestKey, pending);
-        const forget = () => cache.delete(guestKey);
-        pending.then((a) => {
-          if (a.kind !== 'page') return forget();
-          void a.shareable.then((shareable) => {
-            if (!shareable) forget();
-          });
-        }, forget);
-      }
-    }
-    const answer = await pending;
+    const render = () => renderPage(req, url, origin, headers, cookies);
+    const answer = await (guestKey && guestPages ? guestPage(guestPages, guestKey, render) : render());
     if (answer.kind === 'redirect')
       return reply.code(302).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language').header('location', answer.location).send();
     // the render is shared by the visitors of a moment, its scripts' nonce is this response's own (securityHeaders.ts):
-    // the marker is replaced, then the page is encoded for this response
+    // the marker is replaced, then the page is encoded for this response (a whole shared page: its gzip made once,
+    // the nonce spliced in, noncedGzip.ts)
     const nonce = req.cspNonce || newNonce();
-    const withNonce = (html: string) => html.replaceAll(NONCE_MARK, nonce);
+    reply.code(answer.status).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language');
+    const html = 'text/html; charset=utf-8';
+    if (guestKey && answer.complete && acceptsGzip(req)) {
+      answer.complete.gzip ??= new NoncedGzip(answer.complete.html, NONCE_MARK);
+      return sendEncoded(req, reply, html, 'gzip', answer.complete.gzip.with(nonce));
+    }
+    const withNonce = (text: string) => text.replaceAll(NONCE_MARK, nonce);
     const shared = new SharedEncoding(streamEncodingFor(req), withNonce(answer.head), answer.tail.then(withNonce));
-    return sendShared(
-      req,
-      reply.code(answer.status).header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language'),
-      'text/html; charset=utf-8',
-      shared,
-    );
+    return sendShared(req, reply, html, shared);
   };
+
+  /**
+   * The guests' page of `key`: the one being shared, else a render they all wait for. A page whose render was not
+   * complete (a slot fell back to its skeleton, a redirect) is not shared.
+   */
+  function guestPage(cache: TtlCache<GuestPage>, key: string, render: () => Promise<PageAnswer>): Promise<PageAnswer> {
+    const now = Date.now();
+    const current = cache.get(key);
+    if (current && now - current.renderedAt < guestCacheMs) {
+      if (current.shared && !current.refreshing && now - current.renderedAt >= refreshAfterMs) {
+        current.refreshing = true;
+        const next: GuestPage = { answer: render(), renderedAt: now, shared: false, refreshing: false };
+        void shareable(next.answer).then((ok) => {
+          next.shared = ok;
+          if (ok) cache.set(key, next);
+          else current.refreshing = false;
+        });
+      }
+      return current.answer;
+    }
+    // concurrent guests asking for the same page wait for this one render
+    const entry: GuestPage = { answer: render(), renderedAt: now, shared: false, refreshing: false };
+    cache.set(key, entry);
+    void shareable(entry.answer).then((ok) => {
+      entry.shared = ok;
+      if (!ok && cache.get(key) === entry) cache.delete(key);
+    });
+    return entry.answer;
+  }
 
   /**
    * The page in two parts: the head as soon as the status, the head tags and the page's remote are known (and any
@@ -165,13 +185,47 @@ export function createPageResponder(options: PageOptions) {
     );
     // only a complete server render is shared: a page whose slot fell back to its skeleton is tried again
     const shareable = body.then((rendered) => !!rendered && rendered.remote === remote && (doc.status === 200 || doc.status === 404));
-    return { kind: 'page', status: doc.status, head: doc.head, tail, shareable };
+    const answer: PageAnswer = { kind: 'page', status: doc.status, head: doc.head, tail, shareable };
+    tail.then(
+      (rest) => {
+        answer.complete = { html: doc.head + rest };
+      },
+      () => undefined,
+    );
+    return answer;
   }
 }
 
+/** Whether a page answer may be shared by the guests of a moment (never throws). */
+const shareable = (pending: Promise<PageAnswer>): Promise<boolean> =>
+  pending.then(
+    (a) => (a.kind === 'page' ? a.shareable.catch(() => false) : false),
+    () => false,
+  );
+
+const acceptsGzip = (req: FastifyRequest): boolean => acceptedEncodings(req.headers['accept-encoding'] ?? '').includes('gzip');
+
 const DECIDED: unique symbol = Symbol('decided');
 
-type PageAnswer = { kind: 'redirect'; location: string } | { kind: 'page'; status: number; head: string; tail: Promise<string>; shareable: Promise<boolean> };
+type PageAnswer =
+  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      head: string;
+      tail: Promise<string>;
+      shareable: Promise<boolean>;
+      /** the whole page once its tail is made; its gzip once a guest has asked for it */
+      complete?: { html: string; gzip?: NoncedGzip };
+    };
+
+/** A guest's page in the cache: `shared` once its render proved complete; `refreshing` while its successor renders. */
+interface GuestPage {
+  answer: Promise<PageAnswer>;
+  renderedAt: number;
+  shared: boolean;
+  refreshing: boolean;
+}
 
 /**
  * What a guest's page depends on: the URL, the site origin, and the cookies and language that change it. The

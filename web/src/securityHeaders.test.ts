@@ -137,8 +137,8 @@ describe('web security headers (issue 24)', () => {
     for (const app of apps) await app.close();
     await api.close();
   });
-  async function web(env: Record<string, string>) {
-    const app = await buildWebServer({ workspaceRoot: root, env: { SSR_GUEST_CACHE_MS: '1000', ...env }, apiUrl, ssr });
+  async function web(env: Record<string, string>, runtime: SsrRuntime = ssr) {
+    const app = await buildWebServer({ workspaceRoot: root, env: { SSR_GUEST_CACHE_MS: '1000', ...env }, apiUrl, ssr: runtime });
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
     const port = (app.server.address() as AddressInfo).port;
@@ -183,6 +183,24 @@ describe('web security headers (issue 24)', () => {
     expect(nonceOf(a)).not.toEqual(nonceOf(b));
     expect(a.text).toContain(`<script nonce="${nonceOf(a)}">$RX=1</script>`);
     expect(b.text).toContain(`<script nonce="${nonceOf(b)}">$RX=1</script>`);
+  });
+
+  it('guests after the shared render (its gzip made once, noncedGzip.ts) get their own nonce in every script', async () => {
+    // a complete render of /roadmap names its remote (mfe_blog): only such a render is shared
+    const blog = { ...ssr, render: async (req: { nonce?: string }) => ({ ...(await ssr.render(req as never)), remote: 'mfe_blog' }) } as SsrRuntime;
+    const get = await web({ PUBLIC_ORIGIN: 'https://swap.example' }, blog);
+    const gzip = { host: 'swap.example', 'accept-encoding': 'gzip, deflate, br' };
+    await get('/roadmap', gzip);
+    const [a, b] = [await get('/roadmap', gzip), await get('/roadmap', gzip)];
+    expect(a.headers['content-encoding']).toBe('gzip');
+    expect(nonceOf(a)).not.toEqual(nonceOf(b));
+    for (const res of [a, b]) {
+      expect(res.text).toContain(`<script nonce="${nonceOf(res)}">$RX=1</script>`);
+      const running = (res.text.match(/<script\b[^>]*>/g) ?? []).filter((s) => !/type="application\/(?:ld\+)?json"/.test(s));
+      expect(running.length).toBeGreaterThanOrEqual(3);
+      for (const s of running) expect(s).toContain(`nonce="${nonceOf(res)}"`);
+      expect(res.text).not.toContain(NONCE_MARK);
+    }
   });
 
   it.each([
