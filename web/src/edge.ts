@@ -94,7 +94,19 @@ export function developmentOrigins(port: number): string[] {
  */
 export function siteOrigin(requestHost: string, allowed: readonly string[]): string {
   const host = requestHost.toLowerCase();
-  return allowed.find((o) => new URL(o).host === host) ?? allowed[0];
+  return allowed.find((o) => hostOf(o) === host) ?? allowed[0];
+}
+
+// the configured origins' hosts, parsed once (siteOrigin runs several times per request)
+const originHosts = new Map<string, string>();
+function hostOf(origin: string): string {
+  let host = originHosts.get(origin);
+  if (host === undefined) {
+    host = new URL(origin).host;
+    if (originHosts.size >= 256) originHosts.clear();
+    originHosts.set(origin, host);
+  }
+  return host;
 }
 
 /** Request headers through which a client could pose as another address, host or scheme to the api. */

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createStaticServer } from 'tooling/static-server';
 import { buildWebServer } from './main';
 import type { SsrRuntime } from './ssr/runtime';
-import { contentSecurityPolicy, markScripts, NONCE_MARK, PERMISSIONS_POLICY } from './securityHeaders';
+import { contentSecurityPolicy, markScripts, NONCE_MARK, PERMISSIONS_POLICY, newNonce } from './securityHeaders';
 
 jest.setTimeout(20_000);
 
@@ -175,6 +175,12 @@ describe('web security headers (issue 24)', () => {
     expect(running.length).toBeGreaterThanOrEqual(3);
     for (const s of running) expect(s).toContain(`nonce="${nonce}"`);
     expect(res.text).not.toContain(NONCE_MARK);
+  });
+
+  it('nonces are 128 random bits, never the same twice (past the refills of their random block)', () => {
+    const nonces = Array.from({ length: 2000 }, () => newNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const n of nonces) expect(Buffer.from(n, 'base64')).toHaveLength(16);
   });
 
   it('two guests sharing one render get different nonces', async () => {

@@ -7,7 +7,7 @@
 // A small hook rather than @fastify/helmet: helmet's per-response nonces go into style-src too, which turns off the
 // 'unsafe-inline' the pages' styles need (below), and the connect-src of a response depends on the origin the
 // visitor used (its own WebSocket origin).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reachabilityUrl } from 'shell/for-web';
 
@@ -45,9 +45,21 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export const NONCE_MARK = `nonce-${randomBytes(18).toString('hex')}`;
 
+const NONCE_BYTES = 16;
+// nonces are cut from a block of random bytes filled 256 at a time (one call to the system's generator instead of one
+// per response); each 16 bytes are used once
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolAt = noncePool.length;
+
 /** A fresh nonce: 128 bits, base64. */
 export function newNonce(): string {
-  return randomBytes(16).toString('base64');
+  if (noncePoolAt + NONCE_BYTES > noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolAt = 0;
+  }
+  const nonce = noncePool.toString('base64', noncePoolAt, noncePoolAt + NONCE_BYTES);
+  noncePoolAt += NONCE_BYTES;
+  return nonce;
 }
 
 /** `<script` tags of a template that run (not JSON data blocks) get the nonce marker. */
@@ -161,14 +173,31 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
   app.addHook('onRequest', async (req: FastifyRequest) => {
     req.cspNonce = newNonce();
   });
+  // the set of a site origin (and the remotes' configuration) is made once: a response only puts its nonce in
+  const sets = new Map<string, { base: Record<string, string>; csp: [string, string] }>();
+  const setFor = (siteOrigin: string) => {
+    const key = `${siteOrigin} ${options.remoteUrls().join(' ')}`;
+    let set = sets.get(key);
+    if (!set) {
+      const policy = contentSecurityPolicy({ siteOrigin, nonce: NONCE_SLOT, remoteOrigins: remoteOrigins(), reachabilityOrigin, development });
+      const at = policy.indexOf(NONCE_SLOT);
+      set = { base: baseSecurityHeaders(siteOrigin), csp: [policy.slice(0, at), policy.slice(at + NONCE_SLOT.length)] };
+      if (sets.size >= 64) sets.clear();
+      sets.set(key, set);
+    }
+    return set;
+  };
   // onSend: a redirect is sent from a hook, a proxied answer carries the api's headers (web's set wins, but for a CSP
   // the api wrote for a page of its own)
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply) => {
-    const siteOrigin = options.siteOrigin(req);
-    reply.headers(baseSecurityHeaders(siteOrigin));
+    const set = setFor(options.siteOrigin(req));
+    reply.headers(set.base);
     // a policy of the api's own (its sandbox provider pages: their one script by hash) is kept
     if (reply.hasHeader('content-security-policy')) return;
     const nonce = req.cspNonce || newNonce();
-    reply.header('content-security-policy', contentSecurityPolicy({ siteOrigin, nonce, remoteOrigins: remoteOrigins(), reachabilityOrigin, development }));
+    reply.header('content-security-policy', `${set.csp[0]}${nonce}${set.csp[1]}`);
   });
 }
+
+/** Where a response's nonce goes in a policy made ahead (no nonce, being base64, has this character). */
+const NONCE_SLOT = '\u0000';
