@@ -113,8 +113,9 @@ export function HomePage({ host }: RemotePageProps) {
           <HowItWorks form={form} t={t} />
           <TrustFacts t={t} />
           {root.extras ? (
-            // below the form on a phone: its chunk loads when its (reserved) place nears the viewport, not in the first load
-            <WhenVisible className={styles.besideLive}>
+            // below the form on a phone, under the fold at 1280×720 too (top ~830 px): its chunk loads when its (reserved)
+            // place scrolls into view, not in the first load
+            <WhenVisible className={styles.besideLive} rootMargin="0px">
               <Suspense fallback={null}>
                 <HomeBeside host={host} store={root.extras} />
               </Suspense>
@@ -129,7 +130,7 @@ export function HomePage({ host }: RemotePageProps) {
         // latest exchanges and stats load in the browser (start()): nothing of them in the first HTML; their code when
         // they near the viewport
         root.extras ? (
-          <WhenVisible>
+          <WhenVisible rootMargin="0px">
             <Suspense fallback={null}>
               <HomeExtras host={host} store={root.extras} instruments={root.form} />
             </Suspense>
