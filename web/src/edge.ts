@@ -147,9 +147,8 @@ export function edgeHeaders(
   // Issue 14: web's id of the request (observability/index.ts), never one the visitor sent, so both logs tell the same story.
   delete out['x-request-id'];
   if (forwarded.requestId) out['x-request-id'] = forwarded.requestId;
-  const site = new URL(forwarded.origin);
   out['x-forwarded-for'] = forwarded.for;
-  out['x-forwarded-host'] = site.host;
-  out['x-forwarded-proto'] = site.protocol.slice(0, -1);
+  out['x-forwarded-host'] = hostOf(forwarded.origin);
+  out['x-forwarded-proto'] = forwarded.origin.slice(0, forwarded.origin.indexOf(':'));
   return out;
 }

@@ -34,10 +34,14 @@ export class NoncedGzip {
   with(nonce: string): Buffer {
     const value = Buffer.from(nonce);
     if (value.length > MAX_STORED) throw new RangeError('a nonce fits one stored block');
-    const stored = Buffer.alloc(5 + value.length);
+    const stored = Buffer.allocUnsafe(5 + value.length);
     // BFINAL 0, BTYPE 00 (stored), padding to the byte; LEN and its ones' complement, little-endian; the bytes
-    stored.writeUInt16LE(value.length, 1);
-    stored.writeUInt16LE(~value.length & 0xffff, 3);
+    const len = value.length;
+    stored[0] = 0;
+    stored[1] = len & 0xff;
+    stored[2] = len >>> 8;
+    stored[3] = ~len & 0xff;
+    stored[4] = (~len >>> 8) & 0xff;
     value.copy(stored, 5);
     const parts: Buffer[] = [GZIP_HEADER];
     const nonceCrc = crc32(value);
@@ -51,9 +55,12 @@ export class NoncedGzip {
       parts.push(piece.deflated);
       crc = (multmodp(piece.shift, crc) ^ piece.crc) >>> 0;
     });
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc >>> 0, 0);
-    trailer.writeUInt32LE((this.rawLength + value.length * (this.pieces.length - 1)) % 2 ** 32, 4);
+    const trailer = Buffer.allocUnsafe(8);
+    const size = (this.rawLength + len * (this.pieces.length - 1)) % 2 ** 32;
+    for (let i = 0; i < 4; i++) {
+      trailer[i] = (crc >>> (8 * i)) & 0xff;
+      trailer[4 + i] = (size >>> (8 * i)) & 0xff;
+    }
     parts.push(FINAL_BLOCK, trailer);
     return Buffer.concat(parts);
   }
