@@ -248,6 +248,35 @@ describe('mfe-exchange ./pages', () => {
     expect(within(stats).getByText('Volume, USD').nextElementSibling!.textContent).toBe('1,000');
   });
 
+  it('Home (issue 27): popular pairs, status, stats and latest exchanges render only once their place is in view', async () => {
+    const observed: { element: Element; show: () => void }[] = [];
+    class InViewWhenTold {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        observed.push({
+          element,
+          show: () => this.callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+        });
+      }
+      disconnect() {}
+    }
+    const original = globalThis.IntersectionObserver;
+    Object.defineProperty(globalThis, 'IntersectionObserver', { value: InViewWhenTold, configurable: true, writable: true });
+    try {
+      renderPage(pages.Home, createTestHost({ api: api() }));
+      await screen.findByTestId('live-rate');
+      // the form is live; what is below the fold waits (the beside part keeps its reserved place meanwhile)
+      expect(observed).toHaveLength(2);
+      expect(screen.queryByTestId('home-popular')).toBeNull();
+      expect(screen.queryByTestId('latest-exchanges')).toBeNull();
+      for (const part of observed) await act(async () => part.show());
+      expect(await screen.findByTestId('home-popular-btc-eth')).toBeTruthy();
+      expect(await screen.findByTestId('latest-exchanges')).toBeTruthy();
+    } finally {
+      Object.defineProperty(globalThis, 'IntersectionObserver', { value: original, configurable: true, writable: true });
+    }
+  });
+
   it.each([
     // the path without the locale prefix: the host's Link adds it (e2e: /ru/exchange-usd-btc)
     ['en', '/exchange-usd-btc', 'Buy crypto with a card', 'Operational'],
