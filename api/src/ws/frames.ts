@@ -1,5 +1,18 @@
-// The bytes the WebSocket sends (ws/index.ts): server messages, error frames, and the ready-framed tick frame.
+// The bytes the WebSocket sends (ws/index.ts): server messages, error frames, the ready-framed tick frame, and the
+// two ways they are written to a socket.
+import type { Socket } from 'node:net';
 import { ApiError, type WsServerMessage } from 'shared-contracts/server';
+import type { WebSocket } from 'ws';
+
+const OPEN = 1;
+/** A socket whose unsent data exceeds this skips ticks until it drains (slow consumer). */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+/** A subscriber as written to: its WebSocket and, when tick frames may go to it ready-framed, its TCP socket. */
+interface Writable {
+  socket: WebSocket;
+  raw?: Socket;
+}
 
 export type ErrorData = { statusCode: number; code: string; message: string; details?: Record<string, unknown> };
 export type Channel = 'pairs' | 'orders';
@@ -38,4 +51,25 @@ export function textFrame(payload: Buffer): Buffer {
   }
   payload.copy(out, headerBytes);
   return out;
+}
+
+export function send(client: Writable, data: Buffer): void {
+  const { socket } = client;
+  if (socket.readyState !== OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+  // A Buffer sent with binary:false goes out as a text frame without being re-encoded per socket.
+  socket.send(data, { binary: false });
+}
+
+/**
+ * The tick's hot path, run once per subscriber: one write of the ready frame to the connection instead of ws's
+ * send (which builds a header and corks two writes per socket). Same skip rules as send().
+ */
+export function sendFramed(client: Writable, payload: Buffer, framed: Buffer): void {
+  const { socket, raw } = client;
+  if (!raw) {
+    send(client, payload);
+    return;
+  }
+  if (socket.readyState !== OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+  raw.write(framed);
 }

@@ -11,18 +11,17 @@ import type { WebSocket } from 'ws';
 import { CONTROL_CHARS_IN_LINE, findControlChar } from '../http/controlChars';
 import { BUS_CHANNELS, type MessageBus, type OrderEventMessage } from '../bus/types';
 import type { PriceBoard, QuotePair, RealtimeLogger, WsOptions } from '../realtime/types';
-import { badRequest, type Channel, type ErrorData, errorFrame, frame, textFrame, toErrorData } from './frames';
+import { badRequest, type Channel, type ErrorData, errorFrame, frame, send, sendFramed, textFrame, toErrorData } from './frames';
 
 const WS_PATH = '/api/v2/ws';
 
-const OPEN = 1;
 /** RFC 6455 close codes: policy violation (this address has too many sockets), try again later (server full). */
 const CLOSE_POLICY_VIOLATION = 1008;
 const CLOSE_TRY_AGAIN_LATER = 1013;
-/** A socket whose unsent data exceeds this skips ticks until it drains (slow consumer). */
-const MAX_BUFFERED_BYTES = 1 << 20;
 /** The keepalive pings this many slices of the sockets in turn, one slice a second at most. */
 const PING_SLICES = 30;
+/** Sockets a tick's fan-out writes before it lets the event loop serve other work (~20 ms of writes here). */
+const FAN_OUT_SLICE = 1000;
 /** Quotes computed in parallel per tick. */
 const QUOTE_CONCURRENCY = 32;
 
@@ -75,27 +74,6 @@ export function subscriptionKey(request: ExchangeRequest): string {
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify(entries);
-}
-
-function send(client: Client, data: Buffer): void {
-  const { socket } = client;
-  if (socket.readyState !== OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-  // A Buffer sent with binary:false goes out as a text frame without being re-encoded per socket.
-  socket.send(data, { binary: false });
-}
-
-/**
- * The tick's hot path, run once per subscriber: one write of the ready frame to the connection instead of ws's
- * send (which builds a header and corks two writes per socket). Same skip rules as send().
- */
-function sendFramed(client: Client, payload: Buffer, framed: Buffer): void {
-  const { socket, raw } = client;
-  if (!raw) {
-    send(client, payload);
-    return;
-  }
-  if (socket.readyState !== OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-  raw.write(framed);
 }
 
 async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -290,13 +268,19 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
   let running: Promise<void> | undefined;
   let again = false;
   const runFanOut = async () => {
-    const snapshot = [...groups.values()];
-    await forEachLimited(snapshot, QUOTE_CONCURRENCY, async (group) => {
-      if (group.clients.size === 0) return;
-      const data = await quoteFrame(group.request);
-      const framed = textFrame(data);
-      for (const client of group.clients) sendFramed(client, data, framed);
+    const quoted: { group: PairGroup; data: Buffer }[] = [];
+    await forEachLimited([...groups.values()], QUOTE_CONCURRENCY, async (group) => {
+      if (group.clients.size > 0) quoted.push({ group, data: await quoteFrame(group.request) });
     });
+    // Written in slices with a turn of the event loop between them: HTTP requests and pongs wait at most one slice.
+    let written = 0;
+    for (const { group, data } of quoted) {
+      const framed = textFrame(data);
+      for (const client of group.clients) {
+        sendFramed(client, data, framed);
+        if (++written % FAN_OUT_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
   };
   const fanOut = (): Promise<void> => {
     if (running) {

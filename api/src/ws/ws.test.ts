@@ -287,6 +287,41 @@ describe('WebSocket keepalive', () => {
   });
 });
 
+describe('WebSocket fan-out past one slice of sockets', () => {
+  it('writes every subscriber exactly one frame per tick when the fan-out yields between slices', async () => {
+    const board = new BusPriceBoard();
+    let n = 0;
+    board.apply({ tick: ++n, at: new Date(Date.UTC(2026, 0, 1)).toISOString(), prices: { BTC: '65000' } });
+    const app = Fastify();
+    await registerWebSocket(app, { quote: fakeQuote(board).quote, priceBoard: board, logger: quiet, maxConnectionsPerAddress: 2000 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const sockets: WebSocket[] = [];
+    try {
+      const { port } = app.server.address() as { port: number };
+      const prices: string[][] = [];
+      // 1,100 sockets over two groups: more than one slice (1,000) of writes per tick
+      for (let i = 0; i < 1100; i++) {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v2/ws`);
+        const got: string[] = [];
+        prices.push(got);
+        ws.on('message', (d) => got.push(JSON.parse(d.toString()).data.price));
+        sockets.push(ws);
+      }
+      await Promise.all(sockets.map((ws) => new Promise((r) => ws.once('open', r))));
+      sockets.forEach((ws, i) => ws.send(JSON.stringify({ event: 'pairs.rates', data: { ...btc.data, claimedDepositAmount: i % 2 ? '0.5' : '0.25' } })));
+      for (let i = 0; i < 200 && prices.some((p) => p.length < 1); i++) await new Promise((r) => setTimeout(r, 25));
+      // the board's tick starts the fan-out (priceBoard.onTick)
+      board.apply({ tick: ++n, at: new Date(Date.UTC(2026, 0, 1, 0, 0, 1)).toISOString(), prices: { BTC: '65100' } });
+      for (let i = 0; i < 200 && prices.some((p) => p.length < 2); i++) await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(prices.filter((p) => p.length !== 2 || p[1] !== '65100').map((p) => p.join())).toEqual([]);
+    } finally {
+      for (const ws of sockets) ws.terminate();
+      await app.close();
+    }
+  }, 20_000);
+});
+
 describe('WebSocket keepalive in slices', () => {
   it('pings every socket once per interval, a slice a second, and terminates the one that stops answering', async () => {
     const board = new BusPriceBoard();
