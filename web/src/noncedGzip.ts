@@ -25,7 +25,7 @@ export class NoncedGzip {
     this.pieces = html.split(mark).map((text) => {
       const raw = Buffer.from(text);
       rawLength += raw.length;
-      return { deflated: deflateRawSync(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(raw), shift: x2nmodp(raw.length, 3) };
+      return { deflated: deflateRawSync(raw, { finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(raw), shift: x2nmodp(raw.length, 3) };
     });
     this.rawLength = rawLength;
   }

@@ -265,22 +265,47 @@ describe('web pages', () => {
 
     it('past 60% of SSR_GUEST_CACHE_MS a guest starts the next render and gets the shared page meanwhile; past it all, none gets the old one', async () => {
       const { render, runtime } = fakeSsr('mfe_blog');
-      const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '400' });
+      const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '1000' });
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
       expect((await get('/roadmap')).text).toContain('render 1');
-      await sleep(150);
+      await sleep(300);
       expect((await get('/roadmap')).text).toContain('render 1');
       expect(render).toHaveBeenCalledTimes(1);
-      await sleep(150);
-      // past 240 ms: this guest still gets render 1 (the fake render takes 20 ms), the next ones render 2
+      await sleep(350);
+      // past 600 ms: this guest still gets render 1 (the fake render takes 20 ms), the next ones render 2
       expect((await get('/roadmap')).text).toContain('render 1');
       expect(render).toHaveBeenCalledTimes(2);
-      await sleep(60);
+      await sleep(100);
       expect((await get('/roadmap')).text).toContain('render 2');
       expect(render).toHaveBeenCalledTimes(2);
-      // nobody asked for 500 ms: the page is rendered again for the next guest, who waits for it
-      await sleep(500);
+      // nobody asked for over a second: the page is rendered again for the next guest, who waits for it
+      await sleep(1100);
       expect((await get('/roadmap')).text).toContain('render 3');
+    });
+
+    it('a guest past the moment while the next render is under way waits for that render; none starts another', async () => {
+      let release: () => void = () => undefined;
+      let renders = 0;
+      const render = jest.fn(async (): Promise<unknown> => {
+        renders += 1;
+        const n = renders;
+        if (n > 1) await new Promise<void>((r) => (release = r));
+        return { status: 200, html: `<p>render ${n}</p>`, state: { v: 1 }, locale: 'en', theme: 'light', remote: 'mfe_blog' };
+      });
+      const runtime = { ready: () => true, render, cssFor: () => [], stylesFor: () => [], scriptsFor: () => [] } as unknown as SsrRuntime;
+      const get = await webWith(runtime, { SSR_GUEST_CACHE_MS: '1000' });
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      expect((await get('/roadmap')).text).toContain('render 1');
+      await sleep(700);
+      // past 60%: this guest gets render 1 and starts render 2, which takes until it is released
+      expect((await get('/roadmap')).text).toContain('render 1');
+      await sleep(400);
+      // past the moment: render 1 is no longer served; these guests wait for render 2
+      const late = Promise.all([get('/roadmap'), get('/roadmap')]);
+      await sleep(50);
+      release();
+      for (const page of await late) expect(page.text).toContain('render 2');
+      expect(render).toHaveBeenCalledTimes(2);
     });
 
     it('SSR_GUEST_CACHE_MS=0 renders every request', async () => {

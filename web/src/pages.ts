@@ -55,7 +55,7 @@ export function createPageResponder(options: PageOptions) {
   // guest's visit renders the page again in the background while the guests go on getting the one they share, so no
   // guest waits for a render while a page is being asked for; none gets a page older than SSR_GUEST_CACHE_MS.
   const guestCacheMs = Number(options.env.SSR_GUEST_CACHE_MS ?? 1000);
-  const guestPages = Number.isFinite(guestCacheMs) && guestCacheMs > 0 ? new TtlCache<GuestPage>(guestCacheMs, 500) : null;
+  const guestPages = Number.isFinite(guestCacheMs) && guestCacheMs > 0 ? new TtlCache<GuestPage>(2 * guestCacheMs, 500) : null;
   const refreshAfterMs = guestCacheMs * 0.6;
   const distDir = path.dirname(options.indexFile);
   const cssTexts = new Map<string, string | undefined>();
@@ -110,19 +110,23 @@ export function createPageResponder(options: PageOptions) {
     const now = Date.now();
     const current = cache.get(key);
     if (current && now - current.renderedAt < guestCacheMs) {
-      if (current.shared && !current.refreshing && now - current.renderedAt >= refreshAfterMs) {
-        current.refreshing = true;
-        const next: GuestPage = { answer: render(), renderedAt: now, shared: false, refreshing: false };
+      if (current.shared && !current.next && now - current.renderedAt >= refreshAfterMs) {
+        const next: GuestPage = { answer: render(), renderedAt: now, shared: false };
+        const attempt = { answer: next.answer, failed: false };
+        current.next = attempt;
+        // a refresh that is not complete is not tried again: the page is rendered afresh once its moment is over
         void shareable(next.answer).then((ok) => {
           next.shared = ok;
           if (ok) cache.set(key, next);
-          else current.refreshing = false;
+          else attempt.failed = true;
         });
       }
       return current.answer;
     }
+    // past its moment while its successor is still rendering: the guests wait for that render rather than start another
+    if (current?.next && !current.next.failed) return current.next.answer;
     // concurrent guests asking for the same page wait for this one render
-    const entry: GuestPage = { answer: render(), renderedAt: now, shared: false, refreshing: false };
+    const entry: GuestPage = { answer: render(), renderedAt: now, shared: false };
     cache.set(key, entry);
     void shareable(entry.answer).then((ok) => {
       entry.shared = ok;
@@ -219,12 +223,15 @@ type PageAnswer =
       complete?: { html: string; gzip?: NoncedGzip };
     };
 
-/** A guest's page in the cache: `shared` once its render proved complete; `refreshing` while its successor renders. */
+/**
+ * A guest's page in the cache (kept twice its moment, served for its moment from `renderedAt`): `shared` once its
+ * render proved complete; `next`, its successor's render once started.
+ */
 interface GuestPage {
   answer: Promise<PageAnswer>;
   renderedAt: number;
   shared: boolean;
-  refreshing: boolean;
+  next?: { answer: Promise<PageAnswer>; failed: boolean };
 }
 
 /**
