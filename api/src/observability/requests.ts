@@ -40,18 +40,23 @@ export function installRequestObservation(app: FastifyInstance, metrics: ApiMetr
   app.addHook('onRoute', (route) => {
     const pattern = route.url;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // Children of the histogram by method and status, made on first use.
+    // Children of the histogram by method and status, made on first use; a one-method route (all but a few) finds
+    // its child by the status code alone, with no key to build per request.
+    const byStatus: Observe[] = [];
     const children = new Map<string, Observe>();
-    const child = (method: string, status: number): Observe => {
-      const key = methods.length === 1 ? String(status) : `${method} ${status}`;
-      let observe = children.get(key);
-      if (!observe) {
-        const labelled = metrics!.httpDuration.labels(method, pattern, String(status));
-        observe = (s) => labelled.observe(s);
-        children.set(key, observe);
-      }
-      return observe;
+    const make = (method: string, status: number): Observe => {
+      const labelled = metrics!.httpDuration.labels(method, pattern, String(status));
+      return (s) => labelled.observe(s);
     };
+    const child =
+      methods.length === 1
+        ? (method: string, status: number): Observe => (byStatus[status] ??= make(method, status))
+        : (method: string, status: number): Observe => {
+            const key = `${method} ${status}`;
+            let observe = children.get(key);
+            if (!observe) children.set(key, (observe = make(method, status)));
+            return observe;
+          };
     const hook: onResponseHookHandler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: () => void) {
       const ms = reply.elapsedTime;
       const status = reply.statusCode;

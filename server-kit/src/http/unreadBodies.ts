@@ -21,14 +21,15 @@ export interface UnreadBodyOptions {
 
 /** An onSend hook on `app` (or an encapsulated scope) that drains or closes what its answers left unread. */
 export function discardUnreadBodies(app: FastifyInstance, { limitBytes = DRAIN_LIMIT_BYTES, keepConnection = false }: UnreadBodyOptions = {}): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every answer, and a promise per answer is measurable (issue 27).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
-    if (raw.complete || raw.readableEnded || raw.destroyed) return payload;
+    if (raw.complete || raw.readableEnded || raw.destroyed) return done(null, payload);
     const declared = Number(raw.headers['content-length']);
     if (Number.isFinite(declared) && declared > limitBytes) {
       // Node ends the connection after this answer; whatever else arrives is not read
       reply.header('connection', 'close');
-      return payload;
+      return done(null, payload);
     }
     if (keepConnection) reply.removeHeader('connection');
     // Whoever was reading (a multipart parser, the proxy) has given up: read the rest ourselves and drop it.
@@ -40,6 +41,6 @@ export function discardUnreadBodies(app: FastifyInstance, { limitBytes = DRAIN_L
     });
     raw.on('error', () => undefined);
     raw.resume();
-    return payload;
+    done(null, payload);
   });
 }

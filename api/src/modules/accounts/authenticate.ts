@@ -2,7 +2,7 @@
 // for all modules. 'user'/'admin' need a live session; 'optional' takes one when present. The access
 // token's session is checked on every request, so logout, reuse detection and a password reset end a
 // session at once rather than when its JWT expires.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError, routeTable, type RouteAuth, type RouteName } from 'shared-contracts/server';
 import type { Permissions, UserRepo } from './repo';
 import { ACCESS_COOKIE } from './cookies';
@@ -68,31 +68,38 @@ export function createAuthenticator(tokens: TokenService, users: UserRepo, now: 
   };
 }
 
+/** Call before any route is registered: the hook is attached, as the route's first preHandler, only to routes that authenticate. */
 export function installAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
   const byRoute = new Map<string, { name: RouteName; auth: RouteAuth }>();
   for (const [name, meta] of Object.entries(routeTable) as [RouteName, { method: string; path: string; auth: RouteAuth }][]) {
     byRoute.set(`${meta.method} ${meta.path}`, { name, auth: meta.auth });
   }
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const route = byRoute.get(`${request.method} ${request.routeOptions.url}`);
+  // Issue 27: decided once per route rather than looked up on every request; a public route runs no hook at all.
+  app.addHook('onRoute', (routeOptions) => {
+    const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
+    const route = methods.length === 1 ? byRoute.get(`${methods[0]} ${routeOptions.url}`) : undefined;
     // 'partner' routes are authenticated by their API key (modules/partner), never by cookies.
     if (!route || route.auth === 'none' || route.auth === 'partner') return;
-    // Nothing personal may be cached by a browser or a proxy.
-    reply.header('cache-control', 'no-store');
-    const resolved = await authenticator.resolve(request);
-    if (typeof resolved === 'string') {
-      if (route.auth === 'optional' && STALE_TOKEN_TOLERATED.has(route.name)) return;
-      // Also for 'optional': an order must not silently become a guest's because the token expired.
-      throw unauthorized(resolved);
-    }
-    if (!resolved) {
-      if (route.auth === 'optional') return;
-      throw unauthorized('NO_SESSION');
-    }
-    if (route.auth === 'admin' && resolved.permissions !== 'ADMIN') {
-      throw ApiError.of('ERR_NOT_ENOUGH_PERMISSIONS', 'Administrator permissions required');
-    }
-    request.user = resolved;
+    const authenticate: preHandlerAsyncHookHandler = async (request, reply) => {
+      // Nothing personal may be cached by a browser or a proxy.
+      reply.header('cache-control', 'no-store');
+      const resolved = await authenticator.resolve(request);
+      if (typeof resolved === 'string') {
+        if (route.auth === 'optional' && STALE_TOKEN_TOLERATED.has(route.name)) return;
+        // Also for 'optional': an order must not silently become a guest's because the token expired.
+        throw unauthorized(resolved);
+      }
+      if (!resolved) {
+        if (route.auth === 'optional') return;
+        throw unauthorized('NO_SESSION');
+      }
+      if (route.auth === 'admin' && resolved.permissions !== 'ADMIN') {
+        throw ApiError.of('ERR_NOT_ENOUGH_PERMISSIONS', 'Administrator permissions required');
+      }
+      request.user = resolved;
+    };
+    const existing = routeOptions.preHandler;
+    routeOptions.preHandler = existing ? [authenticate, ...(Array.isArray(existing) ? existing : [existing])] : [authenticate];
   });
 }
