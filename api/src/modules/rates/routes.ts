@@ -1,11 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { apiRoutes, type ExchangeRequest, type PairData } from 'shared-contracts/server';
-import { registerRoute, type RegisterOptions, type SerializedJson } from '../../http/registerRoute';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiRoutes } from 'shared-contracts/server';
+import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
+import type { CachedQuotes } from './quoteCache';
 
-export function registerRateRoutes(
-  app: FastifyInstance,
-  quote: (request: ExchangeRequest) => PairData | SerializedJson<PairData>,
-  opts: RegisterOptions,
-): void {
-  registerRoute(app, apiRoutes.rateOne, ({ query }) => quote(query), opts);
+/** The raw query string of a request ('' without one): the key of this tick's answers. */
+function queryStringOf(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at + 1);
+}
+
+export function registerRateRoutes(app: FastifyInstance, quotes: CachedQuotes, opts: RegisterOptions): void {
+  registerRoute(app, apiRoutes.rateOne, ({ query, request }) => quotes.answer(query, queryStringOf(request)), {
+    ...opts,
+    // The same query string this tick: the same answer, without validating the query again (issue 27).
+    knownAnswer: (request) => quotes.known(queryStringOf(request)),
+  });
 }
