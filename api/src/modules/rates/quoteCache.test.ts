@@ -63,4 +63,37 @@ describe('cacheQuotesPerTick', () => {
     fail = false;
     expect(cached(request).value.price).toBe('1');
   });
+
+  describe('by raw query string', () => {
+    const qs = 'instrumentFromSlug=btc&instrumentToSlug=eth&claimedDepositAmount=0.1';
+
+    it('knows a query string answered this tick, and forgets it at the next tick', () => {
+      const q = counter(() => ({ price: '20' }) as PairData);
+      const cached = cacheQuotesPerTick(q.quote, board);
+      expect(cached.known(qs)).toBeUndefined();
+      const first = cached.answer(request, qs);
+      expect(cached.known(qs)).toBe(first);
+      expect(cached(request)).toBe(first);
+      expect(q.calls).toHaveLength(1);
+      board.updatedAt = new Date(2000);
+      expect(cached.known(qs)).toBeUndefined();
+    });
+
+    it('keeps catalogue errors under the query string too', () => {
+      const q = counter(() => {
+        throw ApiError.of('ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL', 'min 0.001');
+      });
+      const cached = cacheQuotesPerTick(q.quote, board);
+      expect(() => cached.answer(request, qs)).toThrow(ApiError);
+      expect(() => cached.known(qs)).toThrow(ApiError);
+      expect(q.calls).toHaveLength(1);
+    });
+
+    it('never keeps a fixed-rate quote', () => {
+      const q = counter(() => ({ price: '20' }) as PairData);
+      const cached = cacheQuotesPerTick(q.quote, board);
+      cached.answer({ ...request, rateMode: 'FIXED' }, `${qs}&rateMode=FIXED`);
+      expect(cached.known(`${qs}&rateMode=FIXED`)).toBeUndefined();
+    });
+  });
 });
