@@ -156,7 +156,7 @@ export function fanOutFigures(reports: ChildReport[], subscribers: number): FanO
   };
 }
 
-export function printFanOut(f: FanOutFigures): void {
+function printFanOut(f: FanOutFigures): void {
   console.log(
     `  ${f.ticks} ticks, ${f.subscribers} subscribers (${f.open} still open at the end): time from the tick to the LAST subscriber's frame p50 ${f.p50} ms · p99 ${f.p99} ms · max ${f.max} ms`,
   );
