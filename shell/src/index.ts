@@ -25,8 +25,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The largest shared libraries are evaluated one task each before the app: one long start-up task becomes a few
 // short ones, and the page answers input in between. (Each resolves to the shared singleton the app then imports.
-// Only shared ones: a shared module is whole anyway, while `import()` of a plain library such as react-router
-// would keep all of it, 36 KB gzip more than the app's tree-shaken use of it.)
+// Only shared ones: a shared module is whole anyway, while `import()` of a plain library such as ky would keep all
+// of it, more than the app's tree-shaken use of it.)
 const start = async () => {
   for (const load of [() => import('react-dom/client'), () => import('mobx'), () => import('i18next')]) {
     await load().catch(() => undefined);
