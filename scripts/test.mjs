@@ -39,7 +39,7 @@ function apiFilesOnDatabase() {
 
 // `api` alone: the API's unit and integration tests, e.g. with DATABASE_URL and REDIS_URL set.
 // `api-db`: only the api files that touch the database or Redis (apiFilesOnDatabase); .ci/run's PostgreSQL pass.
-if ((wants('unit') || only.includes('api') || only.includes('api-db')) && !only.includes('fault') && !only.includes('prod-shape')) {
+if ((wants('unit') || only.includes('api') || only.includes('api-db')) && !only.includes('fault') && !only.includes('prod-shape') && !only.includes('chain')) {
   const jestReport = path.join(tmp, 'jest.json');
   const files = only.includes('api-db') ? apiFilesOnDatabase() : [];
   if (files.length) console.log(`api test files on the database or Redis (${files.length}): ${files.map((f) => path.relative(root, f)).join(' ')}`);
@@ -71,6 +71,18 @@ if (only.includes('fault')) {
   } else failed += 1;
 }
 
+// `chain` (issue 28): the tests against a real local EVM chain (anvil): the signer, the EVM custody adapter and the
+// end-to-end suite (chain-test/test: the api with the EVM adapter and the signer as processes). `pnpm test:chain`; .ci/run.
+if (only.includes('chain')) {
+  const jestReport = path.join(tmp, 'jest-chain.json');
+  status ||= run('pnpm', ['exec', 'jest', '--selectProjects', 'chain', '--runInBand', '--verbose', '--json', `--outputFile=${jestReport}`], { JEST_CHAIN: '1' });
+  if (existsSync(jestReport)) {
+    const r = JSON.parse(readFileSync(jestReport, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  } else failed += 1;
+}
+
 // `prod-shape`: the production-shape browser tests (two api replicas behind web, PostgreSQL and Redis; .ci/run).
 if (only.includes('prod-shape') && !existsSync(path.join(root, 'e2e/prod-shape/playwright.config.ts'))) {
   console.log('prod-shape: e2e/prod-shape/playwright.config.ts is not there yet: nothing to run');
@@ -92,7 +104,7 @@ if (only.includes('prod-shape') && !existsSync(path.join(root, 'e2e/prod-shape/p
   } else if (e2eStatus !== 0) failed += 1;
 }
 
-if (wants('e2e') && !only.includes('api') && !only.includes('fault') && !only.includes('prod-shape')) {
+if (wants('e2e') && !only.includes('api') && !only.includes('fault') && !only.includes('prod-shape') && !only.includes('chain')) {
   // run the build and the browser tests even when jest failed: CI must report both runners' results
   const buildStatus = run(process.execPath, ['scripts/build.mjs', '--missing']);
   status ||= buildStatus;

@@ -25,8 +25,10 @@ module.exports = function jestProject({ name, rootDir, environment = 'node', tes
     testMatch: testMatch ?? ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.{ts,tsx}'],
     transform: { '^.+\\.(t|j|mj|cj)sx?$': swcTransform },
     transformIgnorePatterns: [
-      '/node_modules/(?!(\\.pnpm|ky|react-router|@remix-run|cookie-es|multicoin-address-validator|@electric-sql|jose|@fastify/cookie|cookie|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit|pg-boss|rrule-temporal|serialize-error|non-error|temporal-spec)(/|@))',
+      '/node_modules/(?!(\\.pnpm|ky|react-router|@remix-run|cookie-es|multicoin-address-validator|@electric-sql|jose|@fastify/cookie|cookie|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit|pg-boss|rrule-temporal|serialize-error|non-error|temporal-spec|@scure|@noble)(/|@))',
     ],
+    // *.chain.test.ts need a real local chain (anvil): only the `chain` project (`pnpm test:chain`) runs them
+    testPathIgnorePatterns: ['/node_modules/', '\\.chain\\.test\\.tsx?$'],
     moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'style-mock.cjs') },
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   };

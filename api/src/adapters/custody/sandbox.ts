@@ -49,6 +49,7 @@ export function createSandboxCustody({ confirmationIntervalMs, secret = 'sandbox
   return {
     name: 'sandbox',
     isSandbox: true,
+    isReal: () => false,
     payouts,
     async depositAddress(orderId: string, instrument: InstrumentRecord): Promise<DepositAddress> {
       if (!instrument.addressValidator) throw new Error(`${instrument.slug} has no on-chain deposit address`);
@@ -62,13 +63,13 @@ export function createSandboxCustody({ confirmationIntervalMs, secret = 'sandbox
     },
     async payout(request: PayoutRequest): Promise<PayoutResult> {
       const done = payouts.get(request.idempotencyKey);
-      if (done) return { txHash: done.txHash };
+      if (done) return { txHash: done.txHash, final: true };
       if (sandboxWithdrawalFails(request.idempotencyKey, withdrawalFailureRate)) {
         throw new PayoutRejected('The sandbox network rejected the transaction (SANDBOX_WITHDRAWAL_FAILURE_RATE)');
       }
       const txHash = sandboxTxHash(request.instrument, `payout:${request.idempotencyKey}`);
-      payouts.set(request.idempotencyKey, { ...request, txHash });
-      return { txHash };
+      payouts.set(request.idempotencyKey, { ...request, txHash, final: true });
+      return { txHash, final: true };
     },
     secondsPerConfirmation: () => confirmationIntervalMs / 1000,
   };
