@@ -1,6 +1,6 @@
 // The append-only journal: one JSON object a line, fsync'ed after every append, replayed on start. It is what makes a
 // payout idempotent across a kill -9: a transaction is journaled (signed, with its nonce) before it is broadcast.
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 
 export class JournalCorrupt extends Error {
   constructor(path: string, line: number) {
@@ -30,21 +30,26 @@ export function openJournal<E>(path: string): Journal<E> {
   }
   const lines = text.split('\n');
   const replayed: E[] = [];
-  let torn = false;
+  /** Bytes of the file up to the end of the last whole entry, when a torn tail follows it. */
+  let keepBytes: number | null = null;
+  let offset = 0;
   lines.forEach((line, i) => {
+    const lineStart = offset;
+    offset += Buffer.byteLength(line, 'utf8') + 1;
     if (line.trim() === '') return;
     try {
       replayed.push(JSON.parse(line) as E);
     } catch {
       const isLast = lines.slice(i + 1).every((rest) => rest.trim() === '');
       if (!isLast) throw new JournalCorrupt(path, i + 1);
-      torn = true;
+      keepBytes = lineStart;
     }
   });
+  if (keepBytes !== null) truncateSync(path, keepBytes);
 
   const fd = openSync(path, 'a', 0o600);
-  // a torn tail is ended so that the next entry starts on its own line
-  if (torn || (text.length > 0 && !text.endsWith('\n'))) {
+  // a last entry without its newline (cannot happen through append, but a hand edit can): end it
+  if (keepBytes === null && text.length > 0 && !text.endsWith('\n')) {
     writeSync(fd, '\n');
     fsyncSync(fd);
   }
