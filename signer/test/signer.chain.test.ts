@@ -4,7 +4,19 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, mine, nativeBalance, type RunningAnvil, rpc, setAutomine, setBalance, startAnvil, transactionCount } from 'chain-test/anvil';
+import {
+  blockNumber,
+  freePort,
+  mine,
+  nativeBalance,
+  type RunningAnvil,
+  reorg,
+  rpc,
+  setAutomine,
+  setBalance,
+  startAnvil,
+  transactionCount,
+} from 'chain-test/anvil';
 import { deployErc20, erc20Balance, mintErc20, sendNative } from 'chain-test/erc20';
 import { testCustodyKeys, testDepositAddress } from 'chain-test/keys';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -162,6 +174,23 @@ test('over the limit: held, nothing sent; released by the admin route, then sent
   expect((await client.health()).heldPayouts).toBe(0);
 });
 
+test('a payout reorganised out of the chain goes out again as the same transaction', async () => {
+  const { client } = await startSigner('reorg.jsonl');
+  const to = freshAddress();
+  const nonceBefore = await transactionCount(anvil.rpcUrl, keys.hotWallet);
+  await client.payout({ idempotencyKey: 'reorg-1', asset: { kind: 'native' }, to, amount: '7000000000000000' });
+  const before = await mined(client, 'reorg-1');
+  expect(BigInt(before.blockNumber as string)).toBe(await blockNumber(anvil.rpcUrl));
+  await reorg(anvil.rpcUrl, 1);
+  expect(await nativeBalance(anvil.rpcUrl, to)).toBe(0n);
+  expect(await rpc(anvil.rpcUrl, 'eth_getTransactionReceipt', [before.txHash])).toBeNull();
+  // the status check finds no receipt and a node that forgot the transaction: it broadcasts the journaled bytes again
+  const after = await mined(client, 'reorg-1');
+  expect(after.txHash).toBe(before.txHash);
+  expect(await nativeBalance(anvil.rpcUrl, to)).toBe(7_000_000_000_000_000n);
+  expect(await transactionCount(anvil.rpcUrl, keys.hotWallet)).toBe(nonceBefore + 1);
+});
+
 test('kill -9 after signing, before broadcasting: after a restart exactly one transaction goes out', async () => {
   const journal = 'crash.jsonl';
   const to = freshAddress();
@@ -225,6 +254,26 @@ test('kill -9 after signing, before broadcasting: after a restart exactly one tr
   expect(healthy.output()).not.toContain(keys.hotKey.slice(2));
   healthy.child.kill('SIGTERM');
   expect(await healthy.exited).toBe(0);
+});
+
+test('a bad configuration stops the start with a message naming the variable, never the value', async () => {
+  const badKey = `0x${'ab'.repeat(31)}zz`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(__dirname, '..'),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...signerEnv('never.jsonl', { SIGNER_HOT_KEY: badKey }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  expect(code).toBe(1);
+  expect(output.trim()).toBe('signer: SIGNER_HOT_KEY must be a 0x-prefixed 32-byte hex private key');
 });
 
 test('a stuck payout is replaced at the same nonce with higher fees; the replacement is what gets mined', async () => {

@@ -6,7 +6,7 @@ export const idempotencyKey = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only');
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 
 const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed 20-byte hex address');
 

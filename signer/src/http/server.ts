@@ -19,7 +19,12 @@ export interface SignerRoutesOptions {
   health: () => Promise<SignerHealth>;
 }
 
-const ADMIN_PREFIX = '/v1/admin/';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes the admin token (and only it). */
+    admin?: boolean;
+  }
+}
 
 export function createSignerServer(logger: FastifyServerOptions['logger']): FastifyInstance {
   return Fastify({ logger: logger ?? false, bodyLimit: 16 * 1024 });
@@ -27,8 +32,8 @@ export function createSignerServer(logger: FastifyServerOptions['logger']): Fast
 
 export function registerSignerRoutes(app: FastifyInstance, opts: SignerRoutesOptions): void {
   app.addHook('onRequest', async (request, reply) => {
-    const isAdmin = request.url.startsWith(ADMIN_PREFIX);
-    const expected = isAdmin ? opts.adminToken : opts.token;
+    // by the matched route, not by the raw URL: a percent-encoded path reaches the same route
+    const expected = request.routeOptions.config?.admin === true ? opts.adminToken : opts.token;
     if (expected === null || !bearerMatches(request.headers.authorization, expected)) {
       return reply.code(401).send({ statusCode: 401, code: 'unauthorized', message: 'missing or wrong bearer token' });
     }
@@ -71,7 +76,7 @@ export function registerSignerRoutes(app: FastifyInstance, opts: SignerRoutesOpt
   app.get('/v1/health', async () => opts.health());
 
   if (opts.adminToken !== null) {
-    app.post(`${ADMIN_PREFIX}payouts/:key/release`, async (request, reply) => {
+    app.post('/v1/admin/payouts/:key/release', { config: { admin: true } }, async (request, reply) => {
       const { key } = keyParams.parse(request.params);
       const status = await opts.payouts.release(key);
       if (!status) return reply.code(404).send({ statusCode: 404, code: 'not-found', message: 'no payout with this key' });

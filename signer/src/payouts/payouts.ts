@@ -53,7 +53,13 @@ export class Payouts {
   constructor(private readonly deps: PayoutsDeps) {}
 
   /** POST /v1/payouts. Validate → limits → nonce → sign → journal → broadcast → answer; one at a time. */
-  request(req: SignerPayoutRequest): Promise<SignerPayoutStatus> {
+  async request(req: SignerPayoutRequest): Promise<SignerPayoutStatus> {
+    // a repeated key (the api asks again for the status) answers without waiting for the lock
+    const known = this.deps.ledger.payouts.get(req.idempotencyKey);
+    if (known) {
+      if (!samePayout(known, req)) throw idempotencyConflict(req.idempotencyKey);
+      return this.statusOf(known);
+    }
     return this.deps.hotLock.run(async () => {
       const { ledger, limits, now } = this.deps;
       const existing = ledger.payouts.get(req.idempotencyKey);
