@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { HDKey } from '@scure/bip32';
 import { type Limits, parseLimits } from './limits/limits';
 
-export type SignerFault = 'crash-after-sign';
+type SignerFault = 'crash-after-sign';
 
 export interface SignerConfig {
   host: string;

@@ -2,7 +2,7 @@
 // amount ≤ 0, unknown asset) is answered `rejected` by the payout itself, under its key.
 import { z } from 'zod';
 
-export const idempotencyKey = z
+const idempotencyKey = z
   .string()
   .min(1)
   .max(200)
@@ -10,7 +10,7 @@ export const idempotencyKey = z
 
 const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed 20-byte hex address');
 
-export const asset = z.discriminatedUnion('kind', [
+const asset = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('native') }).strict(),
   z.object({ kind: z.literal('erc20'), contract: hexAddress.transform((s) => s as `0x${string}`) }).strict(),
 ]);

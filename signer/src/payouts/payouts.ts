@@ -42,7 +42,7 @@ export function gasWithHeadroom(estimate: bigint): bigint {
   return estimate <= 21_000n ? estimate : (estimate * 6n) / 5n;
 }
 
-export function payoutCall(asset: EvmAsset, to: `0x${string}`, amount: bigint): Call {
+function payoutCall(asset: EvmAsset, to: `0x${string}`, amount: bigint): Call {
   return asset.kind === 'native' ? { to, value: amount } : erc20TransferCall(asset.contract, to, amount);
 }
 
