@@ -80,10 +80,14 @@ async function mineUntilConfirmations(depositBlock: bigint, confirmations: numbe
 
 /** The api's follower has read the chain up to `block` (GET /api/v1/health custody.chain.latestBlockSeen). */
 async function apiHasSeen(block: bigint): Promise<void> {
+  let last = '';
   await waitFor(`the api following the chain to block ${block}`, 60_000, async () => {
-    const health = (await (await fetch(`${stack.apiUrl}/api/v1/health`)).json()) as { custody?: { chain?: { latestBlockSeen?: string | null } } };
-    const seen = health.custody?.chain?.latestBlockSeen;
+    const res = await fetch(`${stack.apiUrl}/api/v1/health`);
+    last = `${res.status} ${await res.text()}`;
+    const seen = (JSON.parse(last.slice(4)) as { custody?: { chain?: { latestBlockSeen?: string | null } } }).custody?.chain?.latestBlockSeen;
     return seen != null && BigInt(seen) >= block;
+  }).catch((err: Error) => {
+    throw new Error(`${err.message}; last /api/v1/health: ${last}`);
   });
 }
 
