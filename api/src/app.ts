@@ -19,7 +19,7 @@ import { type Accounts, installAuth, installCookiePolicy, type OrdersById, regis
 import type { MessageBus } from './bus/types';
 import { registerOrdersModule, type ReferrerDirectory } from './modules/orders';
 import { registerHealthRoutes } from './modules/health';
-import { type InstrumentRepo, registerInstrumentRoutes } from './modules/instruments';
+import { type InstrumentRepo, offeredWhere, registerInstrumentRoutes } from './modules/instruments';
 import { registerPairRoutes } from './modules/pairs';
 import { registerRatesModule } from './modules/rates';
 import { registerStatsModule } from './modules/stats';
@@ -34,7 +34,8 @@ import { registerAffiliatesModule } from './modules/affiliates';
 import { registerPartnerModule } from './modules/partner';
 import { registerKycModule } from './modules/kyc';
 import { cardProviderFor, registerProviderModule } from './modules/provider';
-import { createSandboxCustody } from './adapters/custody/sandbox';
+import { createCustody, type CustodyRuntime } from './adapters/custody';
+import { registerChainMetrics } from './observability/chainMetrics';
 import type { CustodyAdapter } from './adapters/custody/types';
 import type { PriceBoard, QuotePair } from './realtime/types';
 
@@ -56,8 +57,10 @@ export interface AppDeps {
   bus?: MessageBus;
   /** Known referrer ids; default: the affiliates module's (an unknown referrerId is refused with ERR_NOT_FOUND, §8). */
   referrers?: ReferrerDirectory;
-  /** Default: the sandbox custody (the only implementation so far), shared by order payouts and withdrawals. */
+  /** Default: from the configuration (adapters/custody: the sandbox, or the real EVM chain beside it), shared by order payouts and withdrawals. */
   custody?: CustodyAdapter;
+  /** With `custody`: its real chain's follower (tests); without, the configured custody brings its own. */
+  chain?: CustodyRuntime['chain'];
   /** Accounts and authentication (modules/accounts). */
   accounts: Accounts;
   /** Serializer of the account's order history; default: the orders module's. */
@@ -121,6 +124,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const opts = { validateResponses: config.validateResponses };
 
+  // Issue 28: custody first — with SANDBOX_MODE off, only the networks it really moves are offered anywhere.
+  const instrumentOf = (slug: string) => {
+    const found = deps.instruments.bySlug(slug);
+    if (!found) throw new Error(`unknown instrument ${slug}`);
+    return found;
+  };
+  const { custody, chain } = deps.custody
+    ? { custody: deps.custody, chain: deps.chain ?? null }
+    : createCustody(config, { db: deps.db, instrument: instrumentOf, log: app.log });
+  const instruments = config.sandboxMode ? deps.instruments : offeredWhere(deps.instruments, (i) => custody.isReal(i));
+
   // Card providers first: whether card purchases are available decides the instrument list, pair pages, card pairs'
   // quotes and card orders.
   const { providers } = await registerProviderModule(app, configFor(config, 'provider'), { db: deps.db, accounts: deps.accounts }, opts);
@@ -128,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const quote = registerRatesModule(
     app,
     {
-      instruments: deps.instruments,
+      instruments: instruments,
       priceBoard: deps.priceBoard,
       config: configFor(config, 'rates'),
       liquidityProviderPublicCode: liquidityProviderCode(deps.sandbox.market),
@@ -138,15 +152,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   // The WebSocket's quotes (registered by the realtime part after the app is built) are the same as the rate endpoint's.
   app.decorate('quotePair', async (request: ExchangeRequest) => quote(request));
-  registerInstrumentRoutes(app, deps.instruments, opts, { cardPurchases });
-  registerPairRoutes(app, deps.instruments, { ...configFor(config, 'pairs'), cardPurchases }, opts);
-  const custody =
-    deps.custody ??
-    createSandboxCustody({ confirmationIntervalMs: config.confirmationIntervalMs, withdrawalFailureRate: config.money.sandboxWithdrawalFailureRate });
+  registerInstrumentRoutes(app, instruments, opts, { cardPurchases });
+  registerPairRoutes(app, instruments, { ...configFor(config, 'pairs'), cardPurchases }, opts);
   const affiliates = registerAffiliatesModule(
     app,
     configFor(config, 'affiliates'),
-    { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, custody },
+    { db: deps.db, instruments: instruments, priceBoard: deps.priceBoard, custody },
     opts,
   );
   const siteOrigin = config.auth.publicOrigins[0];
@@ -155,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     configFor(config, 'orders'),
     {
       db: deps.db,
-      instruments: deps.instruments,
+      instruments: instruments,
       priceBoard: deps.priceBoard,
       quote,
       bus: deps.bus,
@@ -172,7 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     configFor(config, 'partner'),
     {
       db: deps.db,
-      instruments: deps.instruments,
+      instruments: instruments,
       quote,
       orders: orders.service,
       referrerIdOf: affiliates.referrerIdOf,
@@ -182,12 +193,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     opts,
   );
   await registerKycModule(app, configFor(config, 'kyc'), { db: deps.db, limits }, opts);
-  registerStatsModule(app, { db: deps.db, instruments: deps.instruments, priceBoard: deps.priceBoard, quote }, opts);
+  registerStatsModule(app, { db: deps.db, instruments: instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
-  const healthDeps = { db: deps.db, priceBoard: deps.priceBoard, sandbox: deps.sandbox, version: deps.version, priceStaleAfterMs: config.priceStaleAfterMs };
+  if (chain) {
+    const sink = orders.service.depositSink;
+    app.addHook('onReady', async () => chain.start(sink));
+    app.addHook('onClose', async () => chain.stop());
+    if (app.metrics) registerChainMetrics(app.metrics.registry, () => chain.health());
+  }
+  const healthDeps = {
+    db: deps.db,
+    priceBoard: deps.priceBoard,
+    sandbox: { ...deps.sandbox, custody: custody.isSandbox },
+    custody: { adapter: custody.name, chain: chain ? () => chain.health() : null },
+    version: deps.version,
+    priceStaleAfterMs: config.priceStaleAfterMs,
+  };
   registerHealthRoutes(app, healthDeps, opts);
   const content = await registerContentModule(app, configFor(config, 'content'), opts);
-  registerSeoModule(app, deps.instruments, opts, content);
+  registerSeoModule(app, instruments, opts, content);
   registerSupportModule(app, { db: deps.db, outbox: deps.accounts.outbox, limits, siteOrigin }, opts);
   registerStatusModule(app, { db: deps.db, health: healthDeps }, opts);
   registerAnalyticsModule(app, configFor(config, 'analytics'), { db: deps.db, authenticator: deps.accounts.authenticator }, opts);

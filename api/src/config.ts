@@ -166,6 +166,27 @@ const EnvSchema = z.object({
   WITHDRAWAL_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   /** SANDBOX custody: the fraction of withdrawal payouts that fail (then voided, the amount restored). */
   SANDBOX_WITHDRAWAL_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  // ── Custody (issue 28): where deposits come in and payouts go out ──
+  /** sandbox: a simulated chain for every network; evm: a real EVM chain (below) for its coin and tokens, the others simulated (SANDBOX_MODE) or not offered. */
+  CUSTODY_ADAPTER: z.enum(['sandbox', 'evm']).default('sandbox'),
+  EVM_RPC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  EVM_CHAIN_ID: z.coerce.number().int().min(1).optional(),
+  /** The deposit account's extended PUBLIC key (BIP-44 m/44'/60'/0'): order i's address is its child 0/i. Never a private key. */
+  EVM_DEPOSIT_XPUB: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** The instrument (slug) of the chain's own coin, or `none`. */
+  EVM_NATIVE_INSTRUMENT: z.string().default('eth'),
+  /** The chain's tokens: `<instrument slug>:<contract address>` comma-separated (e.g. usdterc20:0x…,usdcerc20:0x…). */
+  EVM_TOKENS: z
+    .string()
+    .regex(/^([a-z0-9]+:0x[0-9a-fA-F]{40}(,[a-z0-9]+:0x[0-9a-fA-F]{40})*)?$/, 'slug:0x-contract pairs, comma-separated')
+    .default(''),
+  /** How often the chain's blocks are followed. */
+  EVM_POLL_MS: z.coerce.number().int().min(50).default(4000),
+  /** First block to follow when none was followed yet (default: the node's head then). */
+  EVM_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** The signer process (signer/): its loopback URL and the token the api presents (not a key to any funds). */
+  SIGNER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  SIGNER_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   // ── Partner API (issue 11) ──
   /** Requests per minute and API key on the partner API (published in RateLimit-* headers). */
   PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -209,6 +230,54 @@ const EnvSchema = z.object({
 
 type Ckm = 'A' | 'B' | 'D';
 
+/** Issue 28: the real EVM chain's settings (CUSTODY_ADAPTER=evm). */
+export interface EvmCustodyConfig {
+  rpcUrl: string;
+  chainId: number;
+  depositXpub: string;
+  nativeSlug: string | null;
+  tokens: ReadonlyArray<{ slug: string; contract: `0x${string}` }>;
+  pollMs: number;
+  startBlock?: bigint;
+  signerUrl: string;
+  signerToken: string;
+}
+
+/** Settings that hold a private key or the signer's own secrets: the api refuses to start when it is handed one. */
+const SIGNER_ONLY_SETTINGS = ['SIGNER_HOT_KEY', 'SIGNER_HOT_KEY_FILE', 'SIGNER_DEPOSIT_XPRV', 'SIGNER_DEPOSIT_XPRV_FILE', 'SIGNER_ADMIN_TOKEN'];
+
+function evmCustodyConfig(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema>): EvmCustodyConfig | null {
+  const leaked = SIGNER_ONLY_SETTINGS.filter((name) => env[name]);
+  if (leaked.length) {
+    throw new Error(
+      `Invalid configuration: ${leaked.join(', ')}: the signer's alone (signer/); the api never holds a private key — remove from its environment`,
+    );
+  }
+  if (e.CUSTODY_ADAPTER !== 'evm') return null;
+  const missing = (['EVM_RPC_URL', 'EVM_CHAIN_ID', 'EVM_DEPOSIT_XPUB', 'SIGNER_URL', 'SIGNER_TOKEN'] as const).filter((k) => e[k] === undefined);
+  if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')}: required with CUSTODY_ADAPTER=evm`);
+  const xpub = e.EVM_DEPOSIT_XPUB as string;
+  if (!/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(xpub)) {
+    throw new Error('Invalid configuration: EVM_DEPOSIT_XPUB: an extended public key (xpub…/tpub…) is required; never a private one');
+  }
+  return {
+    rpcUrl: e.EVM_RPC_URL as string,
+    chainId: e.EVM_CHAIN_ID as number,
+    depositXpub: xpub,
+    nativeSlug: e.EVM_NATIVE_INSTRUMENT === 'none' ? null : e.EVM_NATIVE_INSTRUMENT,
+    tokens: e.EVM_TOKENS.split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const [slug, contract] = pair.split(':');
+        return { slug, contract: contract as `0x${string}` };
+      }),
+    pollMs: e.EVM_POLL_MS,
+    ...(e.EVM_START_BLOCK !== undefined ? { startBlock: BigInt(e.EVM_START_BLOCK) } : {}),
+    signerUrl: e.SIGNER_URL as string,
+    signerToken: e.SIGNER_TOKEN as string,
+  };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -221,6 +290,8 @@ export interface Config {
   tickIntervalMs: number;
   sandboxSeed: number;
   sandboxMode: boolean;
+  /** Issue 28: null = the sandbox custody for every network. */
+  evmCustody: EvmCustodyConfig | null;
   ckm: Ckm;
   fixedRateHoldSeconds: number;
   confirmationIntervalMs: number;
@@ -395,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     throw new Error(`Invalid configuration: ${(err as Error).message}`);
   }
+  const evmCustody = evmCustodyConfig(env, e);
   const [from, to, amount] = e.DEFAULT_PAIR.split(':');
   return {
     port: e.API_PORT,
@@ -408,6 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tickIntervalMs: e.TICK_INTERVAL_MS,
     sandboxSeed: e.SANDBOX_SEED,
     sandboxMode: e.SANDBOX_MODE,
+    evmCustody,
     ckm: CKM_BY_CONFIG_NAME[e.CKM_MODE],
     fixedRateHoldSeconds: e.FIXED_RATE_HOLD_SECONDS,
     confirmationIntervalMs: e.CONFIRMATION_INTERVAL_MS,
@@ -573,6 +646,9 @@ function productionProblems(env: NodeJS.ProcessEnv, e: z.output<typeof EnvSchema
   }
   if (e.SANDBOX_WITHDRAWAL_FAILURE_RATE > 0) {
     problems.push('SANDBOX_WITHDRAWAL_FAILURE_RATE: a sandbox setting; must be 0 with SANDBOX_MODE=false');
+  }
+  if (e.SIGNER_URL && !/^http:\/\/(127\.0\.0\.1|\[::1\]|localhost)(:\d+)?\/?$/.test(e.SIGNER_URL) && !/^https:\/\//.test(e.SIGNER_URL)) {
+    problems.push('SIGNER_URL: the signer is reached on the loopback interface or over https, never plain http across a network');
   }
   // Issue 13: the support routes mail whatever address a visitor names; their limits may be lowered, never raised.
   try {

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { CustodyRuntime } from './adapters/custody';
 import type { CustodyAdapter } from './adapters/custody/types';
 import { buildApp } from './app';
 import { closeRedis, connectRedisCommands } from './bus';
@@ -27,8 +28,10 @@ export interface StartOptions {
   accounts?: AccountsOptions;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  /** Custody adapter instead of the sandbox one (tests: payouts that fail or hang). */
+  /** Custody adapter instead of the configured one (tests: payouts that fail or hang, a fake real chain). */
   custody?: CustodyAdapter;
+  /** With `custody`: its chain follower, started with the orders' deposit sink (tests: a fake that reports deposits). */
+  chain?: CustodyRuntime['chain'];
 }
 
 export interface RunningApi {
@@ -78,8 +81,9 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
     realtime = rt;
 
     accounts = await createAccounts(configFor(config, 'accounts'), db, { ...opts.accounts, limits });
-    // Custody and the card provider only have sandbox implementations so far: /health says so truthfully
-    // whatever SANDBOX_MODE is (SANDBOX_MODE=false removes the sandbox's public powers, not the simulation).
+    // The card provider only has a sandbox implementation so far: /health says so truthfully whatever SANDBOX_MODE is
+    // (SANDBOX_MODE=false removes the sandbox's public powers, not the simulation). Custody's flag is set by buildApp
+    // from the adapter it runs (issue 28).
     const sandbox = { market: rt.marketIsSandbox, custody: true, provider: true, mail: accounts.mailer.sandbox };
     app = await buildApp(config, {
       db,
@@ -92,6 +96,7 @@ export async function startApi(config: Config, opts: StartOptions = {}): Promise
       limits,
       logStream: opts.logStream,
       custody: opts.custody,
+      chain: opts.chain,
     });
     await rt.registerWebSocket(app, app.quotePair);
     await rt.start();

@@ -54,6 +54,8 @@ export const orders = pgTable('orders', {
   platformFee: money('platform_fee').notNull().default('0'),
   depositAddress: text('deposit_address'),
   depositAddressMemo: text('deposit_address_memo'),
+  /** Issue 28: the BIP-32 index of a real chain's deposit address (never reused); null in the sandbox. */
+  depositDerivationIndex: integer('deposit_derivation_index'),
   destinationAddress: text('destination_address').notNull(),
   destinationAddressMemo: text('destination_address_memo'),
   refundAddress: text('refund_address'),

@@ -68,14 +68,14 @@ async function main(): Promise<void> {
       const before = sent.get(req.idempotencyKey);
       if (before) {
         record('replay', req, before);
-        return { txHash: before };
+        return { txHash: before, final: true };
       }
       const { txHash } = await sandbox.payout(req);
       sent.set(req.idempotencyKey, txHash);
       record('sent', req, txHash);
       const delay = delayMs();
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-      return { txHash };
+      return { txHash, final: true };
     },
   };
   const api = await startApi(config, { custody });

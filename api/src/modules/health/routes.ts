@@ -10,6 +10,11 @@ export interface HealthDeps {
   db: Pick<DbHandle, 'ping'>;
   priceBoard: Pick<PriceBoard, 'updatedAt'>;
   sandbox: Health['sandbox'];
+  /** Issue 28: the custody adapter's name and, for a real chain, its follower's state (the hot wallet's balance and pending payouts go to /metrics only). */
+  custody?: {
+    adapter: string;
+    chain: (() => Promise<{ chainId: number; latestBlockSeen: string | null; nodeHead: string | null; lagBlocks: number | null; error: string | null }>) | null;
+  };
   version: string;
   priceStaleAfterMs: number;
   dbTimeoutMs?: number;
@@ -38,12 +43,18 @@ export async function checkHealth(deps: HealthDeps): Promise<Health> {
   const updatedAt = deps.priceBoard.updatedAt;
   const market = updatedAt !== null && now() - updatedAt.getTime() <= deps.priceStaleAfterMs;
   const status: Health['status'] = !db ? 'UNHEALTHY' : market ? 'OK' : 'TECHNICAL_DIFFICULTIES';
-  return {
-    status,
-    version: deps.version,
-    sandbox: deps.sandbox,
-    checks: { db: db ? 'up' : 'down', market: market ? 'up' : 'down' },
-  };
+  const checks: Health['checks'] = { db: db ? 'up' : 'down', market: market ? 'up' : 'down' };
+  let custody: Health['custody'];
+  if (deps.custody) {
+    custody = { adapter: deps.custody.adapter };
+    if (deps.custody.chain) {
+      // A chain node that is down stops deposits being seen, not the site: reported, the status unchanged.
+      const c = await deps.custody.chain();
+      custody.chain = { chainId: c.chainId, latestBlockSeen: c.latestBlockSeen, nodeHead: c.nodeHead, lagBlocks: c.lagBlocks };
+      checks.chain = c.error === null && c.nodeHead !== null ? 'up' : 'down';
+    }
+  }
+  return { status, version: deps.version, sandbox: deps.sandbox, checks, ...(custody ? { custody } : {}) };
 }
 
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps, opts: RegisterOptions): void {

@@ -6,3 +6,4 @@ export { registerInstrumentRoutes } from './routes';
 export { seedInstruments } from './seed';
 export { friendlyTonAddress } from './tonAddress';
 export { createAddressValidator, type ValidateAddress } from './validateAddress';
+export { offeredWhere } from './offered';

@@ -179,7 +179,9 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
     // Where the money comes in: the card provider's payment page, or a deposit address on the send network.
     const intake: Partial<OrderInsert> = card
       ? await startCardPayment(card, orderId, from, pair)
-      : await deps.custody.depositAddress(orderId, from).then((d) => ({ depositAddress: d.address, depositAddressMemo: d.memo }));
+      : await deps.custody
+          .depositAddress(orderId, from)
+          .then((d) => ({ depositAddress: d.address, depositAddressMemo: d.memo, depositDerivationIndex: d.derivationIndex ?? null }));
     const t = now();
     try {
       const created = await repo.insert(

@@ -1,6 +1,8 @@
 // Deposits (custody watcher / sandbox) and the order job's steps, which move orders along the lifecycle of
 // lifecycle.ts. Each step is a compare-and-set, so every replica may run the job at once.
 import { ApiError, type Order, type OrderHoldReason, type PairData } from 'shared-contracts/server';
+import { and, type SQL } from 'drizzle-orm';
+import type { DepositSink } from '../../adapters/custody/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
 import type { InstrumentRecord } from '../instruments';
@@ -102,8 +104,8 @@ export function createJobSteps(
     return depositHold(new D(row.depositAmount ?? 0), limits, kycApplies);
   }
 
-  function onConfirmation(row: OrderRow, t: Date): Transition {
-    const confirmations = row.confirmations + 1;
+  /** A CONFIRMING order whose deposit has `confirmations` now: the sandbox's next tick, or a real chain's count (issue 28). */
+  function withConfirmations(row: OrderRow, confirmations: number, t: Date): Transition {
     if (confirmations < row.requiredConfirmations) {
       return { to: 'CONFIRMING', patch: { confirmations, lastConfirmationAt: t } };
     }
@@ -127,7 +129,61 @@ export function createJobSteps(
     };
   }
 
+  const onConfirmation = (row: OrderRow, t: Date): Transition => withConfirmations(row, row.confirmations + 1, t);
+
   const cardPayments = createCardPayments(ctx, presentation, onConfirmation);
+
+  /**
+   * Issue 28 (DepositSink): a real chain's watcher reports a deposit to an order's address as the canonical chain shows
+   * it now. The first sighting in a block registers it (credited to the instrument's precision, rounded down: the dust
+   * below it stays with the platform); every later report sets its confirmations — down to 0 when a reorganisation took
+   * its block away, so the order never progresses on a deposit the chain no longer has. Another transaction to the same
+   * address while one is being confirmed is left for support (logged).
+   */
+  async function depositObserved({
+    orderId,
+    txHash,
+    amount,
+    confirmations,
+  }: {
+    orderId: string;
+    txHash: string;
+    amount: string;
+    confirmations: number;
+  }): Promise<void> {
+    const row = await repo.byId(orderId);
+    if (!row) return;
+    if (row.status === 'AWAITING_DEPOSIT') {
+      if (confirmations < 1) return;
+      const credited = new D(amount).toDecimalPlaces(instrument(row.fromSlug).precisionDecimals, D.ROUND_DOWN);
+      if (credited.lte(0)) {
+        log.warn({ orderId, txHash, amount }, 'deposit below the instrument’s precision not credited');
+        return;
+      }
+      await registerDeposit(orderId, credited.toFixed(), txHash);
+    } else if (row.status !== 'CONFIRMING') {
+      return;
+    } else if (row.depositTxHash !== txHash) {
+      log.warn({ orderId, txHash }, 'another deposit to an order already confirming one: left for support');
+      return;
+    }
+    const t = now();
+    const updated = await repo.advance({
+      orderId,
+      from: 'CONFIRMING',
+      lock: 'wait',
+      now: t,
+      decide: (r) => (r.depositTxHash !== txHash || r.confirmations === confirmations ? null : withConfirmations(r, confirmations, t)),
+    });
+    if (updated) await published(updated);
+  }
+
+  /** Issue 28: instruments whose deposits a real chain confirms (the sandbox tick below leaves them alone). */
+  const realSlugs = () =>
+    deps.instruments
+      .all()
+      .filter((i) => deps.custody.isReal(i))
+      .map((i) => i.slug);
 
   /** One pass of the order job. Safe to run on every replica at once: each step is a compare-and-set. */
   async function processDue(): Promise<void> {
@@ -145,13 +201,14 @@ export function createJobSteps(
     // Card orders whose payment settled without the provider's notice reaching this process.
     await cardPayments.pollDue(t);
 
-    // Sandbox chain: one more confirmation per interval for each deposit being confirmed.
+    // Sandbox chain: one more confirmation per interval for each deposit being confirmed (a real chain's are reported).
     const cutoff = new Date(t.getTime() - deps.config.confirmationIntervalMs);
-    await each(await repo.idsIn('CONFIRMING', BATCH, repo.dueForConfirmation(cutoff)), async (orderId) => {
+    const simulatedDue = and(repo.dueForConfirmation(cutoff), repo.notFrom(realSlugs())) as SQL;
+    await each(await repo.idsIn('CONFIRMING', BATCH, simulatedDue), async (orderId) => {
       const row = await repo.advance({
         orderId,
         from: 'CONFIRMING',
-        where: repo.dueForConfirmation(cutoff),
+        where: simulatedDue,
         lock: 'skip',
         now: t,
         decide: (r) => onConfirmation(r, t),
@@ -194,6 +251,15 @@ export function createJobSteps(
       if (row) await settle(row, 'refund');
     });
 
+    // Issue 28: payouts and refunds broadcast on a real chain, asked about every pass until final past their depth.
+    for (const legName of ['payout', 'refund'] as const) {
+      const { from } = SETTLEMENT_LEGS[legName];
+      await each(await repo.idsIn(from, BATCH, repo.sentOn(legName)), async (orderId) => {
+        const row = await repo.byId(orderId);
+        if (row?.status === from) await settle(row, legName);
+      });
+    }
+
     // Half-done payouts and refunds (a replica died between its two compare-and-sets): the custody call is idempotent.
     const stuck = repo.touchedBefore(new Date(t.getTime() - STUCK_PAYOUT_AFTER_MS));
     for (const legName of ['payout', 'refund'] as const) {
@@ -208,5 +274,10 @@ export function createJobSteps(
     await repo.purgeIdempotencyKeys(expiredBefore(t)).catch((err) => log.error({ err }, 'idempotency key purge failed'));
   }
 
-  return { registerDeposit, processDue, cardPaymentSettled: cardPayments.settled };
+  return {
+    registerDeposit,
+    processDue,
+    cardPaymentSettled: cardPayments.settled,
+    depositSink: { watched: (slugs) => repo.awaitingDepositsFrom(slugs), depositObserved } satisfies DepositSink,
+  };
 }

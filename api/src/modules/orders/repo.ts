@@ -1,5 +1,5 @@
 // Order persistence: rows, events, and `advance` — the one way a status changes (compare-and-set).
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orderIdempotencyKeys, orders, type OrderRow } from '../../db/schema';
 import type { IdempotencyScope } from './idempotency';
@@ -251,6 +251,20 @@ export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
     /** The order's card payment is this one (a notice names the payment it is about). */
     withPayment: (paymentId: string) => eq(orders.paymentId, paymentId),
     dueForConfirmation: (cutoff: Date) => or(isNull(orders.lastConfirmationAt), lte(orders.lastConfirmationAt, cutoff)) as SQL,
+    /** Issue 28: not sent from these instruments (a real chain's watcher reports their confirmations, not the job). */
+    notFrom: (slugs: readonly string[]) => (slugs.length ? notInArray(orders.fromSlug, [...slugs]) : undefined),
+    /** Issue 28: a payout (or refund) already broadcast on a real chain, waiting to be final. */
+    sentOn: (leg: 'payout' | 'refund') => isNotNull(leg === 'payout' ? orders.payoutTxHash : orders.refundTxHash),
+
+    /** Issue 28: orders waiting for or confirming a deposit sent from these instruments, with their deposit addresses. */
+    async awaitingDepositsFrom(slugs: readonly string[]): Promise<Array<{ orderId: string; fromSlug: string; address: string }>> {
+      if (slugs.length === 0) return [];
+      const rows = await db
+        .select({ orderId: orders.orderId, fromSlug: orders.fromSlug, address: orders.depositAddress })
+        .from(orders)
+        .where(and(inArray(orders.status, ['AWAITING_DEPOSIT', 'CONFIRMING']), inArray(orders.fromSlug, [...slugs]), isNotNull(orders.depositAddress)));
+      return rows.flatMap((r) => (r.address ? [{ orderId: r.orderId, fromSlug: r.fromSlug, address: r.address }] : []));
+    },
     touchedBefore: (cutoff: Date) => lte(orders.updatedAt, cutoff),
   };
 }

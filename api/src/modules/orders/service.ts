@@ -17,11 +17,13 @@ export function createOrderService(deps: OrderServiceDeps) {
   const ctx = createOrderContext(deps);
   const presentation = createOrderPresentation(ctx);
   const pricing = createOrderPricing(ctx);
-  const { registerDeposit, processDue, cardPaymentSettled } = createJobSteps(ctx, presentation, pricing, createSettlement(ctx, presentation));
+  const { registerDeposit, processDue, cardPaymentSettled, depositSink } = createJobSteps(ctx, presentation, pricing, createSettlement(ctx, presentation));
   return {
     create: createOrderCreation(ctx, presentation),
     registerDeposit,
     processDue,
+    /** Issue 28: where a real chain's watcher reports deposits and their confirmations. */
+    depositSink,
     /** A card payment settled (the provider's notice): its order moves on at once. */
     cardPaymentSettled: (orderId: string, payment: CardPayment) => cardPaymentSettled(orderId, payment, 'wait'),
     toOrder: presentation.toOrder,

@@ -24,7 +24,7 @@ function setup() {
   const deps = {
     repo,
     instruments: catalogueRepo(),
-    custody: { payout: async (r: PayoutRequest) => (payouts.push(r), { txHash: `tx-${payouts.length}` }) },
+    custody: { payout: async (r: PayoutRequest) => (payouts.push(r), { txHash: `tx-${payouts.length}`, final: true }) },
     config: { blacklistedAddresses: [] },
     now: () => T,
   } as unknown as OrderServiceDeps;

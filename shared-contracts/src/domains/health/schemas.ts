@@ -10,6 +10,20 @@ export const HealthSchema = z
     version: z.string(),
     sandbox: z.object({ market: z.boolean(), custody: z.boolean(), provider: z.boolean(), mail: z.boolean() }),
     checks: z.record(z.string(), z.enum(['up', 'down'])),
+    /** Issue 28: the custody adapter that runs (`sandbox`, `evm`, `evm+sandbox`) and, for a real chain, how far it is followed. */
+    custody: z
+      .object({
+        adapter: z.string(),
+        chain: z
+          .object({
+            chainId: z.number().int(),
+            latestBlockSeen: z.string().nullable(),
+            nodeHead: z.string().nullable(),
+            lagBlocks: z.number().int().nullable(),
+          })
+          .optional(),
+      })
+      .optional(),
   })
   .meta({ id: 'Health' });
 
