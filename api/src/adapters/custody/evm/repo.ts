@@ -100,11 +100,12 @@ export function createEvmRepo(handle: DbHandle, chainId: number) {
 
     /** The follower's cursor: the highest block it stored. */
     async tip(): Promise<StoredBlock | null> {
-      const [row] = await query<{ number: string; hash: `0x${string}`; parent_hash: `0x${string}` }>(
-        'SELECT number::text AS number, hash, parent_hash FROM evm_blocks WHERE chain_id = $1 ORDER BY number DESC LIMIT 1',
+      // (Not `number::text AS number`: ORDER BY would sort that text column, "9" above "10".)
+      const [row] = await query<{ n: string; hash: `0x${string}`; parent_hash: `0x${string}` }>(
+        'SELECT number::text AS n, hash, parent_hash FROM evm_blocks WHERE chain_id = $1 ORDER BY number DESC LIMIT 1',
         [chainId],
       );
-      return row ? { number: BigInt(row.number), hash: row.hash, parentHash: row.parent_hash } : null;
+      return row ? { number: BigInt(row.n), hash: row.hash, parentHash: row.parent_hash } : null;
     },
 
     async oldestBlockNumber(): Promise<bigint | null> {
