@@ -2,7 +2,7 @@
 // confirmations, ERC-20 Transfer logs, unwatched addresses ignored, a reorganisation that removes a deposit, payout
 // finality from the signer's mined block, and the sweep loop. The signer and the orders module are fakes here
 // (chain-test/test runs the whole thing).
-import { mine, reorg, startAnvil, type RunningAnvil } from 'chain-test/anvil';
+import { mine, reorg, rpc, startAnvil, type RunningAnvil } from 'chain-test/anvil';
 import { deployErc20, mintErc20, sendNative, transferErc20 } from 'chain-test/erc20';
 import { testCustodyKeys } from 'chain-test/keys';
 import { createPublicClient, http } from 'viem';
@@ -127,6 +127,20 @@ describe('evm custody on anvil', () => {
     const [tip] = await queryOf(db)<{ hash: string }>('SELECT hash FROM evm_blocks ORDER BY number DESC LIMIT 1');
     const canonical = await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlock({ blockNumber: before + 4n });
     expect(tip.hash).toBe(canonical.hash);
+  });
+
+  it('reorg: a deposit re-included in another block is seen again at its new depth, as one deposit', async () => {
+    const address = await watchedOrder('eth-reincluded', 'eth');
+    const txHash = await sendNative({ rpcUrl: anvil.rpcUrl, privateKey: payer, to: address, value: 7n });
+    const raw = await rpc<string>(anvil.rpcUrl, 'eth_getRawTransactionByHash', [txHash]);
+    await mine(anvil.rpcUrl, 1);
+    await custody.pollNow();
+    expect(sink.latest('eth-reincluded')).toEqual([{ txHash, amount: '0.000000000000000007', confirmations: 2 }]);
+    // The last 2 blocks replaced; the same transaction lands in the second new one (one block later than before).
+    await rpc(anvil.rpcUrl, 'anvil_reorg', [2, [[raw, 1]]]);
+    await custody.pollNow();
+    expect(sink.latest('eth-reincluded')).toEqual([{ txHash, amount: '0.000000000000000007', confirmations: 1 }]);
+    expect(await queryOf(db)('SELECT 1 FROM evm_deposits WHERE tx_hash = $1', [txHash])).toHaveLength(1);
   });
 
   it('a mined payout is final only at the instrument’s confirmation depth', async () => {
