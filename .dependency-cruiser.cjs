@@ -71,6 +71,29 @@ module.exports = {
       to: { path: '^api/src/modules/[^/]+/(?!index\\.ts$)', pathNot: '^api/src/modules/$1/' },
     },
     {
+      name: 'api-imports-signer-internals',
+      comment:
+        'Issue 28: the api reaches the signer only through `signer/client` (types and an HTTP client): the code that holds the hot key and ' +
+        'the deposit xprv and signs (signer/src/*) never loads into the api process.',
+      severity: 'error',
+      from: { path: '^api/' },
+      to: { path: '^signer/', pathNot: '^signer/src/client\\.ts$' },
+    },
+    {
+      name: 'signer-imports-the-api',
+      comment: 'Issue 28: the signer is its own process with its own narrow code: it imports nothing of the api or the front end.',
+      severity: 'error',
+      from: { path: '^signer/' },
+      to: { path: '^(api|web|shell|shared-contracts|remote-kit|server-kit|mfe-[^/]+)/' },
+    },
+    {
+      name: 'product-code-imports-the-test-chain',
+      comment: 'Issue 28: chain-test (anvil, the test ERC-20, fixed test keys) is for tests only: no product file imports it.',
+      severity: 'error',
+      from: { path: '^(api|signer)/src/', pathNot: '(\\.test\\.ts|/testKit\\.ts)$' },
+      to: { path: '^chain-test/' },
+    },
+    {
       name: 'server-kit-imports-a-workspace-package',
       comment: "server-kit is the api's and web's shared plumbing: it imports npm packages only, never a workspace package (it knows neither service).",
       severity: 'error',

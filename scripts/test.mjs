@@ -74,8 +74,13 @@ if (only.includes('fault')) {
 // `chain` (issue 28): the tests against a real local EVM chain (anvil): the signer, the EVM custody adapter and the
 // end-to-end suite (chain-test/test: the api with the EVM adapter and the signer as processes). `pnpm test:chain`; .ci/run.
 if (only.includes('chain')) {
+  // the suite reads the order page from web: its build (shell, remotes, web) is made when missing
+  status ||= run(process.execPath, ['scripts/build.mjs', '--missing']);
   const jestReport = path.join(tmp, 'jest-chain.json');
-  status ||= run('pnpm', ['exec', 'jest', '--selectProjects', 'chain', '--runInBand', '--verbose', '--json', `--outputFile=${jestReport}`], { JEST_CHAIN: '1' });
+  status ||= run('pnpm', ['exec', 'jest', '--selectProjects', 'chain', '--runInBand', '--verbose', '--json', `--outputFile=${jestReport}`], {
+    JEST_CHAIN: '1',
+    CHAIN_TEST_REQUIRE_WEB: '1',
+  });
   if (existsSync(jestReport)) {
     const r = JSON.parse(readFileSync(jestReport, 'utf8'));
     passed += r.numPassedTests;

@@ -231,7 +231,7 @@ const EnvSchema = z.object({
 type Ckm = 'A' | 'B' | 'D';
 
 /** Issue 28: the real EVM chain's settings (CUSTODY_ADAPTER=evm). */
-export interface EvmCustodyConfig {
+interface EvmCustodyConfig {
   rpcUrl: string;
   chainId: number;
   depositXpub: string;

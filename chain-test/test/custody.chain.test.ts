@@ -143,6 +143,8 @@ test('ETH order (eth → usdterc20, floating) paid by a real transfer: confirmat
     const query = new URLSearchParams({ destinationAddress: destination });
     const html = await (await fetch(`${web.url}/order/${encodeURIComponent(created.orderId)}?${query}`)).text();
     expect(html.toLowerCase()).toContain(payoutTxHash.toLowerCase());
+  } else if (process.env.CHAIN_TEST_REQUIRE_WEB === '1') {
+    throw new Error('web build missing: `pnpm test:chain` builds it first (scripts/test.mjs)');
   } else {
     process.stdout.write('[chain] web build missing: the order page check was skipped (run `pnpm build` first)\n');
   }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSignerClient, type SignerClient } from '../../../signer/src/client';
+import { createSignerClient, type SignerClient } from 'signer/client';
 import { blockNumber, freePort, type RunningAnvil, setBalance, startAnvil } from '../../src/anvil';
 import { deployErc20, mintErc20 } from '../../src/erc20';
 import { type TestCustodyKeys, testCustodyKeys } from '../../src/keys';
