@@ -34,7 +34,7 @@ export function depositAccountFromXpub(xpub: string): DepositAccount {
 }
 
 /** The Ethereum address of a compressed secp256k1 public key: the last 20 bytes of keccak256 of its uncompressed X‖Y. */
-export function publicKeyAddress(compressed: Uint8Array): Address {
+function publicKeyAddress(compressed: Uint8Array): Address {
   const uncompressed = ECDH.convertKey(Buffer.from(compressed), 'secp256k1', undefined, undefined, 'uncompressed') as Buffer;
   const hash = keccak256(uncompressed.subarray(1));
   return getAddress(`0x${hash.slice(-40)}`);

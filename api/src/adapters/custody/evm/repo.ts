@@ -181,16 +181,6 @@ export function createEvmRepo(handle: DbHandle, chainId: number) {
         [chainId, txHash, logIndex, s.status, JSON.stringify(s.txHashes), s.reason],
       );
     },
-
-    async sweepOf(txHash: string, logIndex: number) {
-      const [row] = await query<{ sweep_status: SweepStatus | null; sweep_tx_hashes: string[] | string; sweep_reason: string | null }>(
-        'SELECT sweep_status, sweep_tx_hashes, sweep_reason FROM evm_deposits WHERE chain_id = $1 AND tx_hash = $2 AND log_index = $3',
-        [chainId, txHash, logIndex],
-      );
-      if (!row) return null;
-      const hashes = typeof row.sweep_tx_hashes === 'string' ? (JSON.parse(row.sweep_tx_hashes) as string[]) : row.sweep_tx_hashes;
-      return { status: row.sweep_status, txHashes: hashes, reason: row.sweep_reason };
-    },
   };
 }
 
