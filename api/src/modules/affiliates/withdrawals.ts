@@ -82,7 +82,8 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
 
   function usdtInstrument(): InstrumentRecord {
     const i = deps.instruments.byTitles(LEDGER_CURRENCY, WITHDRAWAL_NETWORK);
-    if (!i) throw ApiError.of('ERR_NETWORK_NOT_SUPPORTED', `${LEDGER_CURRENCY} on ${WITHDRAWAL_NETWORK} is not available`);
+    // issue 28: inactive too when SANDBOX_MODE is off and no real custody moves it (only real networks are offered)
+    if (!i?.isActive) throw ApiError.of('ERR_NETWORK_NOT_SUPPORTED', `${LEDGER_CURRENCY} on ${WITHDRAWAL_NETWORK} is not available`);
     return i;
   }
 
