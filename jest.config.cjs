@@ -8,6 +8,7 @@ module.exports = {
     project({ name: 'shared-contracts', rootDir: '<rootDir>/shared-contracts' }),
     { ...project({ name: 'api', rootDir: '<rootDir>/api' }), testPathIgnorePatterns: ['/node_modules/', '/test/fault/', '\\.chain\\.test\\.ts$'] },
     project({ name: 'signer', rootDir: '<rootDir>/signer' }),
+    project({ name: 'sdk', rootDir: '<rootDir>/sdk' }),
     // Fault tests (issue 14): kill -9, Redis and PostgreSQL stopped under a running api. They start their own
     // PostgreSQL cluster and Redis server, so only `pnpm test:fault` runs them (.ci/run), never the default pass.
     ...(process.env.JEST_FAULT === '1' ? [project({ name: 'fault', rootDir: '<rootDir>/api', testMatch: ['<rootDir>/test/fault/**/*.fault.test.ts'] })] : []),

@@ -1,0 +1,2 @@
+// The partner SDK (issue 29): see README.md.
+export {};
