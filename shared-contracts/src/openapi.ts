@@ -17,6 +17,55 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
 };
 
+/**
+ * Request headers a route reads besides its security scheme, declared as typed header parameters so a client generated
+ * from the document sends them typed (issue 29). The request signature (issue 24, api modules/keys/signature.ts) is
+ * optional on every partner call (required by a key set to require signatures); Idempotency-Key is per route.
+ */
+const SIGNATURE_HEADER_PARAMETERS = [
+  {
+    name: 'X-Signature',
+    in: 'header',
+    required: false,
+    description:
+      'Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures.',
+    schema: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+  },
+  {
+    name: 'X-Timestamp',
+    in: 'header',
+    required: false,
+    description: 'The request’s Unix time in seconds (within ±300 s of the server’s clock); part of the signature.',
+    example: '1767225600',
+    schema: { type: 'string', pattern: '^\\d{1,12}$' },
+  },
+  {
+    name: 'X-Nonce',
+    in: 'header',
+    required: false,
+    description: 'A value new for every signed request of the key (16–64 of A–Z a–z 0–9 _ -); part of the signature.',
+    example: 'b9f1c2d3e4f5a6b7',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
+  },
+] as const;
+
+/** The routes that read an Idempotency-Key header (api modules/orders/creation.ts, affiliates/withdrawals.ts): required or optional. */
+const IDEMPOTENCY_KEY_ROUTES: Partial<Record<RouteName, 'required' | 'optional'>> = {
+  orderCreate: 'optional',
+  affiliateWithdraw: 'required',
+  partnerOrderCreate: 'required',
+};
+
+function idempotencyKeyParameter(required: boolean): Record<string, unknown> {
+  return {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required,
+    description: `A key of yours for this request (1–128 printable ASCII characters)${required ? '' : ', optional'}: a retry with the same key and request within 24 h answers the first result instead of acting twice (an order's key lives 24 h); the same key with a different request is refused (422).`,
+    schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]{1,128}$' },
+  };
+}
+
 /** One line per tag of the route table, shown by Redoc as the group's introduction. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   orders: 'Create an exchange order and follow it: look it up by id and destination address, attach an email, request a refund, accept a new rate.',
@@ -125,6 +174,9 @@ export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Rec
         parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: prop });
       }
     }
+    const idempotency = IDEMPOTENCY_KEY_ROUTES[operationId];
+    if (idempotency) parameters.push(idempotencyKeyParameter(idempotency === 'required'));
+    if (def.auth === 'partner') parameters.push(...SIGNATURE_HEADER_PARAMETERS);
     tags.add(def.tag);
     const op: Record<string, unknown> = {
       operationId,
