@@ -5,6 +5,7 @@
 // and the job's poll of the payment covers a notice that never arrived); a declined card ends it in PAYMENT_FAILED with
 // CARD_PAYMENT_DECLINED. No refund address, no fixed rate, no partner API. Without a card provider there is none of
 // it. On PGlite and, with DATABASE_URL, on PostgreSQL.
+import { createSandboxCustody } from '../src/adapters/custody/sandbox';
 import { OrderSchema, type Order } from 'shared-contracts/server';
 import { createSandboxProvider } from '../src/adapters/provider/sandbox';
 import { startApi } from '../src/main';
@@ -272,7 +273,10 @@ describe.each(BACKENDS)('card orders on %s', (backend) => {
   });
 
   it('has no card purchases without a card provider (SANDBOX_MODE off): EXCHANGE instruments only and card orders refused', async () => {
-    const prod = await startApi(testConfig({ SANDBOX_MODE: 'false' }), { db: t.handle, realtime: fakeRealtime(new FakePriceBoard(TEST_PRICES)) });
+    // issue 28: with SANDBOX_MODE off only networks with real custody are offered: here every crypto network counts as
+    // real, so that this test sees the card flow alone
+    const custody = { ...createSandboxCustody({ confirmationIntervalMs: 3000 }), isSandbox: false, isReal: (i: { isFiat: boolean }) => !i.isFiat };
+    const prod = await startApi(testConfig({ SANDBOX_MODE: 'false' }), { db: t.handle, realtime: fakeRealtime(new FakePriceBoard(TEST_PRICES)), custody });
     try {
       const get = async (path: string) => (await fetch(prod.url + path)).json();
       const instruments = await get('/api/v2/instruments/public');
