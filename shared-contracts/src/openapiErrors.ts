@@ -68,6 +68,7 @@ const NO_PROVIDER_SESSION: RouteError = ['ERR_FORBIDDEN', 'the provider’s bear
  */
 const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
   orderPublicInfo: [ORDER_NOT_FOUND],
+  orderReceipt: [ORDER_NOT_FOUND, ['ERR_UNPROCESSABLE_ENTITY', 'the order is neither completed nor refunded: it has no receipt yet']],
   orderRefundInfo: [ORDER_NOT_FOUND, ['ERR_UNPROCESSABLE_ENTITY', 'neither a fixed-rate order nor on hold: no refund option']],
   orderCreate: [
     ...ORDER_CREATE_ERRORS,

@@ -11,6 +11,8 @@ export const routeCalls = {
   orderSetEmail: { method: 'POST', path: '/api/v1/orders/public/set-email', timeoutMs: 10000 },
   orderRequestRefund: { method: 'POST', path: '/api/v1/orders/public/request-refund', timeoutMs: 10000 },
   orderAcceptRateModeChange: { method: 'POST', path: '/api/v1/orders/public/accept-rate-mode-change', timeoutMs: 10000 },
+  orderReceipt: { method: 'GET', path: '/api/v1/orders/public/receipt', timeoutMs: 10000 },
+  receiptKeys: { method: 'GET', path: '/.well-known/receipt-keys.json', timeoutMs: 10000 },
   validateAddress: { method: 'POST', path: '/api/v1/instruments/public/validate-address', timeoutMs: 10000 },
   recommendedAmount: { method: 'GET', path: '/api/v1/rates/public/recommended-amount', timeoutMs: 10000 },
   pairsDefault: { method: 'GET', path: '/api/v1/pairs/default', timeoutMs: 30000 },

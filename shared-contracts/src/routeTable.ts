@@ -11,6 +11,7 @@ import { kycAdminRoutes, kycRoutes } from './domains/kyc/routes';
 import { marketRoutes } from './domains/market/routes';
 import { affiliateRoutes } from './domains/money/routes';
 import { orderRoutes } from './domains/orders/routes';
+import { receiptRoutes } from './domains/receipts/routes';
 import { apiKeyRoutes, partnerRoutes } from './domains/partner/routes';
 import { incidentAdminRoutes, statusRoutes } from './domains/status/routes';
 import { supportRoutes } from './domains/support/routes';
@@ -20,6 +21,7 @@ export type { HttpMethod, RouteAuth, RouteMeta } from './defineRoutes';
 // The order is the OpenAPI document's (its paths and tags, as the API reference shows them).
 export const routeTable = {
   ...orderRoutes,
+  ...receiptRoutes,
   ...marketRoutes,
   ...healthRoutes,
   ...accountRoutes,

@@ -11,5 +11,6 @@ export * from './domains/market/schemas';
 export * from './domains/money/schemas';
 export * from './domains/orders/schemas';
 export * from './domains/partner/schemas';
+export * from './domains/receipts/schemas';
 export * from './domains/status/schemas';
 export * from './domains/support/schemas';
