@@ -307,3 +307,63 @@ test('guard: the api process never receives the hot key or the deposit xprv (its
   expect(`${refused.stdout}${refused.stderr}`).toContain('SIGNER_HOT_KEY');
   expect(`${refused.stdout}${refused.stderr}`).not.toContain(stack.keys.hotKey.slice(2));
 });
+
+test('refund on the same chain: a fixed-rate ETH order paid the wrong amount is refunded by the signer in ETH, REFUND_COMPLETED with the real refund transaction', async () => {
+  const destination = freshAddress();
+  const refundAddress = freshAddress();
+  const res = await fetch(`${stack.apiUrl}/api/v1/orders/public/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      rateMode: 'FIXED',
+      instrumentFrom: { currencyTitle: 'ETH', networkTitle: 'ETH' },
+      instrumentTo: { currencyTitle: 'USDT', networkTitle: 'ERC20' },
+      destinationAddress: destination,
+      refundAddress,
+      claimedDepositAmount: '0.05',
+      browserFingerprint: 'chain-test',
+    }),
+  });
+  expect(res.status).toBe(200);
+  const created = (await res.json()) as PublicOrder;
+
+  // 0.06 ETH instead of the 0.05 the fixed rate was agreed for: the §4 fixed-rate problem once confirmed
+  const payer = stack.anvil.accounts[3];
+  await sendNative({
+    rpcUrl: stack.anvil.rpcUrl,
+    privateKey: payer.privateKey,
+    to: created.orderDetails.depositAddress as `0x${string}`,
+    value: parseEther('0.06'),
+  });
+  await waitForOrder(created, 'the wrong amount detected', (o) => o.orderEvents.some((e) => e.kind === 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'), {
+    mineEvery: true,
+  });
+
+  const lookup = new URLSearchParams({ orderId: created.orderId, destinationAddress: destination });
+  const info = (await (await fetch(`${stack.apiUrl}/api/v1/orders/order-refund-info?${lookup}`)).json()) as {
+    refundAmountWithoutNetworkFee: string;
+    networkFee: string;
+  };
+  const refund = await fetch(`${stack.apiUrl}/api/v1/orders/public/request-refund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      orderId: created.orderId,
+      destinationAddress: destination,
+      refundAddress,
+      refundAmount: info.refundAmountWithoutNetworkFee,
+      claimedNetworkFee: info.networkFee,
+    }),
+  });
+  expect(refund.status).toBe(200);
+
+  const done = (await waitForOrder(created, 'REFUND_COMPLETED past the refund depth', (o) => o.orderEvents.some((e) => e.kind === 'REFUND_COMPLETED'), {
+    mineEvery: true,
+  })) as PublicOrder & { orderDetails: { refundTxHash?: string | null } };
+  const refundTxHash = done.orderDetails.refundTxHash as `0x${string}`;
+  expect(refundTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+  const receipt = await receiptOf(stack.anvil.rpcUrl, refundTxHash);
+  expect(receipt?.status).toBe('0x1');
+  expect(sameAddress(receipt?.to ?? '', refundAddress)).toBe(true);
+  expect(await nativeBalance(stack.anvil.rpcUrl, refundAddress)).toBe(parseEther(info.refundAmountWithoutNetworkFee));
+});
