@@ -6,7 +6,8 @@ import { mine, reorg, rpc, startAnvil, type RunningAnvil } from 'chain-test/anvi
 import { deployErc20, mintErc20, sendNative, transferErc20 } from 'chain-test/erc20';
 import { testCustodyKeys } from 'chain-test/keys';
 import { createPublicClient, http } from 'viem';
-import { openDb, type DbHandle } from '../../../db/client';
+import { BACKENDS, openTestDb, type TestDb } from '../../../../test/helpers/testDb';
+import type { DbHandle } from '../../../db/client';
 import { migrate } from '../../../db/migrate';
 import { queryOf } from '../../../db/query';
 import { createEvmCustody, type EvmCustody } from './index';
@@ -16,8 +17,11 @@ jest.setTimeout(120_000);
 
 const REQUIRED_CONFIRMATIONS = 3;
 
-describe('evm custody on anvil', () => {
+// On PGlite, and on PostgreSQL too when DATABASE_URL is set (.ci/run's chain phase: the follower's and the sweeps'
+// advisory locks are PostgreSQL's).
+describe.each(BACKENDS)('evm custody on anvil, on %s', (backend) => {
   let anvil: RunningAnvil;
+  let testDb: TestDb;
   let db: DbHandle;
   let custody: EvmCustody;
   let signer: FakeSigner;
@@ -38,7 +42,8 @@ describe('evm custody on anvil', () => {
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    db = await openDb({ pgliteDir: 'memory://' });
+    testDb = await openTestDb(backend);
+    db = testDb.handle;
     await migrate(db);
     const [deployer, customer] = anvil.accounts;
     payer = customer.privateKey;
@@ -66,7 +71,7 @@ describe('evm custody on anvil', () => {
 
   afterAll(async () => {
     await custody?.stop();
-    await db?.close();
+    await testDb?.drop();
     await anvil?.stop();
   });
 
