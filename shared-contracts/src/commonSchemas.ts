@@ -22,6 +22,15 @@ export const MoneySchema = z
 
 export type Money = z.infer<typeof MoneySchema>;
 
+/**
+ * An amount to send or receive (issue 29): a decimal string above zero. Negative and zero amounts are refused by the
+ * schema, with the catalogue's ERR_VALIDATION naming the field, as the api refused them before.
+ */
+export const PositiveMoneySchema = z
+  .string()
+  .regex(/^(?:\d*[1-9]\d*(?:\.\d+)?|\d+\.\d*[1-9]\d*)$/, 'must be a decimal number above zero written as a string')
+  .meta({ id: 'PositiveMoney', description: 'Decimal amount above zero, as a string', example: '0.015' });
+
 export const IsoDateTimeSchema = z.string().meta({ description: 'ISO 8601 date-time' });
 
 export const SlugSchema = z

@@ -26,6 +26,9 @@ export const ORDER_EVENT_KINDS = [
   // Not in §4: a card purchase (§4 card flow) whose card payment the provider declined. The order ends here (nothing
   // was taken, so nothing is refunded); its reason is CARD_PAYMENT_DECLINED and orderDetails.cardPayment says why.
   'CARD_PAYMENT_DECLINED',
+  // Not in §4 (issue 29): a FLOATING order whose rate at execution would pay more than its maxSlippage less than its
+  // quote (for the amount deposited). It stops and offers the same choice as the FIXED_RATE_* kinds: the new rate or a refund.
+  'FLOATING_RATE_SLIPPAGE_EXCEEDED',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -33,7 +36,33 @@ export const FIXED_RATE_PROBLEM_EVENTS: readonly OrderEventKind[] = [
   'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
   'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
   'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+  // issue 29: not a fixed rate, but the same problem for the customer (a rate they did not agree to) and the same choice
+  'FLOATING_RATE_SLIPPAGE_EXCEEDED',
 ];
+
+/**
+ * Issue 29: a FLOATING order's maximum slippage, a fraction written as a decimal string ("0.01" = 1 %): how much less than
+ * its quote (for the amount deposited) it may pay at execution before it stops for the customer's choice.
+ */
+export const MAX_SLIPPAGE = { default: '0.01', min: '0.001', max: '0.05' } as const;
+
+/**
+ * §4 order lifecycle: the order's state (`Order.status`), what may happen next (api modules/orders/lifecycle.ts keeps
+ * the same list; api/test/partner.contract.test.ts checks they are equal). `orderEvents` is the history behind it.
+ */
+export const ORDER_STATUSES = [
+  'AWAITING_DEPOSIT',
+  'CONFIRMING',
+  'AWAITING_DECISION',
+  'ON_HOLD',
+  'EXCHANGING',
+  'WITHDRAWING',
+  'COMPLETED',
+  'REFUND_REQUESTED',
+  'REFUNDING',
+  'REFUNDED',
+  'PAYMENT_FAILED',
+] as const;
 
 /** §4 verification. */
 export const VERIFICATION_STATUSES = ['NOT_STARTED', 'CREATED', 'PROCESS', 'PASS', 'REJECT'] as const;
@@ -98,6 +127,8 @@ export const ORDER_EVENT_REASONS = {
   depositAboveNoKycThreshold: 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD',
   pairNotActive: 'PAIR_NOT_ACTIVE',
   cardPaymentDeclined: 'CARD_PAYMENT_DECLINED',
+  /** Issue 29: FLOATING_RATE_SLIPPAGE_EXCEEDED. */
+  slippageExceeded: 'RATE_WORSE_THAN_MAX_SLIPPAGE',
 } as const;
 export type OrderEventReason = (typeof ORDER_EVENT_REASONS)[keyof typeof ORDER_EVENT_REASONS];
 

@@ -5,6 +5,7 @@ import type { Order, OrderEventKind } from 'shared-contracts';
 export function orderWith(kinds: OrderEventKind[], over: Partial<Order> = {}): Order {
   return {
     orderId: 'ord1',
+    status: 'AWAITING_DEPOSIT',
     orderEvents: kinds.map((kind, i) => ({ kind, createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, i)).toISOString() })),
     orderDetails: {
       depositAddress: 'bc1qdepositaddress000000000000000000000',

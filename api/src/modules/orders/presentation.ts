@@ -1,6 +1,6 @@
 // The order as sent to clients (§3 Order), and publishing each committed change on the bus
 // (BUS_CHANNELS.orderEvent) so WebSocket subscribers of the order see it at once.
-import type { InstrumentRef, Order } from 'shared-contracts/server';
+import type { InstrumentRef, Order, OrderEventReason, OrderNextStep } from 'shared-contracts/server';
 import { BUS_CHANNELS } from '../../bus/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money, rate } from '../../lib/decimal';
@@ -33,11 +33,13 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
     const price = new D(row.price);
     return {
       orderId: row.orderId,
+      // issue 29: the lifecycle state (lifecycle.ts), as every exchange API names it
+      status: row.status as Order['status'],
       orderEvents: events.map((e) => ({
         kind: e.kind as Order['orderEvents'][number]['kind'],
         createdAt: e.createdAt.toISOString(),
-        ...(e.reason ? { reason: e.reason } : {}),
-        ...(e.nextStep ? { nextStep: e.nextStep } : {}),
+        ...(e.reason ? { reason: e.reason as OrderEventReason } : {}),
+        ...(e.nextStep ? { nextStep: e.nextStep as OrderNextStep } : {}),
       })),
       orderDetails: {
         depositAddress: row.depositAddress ?? '',
@@ -48,6 +50,8 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
         payoutTxHash: row.payoutTxHash,
         fixedRateExpiresAt: iso(row.fixedRateExpiresAt),
         secondsPerConfirmation: deps.custody.secondsPerConfirmation(from),
+        // issue 29: the send network's estimate, deposit seen → payout sent (from memory, as the quote's)
+        ...(deps.estimateFor ? { estimatedSeconds: deps.estimateFor(from.networkTitle) } : {}),
         offeredRate:
           row.offeredPrice && row.offeredAmountToGet && row.offeredAt
             ? {
@@ -105,6 +109,8 @@ export function createOrderPresentation({ deps, repo, instrument, log }: OrderCo
       browserFingerprint: row.browserFingerprint,
       // §3: the card provider's payment page (the redirect modal of type order, §2).
       redirectUrl: row.paymentRedirectUrl,
+      // issue 29: what the order may pay less than its quote at execution before it stops for the customer's choice
+      maxSlippage: m(row.maxSlippage),
     };
   }
 

@@ -1,8 +1,8 @@
 // Orders (§3 order, UTM record, refund info; §4 order events) and the WebSocket messages of `/api/v2/ws` (§7).
 import { z } from 'zod';
-import { ORDER_EVENT_KINDS } from '../../domain';
-import { EmailSchema, IsoDateTimeSchema, MoneySchema, SlugSchema } from '../../commonSchemas';
-import { ExchangeRequestSchema, InstrumentRefSchema, type PairData, QuotesSchema, RateModeSchema } from '../market/schemas';
+import { ORDER_EVENT_KINDS, ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, ORDER_STATUSES, type OrderEventReason, type OrderNextStep } from '../../domain';
+import { EmailSchema, IsoDateTimeSchema, MoneySchema, PositiveMoneySchema, SlugSchema } from '../../commonSchemas';
+import { EstimatedSecondsSchema, ExchangeRequestSchema, InstrumentRefSchema, type PairData, QuotesSchema, RateModeSchema } from '../market/schemas';
 
 export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
 
@@ -40,12 +40,25 @@ export const ClaimedPublicRateSchema = z.object({
   claimedAmountToReceive: MoneySchema,
 });
 
+/** §4: why an event happened off the happy path (`OrderEvent.reason`). */
+export const OrderEventReasonSchema = z.enum(Object.values(ORDER_EVENT_REASONS) as [OrderEventReason, ...OrderEventReason[]]).meta({ id: 'OrderEventReason' });
+
+/** §4: what happens next or what the customer can do (`OrderEvent.nextStep`). */
+export const OrderNextStepSchema = z.enum(Object.values(ORDER_NEXT_STEPS) as [OrderNextStep, ...OrderNextStep[]]).meta({ id: 'OrderNextStep' });
+
+/** §4 order lifecycle: the order's state now (`Order.status`); `orderEvents` is its history. */
+export const OrderStatusSchema = z.enum(ORDER_STATUSES).meta({
+  id: 'OrderStatus',
+  description:
+    'The order’s state: AWAITING_DEPOSIT, CONFIRMING (deposit seen, confirmations pending), AWAITING_DECISION (a new rate is offered: accept it or request a refund), ON_HOLD (refund only), EXCHANGING, WITHDRAWING, COMPLETED, REFUND_REQUESTED, REFUNDING, REFUNDED, PAYMENT_FAILED (card payment declined). COMPLETED, REFUNDED and PAYMENT_FAILED are final.',
+});
+
 export const OrderEventSchema = z.object({
   kind: OrderEventKindSchema,
   createdAt: IsoDateTimeSchema,
-  /** Machine-readable reason for off-path events (e.g. WRONG_AMOUNT) and what happens next. */
-  reason: z.string().optional(),
-  nextStep: z.string().optional(),
+  /** Machine-readable reason for an off-path event, and what happens next or what the customer can do (issue 29: enums). */
+  reason: OrderEventReasonSchema.optional(),
+  nextStep: OrderNextStepSchema.optional(),
 });
 
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
@@ -60,6 +73,8 @@ export const OrderDetailsSchema = z.object({
   fixedRateExpiresAt: IsoDateTimeSchema.nullable(),
   /** Sandbox/real chain pace: roughly how long one confirmation takes, for an estimated time left. */
   secondsPerConfirmation: z.number().optional(),
+  /** Issue 29: deposit seen → payout sent on the order's send network, measured from recent orders (as the quote's). */
+  estimatedSeconds: EstimatedSecondsSchema.optional(),
   /**
    * §4 RATE_MODE_CHANGED: the floating rate offered instead of the fixed one (amounts in the receive currency). Accepting it
    * before `expiresAt` pays exactly `amountToGet`; past it the offer is renewed (issue 23).
@@ -87,6 +102,7 @@ export const OrderDetailsSchema = z.object({
 export const OrderSchema = z
   .object({
     orderId: z.string(),
+    status: OrderStatusSchema,
     orderEvents: z.array(OrderEventSchema),
     orderDetails: OrderDetailsSchema,
     pair: z.object({ instrumentFrom: InstrumentRefSchema, instrumentTo: InstrumentRefSchema }),
@@ -108,6 +124,8 @@ export const OrderSchema = z
     utmData: UtmRecordSchema.nullable().optional(),
     browserFingerprint: z.string().nullable().optional(),
     redirectUrl: z.string().nullable().optional(),
+    /** Issue 29: a FLOATING order's maximum slippage (a fraction, "0.01" = 1 %); null for FIXED. */
+    maxSlippage: MoneySchema.nullable().optional(),
   })
   .meta({ id: 'Order' });
 
@@ -167,7 +185,7 @@ export const CreateOrderBodySchema = z
     userEmail: EmailSchema.optional(),
     legacyOrderId: z.string().max(64).optional(),
     referrerId: z.string().max(64).optional(),
-    claimedDepositAmount: MoneySchema,
+    claimedDepositAmount: PositiveMoneySchema,
     /**
      * §3 Exchange request: the slug of the currency claimedDepositAmount is in. instrumentTo's slug: it is the amount
      * to receive, and the deposit is solved for it as the rate endpoint does; absent or instrumentFrom's: the amount to send.
@@ -175,6 +193,17 @@ export const CreateOrderBodySchema = z
     claimedDepositAmountCurrency: SlugSchema.optional(),
     utmData: UtmRecordSchema.optional(),
     browserFingerprint: z.string().max(128).optional(),
+    /**
+     * Issue 29: FLOATING only. How much less than its quote (for the amount deposited) the order may pay at execution,
+     * as a fraction ("0.01" = 1 %, the default; from 0.001 to 0.05). Past it the order stops with
+     * FLOATING_RATE_SLIPPAGE_EXCEEDED and offers the new rate or a refund. A FIXED order with it is refused (ERR_VALIDATION).
+     */
+    maxSlippage: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'must be a decimal fraction written as a string')
+      .meta({ description: 'Maximum slippage of a FLOATING order, a fraction ("0.01" = 1 %, the default; 0.001 to 0.05)', example: '0.01' })
+      .optional(),
   })
   .meta({ id: 'CreateOrderRequest', description: CREATE_ORDER_DESCRIPTION });
 
