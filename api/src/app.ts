@@ -22,6 +22,7 @@ import { registerHealthRoutes } from './modules/health';
 import { type InstrumentRepo, offeredWhere, registerInstrumentRoutes } from './modules/instruments';
 import { registerPairRoutes } from './modules/pairs';
 import { registerRatesModule } from './modules/rates';
+import { registerEstimatesModule } from './modules/estimates';
 import { registerStatsModule } from './modules/stats';
 import { registerSeoModule } from './modules/seo';
 import { registerRedirectsModule } from './modules/redirects';
@@ -33,6 +34,7 @@ import { registerOpenApiModule } from './modules/openapi';
 import { registerAffiliatesModule } from './modules/affiliates';
 import { registerPartnerModule } from './modules/partner';
 import { registerKycModule } from './modules/kyc';
+import { registerReceiptsModule } from './modules/receipts';
 import { cardProviderFor, registerProviderModule } from './modules/provider';
 import { createCustody, type CustodyRuntime } from './adapters/custody';
 import { registerChainMetrics } from './observability/chainMetrics';
@@ -139,6 +141,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // quotes and card orders.
   const { providers } = await registerProviderModule(app, configFor(config, 'provider'), { db: deps.db, accounts: deps.accounts }, opts);
   const cardPurchases = providers.size > 0;
+  // Issue 29: each network's time estimate, measured in the background; quotes and orders read it from memory.
+  const estimates = registerEstimatesModule(app, { db: deps.db, instruments, custody });
   const quote = registerRatesModule(
     app,
     {
@@ -147,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       config: configFor(config, 'rates'),
       liquidityProviderPublicCode: liquidityProviderCode(deps.sandbox.market),
       cardProviderOf: (fiat) => cardProviderFor(providers, fiat)?.name ?? null,
+      estimateFor: estimates.estimateFor,
     },
     opts,
   );
@@ -175,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       providers,
       outbox: deps.accounts.outbox,
       siteOrigin,
+      estimateFor: estimates.estimateFor,
     },
     opts,
   );
@@ -193,6 +199,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     opts,
   );
   await registerKycModule(app, configFor(config, 'kyc'), { db: deps.db, limits }, opts);
+  // Issue 29: every instrument's names (an order may name one no longer offered)
+  await registerReceiptsModule(app, configFor(config, 'receipts'), { db: deps.db, instrument: (slug) => deps.instruments.bySlug(slug), siteOrigin }, opts);
   registerStatsModule(app, { db: deps.db, instruments: instruments, priceBoard: deps.priceBoard, quote }, opts);
   registerRedirectsModule(app, { db: deps.db, siteOrigins: config.auth.publicOrigins }, opts);
   if (chain) {

@@ -7,6 +7,7 @@ import type { MessageBus } from '../../bus/types';
 import type { ModuleConfig } from '../../config';
 import type { OrderRow } from '../../db/schema';
 import type { PriceBoard } from '../../realtime/types';
+import type { EstimateFor } from '../estimates';
 import type { InstrumentRecord, InstrumentRepo, ValidateAddress } from '../instruments';
 import { cardProviderFor } from '../provider';
 import type { OrderRepo } from './repo';
@@ -34,6 +35,8 @@ export interface OrderServiceDeps {
   providers?: ReadonlyMap<string, ProviderAdapter>;
   bus?: MessageBus;
   referrers?: ReferrerDirectory;
+  /** Issue 29: the send network's time estimate (modules/estimates), shown in orderDetails; none → not shown. */
+  estimateFor?: EstimateFor;
   config: OrdersConfig;
   now?: () => Date;
   log?: OrderLog;

@@ -11,6 +11,7 @@ import type { DbHandle } from '../../db/client';
 import type { RegisterOptions } from '../../http/registerRoute';
 import { createOrderJob, type OrderJob } from '../../jobs/orderJob';
 import type { PriceBoard } from '../../realtime/types';
+import type { EstimateFor } from '../estimates';
 import { createAddressValidator, type InstrumentRepo } from '../instruments';
 import type { Outbox } from '../../outbox';
 import { createOrderMails } from './notifications';
@@ -40,6 +41,8 @@ export interface OrdersModuleDeps {
   outbox?: Outbox;
   /** The site's origin, for order links in the mails (PUBLIC_ORIGIN's first); default: the development one. */
   siteOrigin?: string;
+  /** Issue 29: the send network's time estimate shown with the order (modules/estimates); none → not shown. */
+  estimateFor?: EstimateFor;
 }
 
 /** Order links point here when PUBLIC_ORIGIN is not set (development), as the support module's do. */
@@ -75,6 +78,7 @@ export function registerOrdersModule(app: FastifyInstance, config: ModuleConfig<
     bus: deps.bus,
     referrers: deps.referrers,
     providers: deps.providers,
+    estimateFor: deps.estimateFor,
     config,
     log: app.log,
   });

@@ -3,10 +3,15 @@
 //   price          = raw × (1 − spread[rateMode])
 //   amountToGet    = claimedDepositAmount × price − finalNetworkFeeAmount − platformFee_Absolute
 // Deposit limits come from the instruments' USD limits converted to the send currency.
+// Issue 29, the all-in quote: marketAmountToGet = deposit × raw price (rounded down to the receive coin's unit), and
+// the fee lines taken from it (spread, network fee, service fee) leave exactly amountToGet; estimatedSeconds is the
+// send network's time estimate (modules/estimates, from memory).
 import Decimal from 'decimal.js';
 import {
   ApiError,
   DEFAULT_AMOUNT,
+  type EstimatedSeconds,
+  type FeeLine,
   amountDecimals,
   askedAmount,
   promisedAmount,
@@ -32,7 +37,42 @@ export interface QuoteDeps {
    * the {provider} of the §7 card-provider calls the client's card flow makes (§4).
    */
   cardProviderOf?: (fiat: InstrumentRecord) => string | null;
+  /** Issue 29: the send network's time estimate (modules/estimates); default: the chain-pace-free fallback below. */
+  estimateFor?: (networkTitle: string) => EstimatedSeconds;
   now?: () => Date;
+}
+
+/** Without the estimates module (unit tests): the required confirmations at a minute each plus a minute, p90 twice that. */
+function unmeasuredEstimate(from: InstrumentRecord): EstimatedSeconds {
+  const p50 = (from.requiredConfirmations + 1) * 60;
+  return { p50, p90: 2 * p50, basis: 'default', sampleSize: 0 };
+}
+
+/**
+ * Issue 29: every fee of a quote, in the receive currency and taken from what is received. The spread is the rest of
+ * the deposit's market value (rounded down to the receive coin's unit) once the other lines and amountToGet are
+ * taken, so the lines add up exactly: marketAmountToGet − Σ lines = amountToGet.
+ */
+export function feeLinesFor(
+  deposit: D,
+  raw: D,
+  fees: { networkFee: D; platformFee: D },
+  amountToGet: D,
+  to: InstrumentRecord,
+): { marketAmountToGet: D; feeLines: FeeLine[] } {
+  const marketAmountToGet = new D(promisedAmount(deposit.mul(raw).toFixed(), to));
+  const spread = marketAmountToGet.minus(fees.networkFee).minus(fees.platformFee).minus(amountToGet);
+  const line = (kind: FeeLine['kind'], amount: D): FeeLine => ({
+    kind,
+    amount: money(amount),
+    currencyTitle: to.currencyTitle,
+    slug: to.slug,
+    takenFromAmountToGet: true,
+  });
+  return {
+    marketAmountToGet,
+    feeLines: [line('NETWORK_FEE', fees.networkFee), line('SERVICE_FEE', fees.platformFee), line('SPREAD', spread)],
+  };
 }
 
 /** The instrument's USD price from the board; none yet (or not positive) → ERR_SERVICE_UNAVAILABLE. */
@@ -66,7 +106,7 @@ export function createQuotePair(deps: QuoteDeps): QuotePair {
 }
 
 /** Synchronous core of QuotePair (the rate endpoint calls it directly). */
-export function createQuote({ instruments, priceBoard, config, liquidityProviderPublicCode, cardProviderOf, now = () => new Date() }: QuoteDeps) {
+export function createQuote({ instruments, priceBoard, config, liquidityProviderPublicCode, cardProviderOf, estimateFor, now = () => new Date() }: QuoteDeps) {
   const spreads: Record<RateMode, D> = { FLOATING: new D(config.spread.FLOATING), FIXED: new D(config.spread.FIXED) };
   const platformFeeUsd = new D(config.platformFeeUsd);
   const noKycUsd = new D(config.noKycThresholdUsd);
@@ -154,6 +194,7 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
     }
 
     const amountToGet = amountToGetFor(deposit, price, { networkFee, platformFee }, to);
+    const { marketAmountToGet, feeLines } = feeLinesFor(deposit, raw, { networkFee, platformFee }, amountToGet, to);
     const t = now();
 
     return {
@@ -181,6 +222,9 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
       ckm: config.ckm,
       isActive: true,
       ...(rateMode === 'FIXED' ? { fixedRateExpiresAt: new Date(t.getTime() + config.fixedRateHoldSeconds * 1000).toISOString() } : {}),
+      marketAmountToGet: money(marketAmountToGet),
+      feeLines,
+      estimatedSeconds: estimateFor ? estimateFor(from.networkTitle) : unmeasuredEstimate(from),
     };
   };
 }

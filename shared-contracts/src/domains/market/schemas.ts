@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { CKM_MODES, EXCHANGE_TYPES, INSTRUMENT_PROVIDERS, RATE_MODES } from '../../domain';
 import { IsoDateTimeSchema, MoneySchema, SlugSchema } from '../../commonSchemas';
+import { HoldRulesSchema } from './holdRulesSchemas';
+
+export * from './holdRulesSchemas';
 
 export const RateModeSchema = z.enum(RATE_MODES);
 
@@ -61,6 +64,40 @@ export const QuoteSchema = z.object({ quoteValue: MoneySchema });
 
 export const QuotesSchema = z.object({ buyQuote: QuoteSchema, sellQuote: QuoteSchema });
 
+/**
+ * Issue 29: time from the deposit seen to the payout sent on the send instrument's network, in seconds. `measured`:
+ * percentiles of that network's recent completed orders (`sampleSize` of them); `default`: too few such orders yet,
+ * so required confirmations × seconds per confirmation plus a payout allowance.
+ */
+export const EstimatedSecondsSchema = z
+  .object({
+    p50: z.number().int().min(0),
+    p90: z.number().int().min(0),
+    basis: z.enum(['measured', 'default']),
+    sampleSize: z.number().int().min(0),
+  })
+  .meta({ id: 'EstimatedSeconds', example: { p50: 420, p90: 900, basis: 'measured', sampleSize: 128 } });
+
+export type EstimatedSeconds = z.infer<typeof EstimatedSecondsSchema>;
+
+const FEE_LINE_KINDS = ['NETWORK_FEE', 'SERVICE_FEE', 'SPREAD'] as const;
+
+/**
+ * Issue 29: one fee of the quote, exact, in the currency it is charged in. `takenFromAmountToGet`: deducted from
+ * what the customer receives (marketAmountToGet − every such line = amountToGet).
+ */
+export const FeeLineSchema = z
+  .object({
+    kind: z.enum(FEE_LINE_KINDS),
+    amount: MoneySchema,
+    currencyTitle: z.string(),
+    slug: SlugSchema,
+    takenFromAmountToGet: z.boolean(),
+  })
+  .meta({ id: 'FeeLine' });
+
+export type FeeLine = z.infer<typeof FeeLineSchema>;
+
 /** §3 Pair data */
 export const PairDataSchema = z
   .object({
@@ -88,6 +125,14 @@ export const PairDataSchema = z
     isActive: z.boolean(),
     /** For FIXED: until when the quoted price is held. */
     fixedRateExpiresAt: IsoDateTimeSchema.optional(),
+    /** Issue 29: every check that can hold this order's deposit, and the refund a held order always offers. */
+    holdRules: HoldRulesSchema.optional(),
+    /** Issue 29: the deposit at the market price (marketLeftPrice), in the receive currency, before any fee line. */
+    marketAmountToGet: MoneySchema,
+    /** Issue 29: every fee of this quote (network fee, service fee, spread against the market price). */
+    feeLines: z.array(FeeLineSchema),
+    /** Issue 29: deposit seen → payout sent on the send network. */
+    estimatedSeconds: EstimatedSecondsSchema,
   })
   .meta({ id: 'PairData' });
 
