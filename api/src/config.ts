@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   /** Flat platform fee in USD, charged in the receive currency (platformFee_Absolute). */
   PLATFORM_FEE_USD: decimalString('0'),
   NO_KYC_THRESHOLD_USD: decimalString('1000'),
+  /** Issue 29: a refund requested on a held order is sent within this many hours (published in the quote's holdRules and on /status). */
+  HOLD_REFUND_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Default pair of the exchange form: from:to:amount (amount in the send currency). */
   DEFAULT_PAIR: z
     .string()
@@ -226,6 +228,8 @@ const EnvSchema = z.object({
   // ── Content service (issue 13) ──
   /** Markdown of the blog, docs, roadmap and FAQ, indexed at start-up (content/README.md). */
   CONTENT_DIR: z.string().default(path.join(REPO_ROOT, 'content')),
+  /** Issue 29: a new receipt signing key after this many days (older public keys stay published). */
+  RECEIPT_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).default(90),
 });
 
 type Ckm = 'A' | 'B' | 'D';
@@ -303,6 +307,8 @@ export interface Config {
   spread: { FLOATING: string; FIXED: string };
   platformFeeUsd: string;
   noKycThresholdUsd: string;
+  /** Issue 29: HOLD_REFUND_HOURS. */
+  holdRefundHours: number;
   defaultPair: { from: string; to: string; amount: string };
   popularPairs: ReadonlyArray<{ from: string; to: string }>;
   priceStaleAfterMs: number;
@@ -329,6 +335,8 @@ export interface Config {
   analytics: { forwardUrl?: string; forwardTimeoutMs: number; retentionDays: number };
   /** Issue 13: the content service's folder (blog, docs, roadmap, FAQ, images). */
   contentDir: string;
+  /** Issue 29: signed receipts (modules/receipts). */
+  receipts: { keyRotationDays: number };
 }
 
 /** Issue 12: identity verification documents and the sandbox's automatic decision. */
@@ -420,7 +428,8 @@ const MODULE_CONFIG_KEYS = {
   pairs: ['defaultPair', 'popularPairs'],
   partner: ['partner', 'dataEncryptionKey'],
   provider: ['sandboxMode'],
-  rates: ['spread', 'platformFeeUsd', 'noKycThresholdUsd', 'ckm', 'fixedRateHoldSeconds'],
+  rates: ['spread', 'platformFeeUsd', 'noKycThresholdUsd', 'ckm', 'fixedRateHoldSeconds', 'holdRefundHours'],
+  receipts: ['receipts', 'dataEncryptionKey'],
 } as const satisfies Record<string, ReadonlyArray<keyof Config>>;
 
 type ModuleName = keyof typeof MODULE_CONFIG_KEYS;
@@ -494,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     spread: { FLOATING: e.SPREAD_FLOATING, FIXED: e.SPREAD_FIXED },
     platformFeeUsd: e.PLATFORM_FEE_USD,
     noKycThresholdUsd: e.NO_KYC_THRESHOLD_USD,
+    holdRefundHours: e.HOLD_REFUND_HOURS,
     defaultPair: { from, to, amount },
     popularPairs: e.POPULAR_PAIRS.split(',')
       .map((p) => p.trim())
@@ -530,6 +540,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     analytics: { forwardUrl: e.ANALYTICS_FORWARD_URL, forwardTimeoutMs: e.ANALYTICS_FORWARD_TIMEOUT_MS, retentionDays: e.ANALYTICS_RETENTION_DAYS },
     contentDir: e.CONTENT_DIR,
+    receipts: { keyRotationDays: e.RECEIPT_KEY_ROTATION_DAYS },
     kyc: {
       storageDir: e.KYC_STORAGE_DIR,
       maxFileBytes: e.KYC_MAX_FILE_BYTES,
