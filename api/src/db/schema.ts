@@ -114,6 +114,8 @@ export const orders = pgTable('orders', {
   paymentDeclineReason: text('payment_decline_reason'),
   paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
   kycVerifiedAt: timestamp('kyc_verified_at', { withTimezone: true }),
+  // 0029_order_max_slippage.sql (issue 29): a FLOATING order's maximum slippage (a fraction); null for FIXED
+  maxSlippage: money('max_slippage'),
 });
 export type OrderRow = typeof orders.$inferSelect;
 

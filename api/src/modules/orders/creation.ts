@@ -1,7 +1,7 @@
 // §7 create: the §5 rules, the §8 errors, and Idempotency-Key replays (idempotency.ts). A fiat sender is a card
 // purchase (§4 card flow): signed-in accounts only, KYC from the no-KYC threshold up, paid on the provider's page.
 import { randomUUID } from 'node:crypto';
-import { ApiError, checkMemo, type CreateOrderBody, type Order, type PairData } from 'shared-contracts/server';
+import { ApiError, checkMemo, type CreateOrderBody, MAX_SLIPPAGE, type Order, type PairData } from 'shared-contracts/server';
 import type { ProviderAdapter } from '../../adapters/provider/types';
 import type { OrderRow } from '../../db/schema';
 import { D, money } from '../../lib/decimal';
@@ -38,6 +38,24 @@ export function checkRefundAddress(ctx: OrderContext, from: InstrumentRecord, ad
 function checkNetworkMemo(instrument: InstrumentRecord, memo: string | null, field: 'destinationAddressMemo' | 'refundAddressMemo'): void {
   const refusal = memo ? checkMemo(instrument.networkTitle, memo) : null;
   if (refusal) throw invalid(field, `${instrument.currencyTitle} ${instrument.networkTitle}: ${refusal.message}`);
+}
+
+/**
+ * Issue 29: a FLOATING order's maximum slippage, the default when none is asked for; a FIXED order has none (its rate is
+ * agreed, and its own problem checks apply), so one sent with it is refused rather than ignored.
+ */
+function maxSlippageOf(body: CreateOrderBody): string | null {
+  const asked = body.maxSlippage;
+  if (body.rateMode === 'FIXED') {
+    if (asked !== undefined) throw invalid('maxSlippage', 'only accepted for a floating-rate order');
+    return null;
+  }
+  if (asked === undefined) return MAX_SLIPPAGE.default;
+  const value = new D(asked);
+  if (value.lt(MAX_SLIPPAGE.min) || value.gt(MAX_SLIPPAGE.max) || value.decimalPlaces() > 4) {
+    throw invalid('maxSlippage', `must be from ${MAX_SLIPPAGE.min} to ${MAX_SLIPPAGE.max} with at most 4 decimals (a fraction: 0.01 is 1 %)`);
+  }
+  return money(value);
 }
 
 interface CardPurchase {
@@ -163,6 +181,7 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
     } else if (refundAddress || refundMemo) {
       throw invalid('refundAddress', 'only accepted for a fixed-rate order');
     }
+    const maxSlippage = maxSlippageOf(body);
     const referrerId = await attribution(body, account, partner);
 
     // Limits, price, fees and rounding exactly as the rate endpoint quotes them (one rule, §9): the deposit asked for is
@@ -203,6 +222,7 @@ export function createOrderCreation(ctx: OrderContext, { load, publishedNew }: O
           destinationAddressMemo: memo,
           refundAddress: body.rateMode === 'FIXED' ? refundAddress : null,
           refundAddressMemo: body.rateMode === 'FIXED' ? refundMemo : null,
+          maxSlippage,
           // §4 ckm: signed-in users skip the email prompt; their account email is used.
           userEmail: account?.email ?? (body.userEmail || null),
           referrerId,

@@ -23,6 +23,12 @@ export interface RefundRequest {
 /** Held once (ON_HOLD, or refunded since): such an order can be refunded whatever its rate mode. */
 const wasHeld = (row: OrderRow) => row.holdReason !== null;
 
+/**
+ * Who has a refund option: a fixed-rate order, a held deposit, and (issue 29) a floating order stopped past its maximum
+ * slippage — waiting for the choice, or refunded since (the amount recorded with its request).
+ */
+const refundable = (row: OrderRow) => row.rateMode === 'FIXED' || wasHeld(row) || row.status === 'AWAITING_DECISION' || row.refundAmount !== null;
+
 /** Issue 23: an acceptance of an offer that is no longer the order's (expired, or renewed since it was shown). */
 const staleOffer = (row: OrderRow, why: string) =>
   ApiError.of('ERR_NOT_ACCEPTABLE', `The new-rate offer of order ${row.orderId} ${why}: read the order and accept its fresh offer`, {
@@ -86,8 +92,11 @@ export function createCustomerActions(ctx: OrderContext, { load, published }: Or
 
     async refundInfo(orderId: string, destinationAddress: string): Promise<RefundInfo> {
       const row = await byIdAndDestination(orderId, destinationAddress);
-      if (row.rateMode !== 'FIXED' && !wasHeld(row)) {
-        throw ApiError.of('ERR_UNPROCESSABLE_ENTITY', `Order ${orderId} is neither a fixed-rate order nor on hold: it has no refund option`);
+      if (!refundable(row)) {
+        throw ApiError.of(
+          'ERR_UNPROCESSABLE_ENTITY',
+          `Order ${orderId} is neither a fixed-rate order nor on hold nor waiting for a choice: it has no refund option`,
+        );
       }
       return refundInfoOf(row);
     },

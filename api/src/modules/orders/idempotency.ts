@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type Decimal from 'decimal.js';
 import type { CreateOrderBody } from 'shared-contracts/server';
+import { D } from '../../lib/decimal';
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -43,7 +44,15 @@ interface OrderIntent {
   side: 'send' | 'receive';
   body: Pick<
     CreateOrderBody,
-    'rateMode' | 'destinationAddress' | 'destinationAddressMemo' | 'refundAddress' | 'refundAddressMemo' | 'userEmail' | 'referrerId' | 'legacyOrderId'
+    | 'rateMode'
+    | 'destinationAddress'
+    | 'destinationAddressMemo'
+    | 'refundAddress'
+    | 'refundAddressMemo'
+    | 'userEmail'
+    | 'referrerId'
+    | 'legacyOrderId'
+    | 'maxSlippage'
   >;
 }
 
@@ -69,6 +78,8 @@ export function intentHash({ from, to, amount, side, body }: OrderIntent): strin
     text(body.userEmail)?.toLowerCase() ?? null,
     text(body.referrerId),
     text(body.legacyOrderId),
+    // issue 29: only when asked for, so the hashes of keys claimed before it stay the same (as a value: "0.010" is "0.01")
+    ...(body.maxSlippage === undefined ? [] : [`maxSlippage:${new D(body.maxSlippage).toFixed()}`]),
   ];
   return createHash('sha256').update(JSON.stringify(intent)).digest('hex');
 }

@@ -85,6 +85,17 @@ export function createJobSteps(
   }
 
   /**
+   * Issue 29: a FLOATING order whose rate now would pay more than its maxSlippage less than its quote for the amount
+   * deposited (orders made before it have none: no check). Null when it may execute at `exec`.
+   */
+  function slippageProblem(row: OrderRow, exec: { amountToGet: D }): NewOrderEvent | null {
+    if (row.maxSlippage === null) return null;
+    const quoted = pricing.quotedFor(row);
+    if (quoted.lte(0) || exec.amountToGet.gte(quoted.times(new D(1).minus(row.maxSlippage)))) return null;
+    return { kind: 'FLOATING_RATE_SLIPPAGE_EXCEEDED', reason: REASONS.slippageExceeded, nextStep: NEXT_STEPS.chooseRefundOrNewRate };
+  }
+
+  /**
    * Issue 7: checks the deposit against the pair's limits as the rate endpoint quotes them now, for this
    * pair and rate mode. A pair switched off since the order was made has no limits to check against: held.
    */
@@ -227,6 +238,15 @@ export function createJobSteps(
           // a fixed rate, or an accepted new-rate offer (issue 23: paid exactly as offered), is paid as agreed
           const agreed = r.rateMode === 'FIXED' || r.offeredAmountToGet !== null;
           const exec = agreed ? { price: new D(r.price), amountToGet: new D(r.amountToGet) } : pricing.floatingFor(r);
+          // issue 29: past its maximum slippage the order stops for the customer's choice, offered the rate it would get
+          const slipped = agreed ? null : slippageProblem(r, exec);
+          if (slipped) {
+            return {
+              to: 'AWAITING_DECISION',
+              patch: { offeredPrice: exec.price.toFixed(), offeredAmountToGet: exec.amountToGet.toFixed(), offeredAt: t },
+              events: [slipped, { kind: 'RATE_MODE_CHANGED', reason: REASONS.floatingOffered, nextStep: NEXT_STEPS.chooseRefundOrNewRate }],
+            };
+          }
           // issue 24: the market rate at execution, what the order's realised spread (rewards' ceiling) is measured by
           const executionMarketPrice = marketRateOrNull(r);
           return {
@@ -243,7 +263,7 @@ export function createJobSteps(
       });
       if (!row) return;
       await published(row);
-      await settle(row, 'payout');
+      if (row.status === 'WITHDRAWING') await settle(row, 'payout');
     });
 
     await each(await repo.idsIn('REFUND_REQUESTED', BATCH), async (orderId) => {

@@ -3,7 +3,7 @@
 //   created with an email, or an email set on the order page   → the order's link (order_link)
 //   WITHDRAWAL_COMPLETED                                       → order_completed
 //   REFUND_COMPLETED                                           → order_refunded
-//   a fixed-rate problem (FIXED_RATE_*_DETECTED), DEPOSIT_ON_HOLD → order_action_needed
+//   a rate problem (FIXED_RATE_*_DETECTED, FLOATING_RATE_SLIPPAGE_EXCEEDED), DEPOSIT_ON_HOLD → order_action_needed
 // One per cause (its dedupe key), in the language set-email gave, else English. The link and the mail are never logged.
 import {
   orderCompletedMessage,
@@ -25,6 +25,8 @@ const PROBLEMS: Readonly<Record<string, OrderProblem>> = {
   FIXED_RATE_HIGH_VOLATILITY_DETECTED: 'new_rate_or_refund',
   FIXED_RATE_SLOW_DEPOSIT_DETECTED: 'new_rate_or_refund',
   FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED: 'new_rate_or_refund',
+  // issue 29: a floating order past its maximum slippage offers the same choice
+  FLOATING_RATE_SLIPPAGE_EXCEEDED: 'new_rate_or_refund',
   DEPOSIT_ON_HOLD: 'on_hold',
 };
 

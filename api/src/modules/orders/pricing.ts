@@ -11,6 +11,8 @@ export interface OrderPricing {
   marketRate(row: OrderRow): D;
   /** The current floating rate for the amount actually deposited (or claimed, before a deposit). */
   floatingFor(row: OrderRow): { price: D; amountToGet: D };
+  /** Issue 29: what the order's own quoted rate pays for the amount actually deposited (or claimed, before a deposit). */
+  quotedFor(row: OrderRow): D;
   /** What a refund sends back: the amount recorded with the refund request, else the deposit less the send network's fee. */
   refundInfoOf(row: OrderRow): RefundInfo;
 }
@@ -25,6 +27,10 @@ export function createOrderPricing({ deps, instrument }: OrderContext): OrderPri
       const price = spreadPrice(marketRate(row), floatingSpread);
       const deposit = new D(row.depositAmount ?? row.claimedDepositAmount);
       return { price, amountToGet: amountToGetFor(deposit, price, { networkFee: row.networkFee, platformFee: row.platformFee }, instrument(row.toSlug)) };
+    },
+    quotedFor(row) {
+      const deposit = new D(row.depositAmount ?? row.claimedDepositAmount);
+      return amountToGetFor(deposit, new D(row.price), { networkFee: row.networkFee, platformFee: row.platformFee }, instrument(row.toSlug));
     },
     refundInfoOf(row) {
       if (row.refundAmount !== null && row.refundNetworkFee !== null) {
