@@ -151,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       config: configFor(config, 'rates'),
       liquidityProviderPublicCode: liquidityProviderCode(deps.sandbox.market),
       cardProviderOf: (fiat) => cardProviderFor(providers, fiat)?.name ?? null,
+      holdRefundHours: config.holdRefundHours,
       estimateFor: estimates.estimateFor,
     },
     opts,
@@ -221,7 +222,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const content = await registerContentModule(app, configFor(config, 'content'), opts);
   registerSeoModule(app, instruments, opts, content);
   registerSupportModule(app, { db: deps.db, outbox: deps.accounts.outbox, limits, siteOrigin }, opts);
-  registerStatusModule(app, { db: deps.db, health: healthDeps }, opts);
+  registerStatusModule(
+    app,
+    {
+      db: deps.db,
+      health: healthDeps,
+      holdRefundHours: config.holdRefundHours,
+      networks: { instruments, custody, chainHealth: chain ? () => chain.health() : null, siteOrigin },
+    },
+    opts,
+  );
   registerAnalyticsModule(app, configFor(config, 'analytics'), { db: deps.db, authenticator: deps.accounts.authenticator }, opts);
   registerOpenApiModule(app, { publicOrigin: siteOrigin }, opts);
   registerAccountRoutes(app, accountsConfig, deps.db, deps.accounts, deps.ordersById ?? orders.service.ordersById, opts);

@@ -428,7 +428,7 @@ const MODULE_CONFIG_KEYS = {
   pairs: ['defaultPair', 'popularPairs'],
   partner: ['partner', 'dataEncryptionKey'],
   provider: ['sandboxMode'],
-  rates: ['spread', 'platformFeeUsd', 'noKycThresholdUsd', 'ckm', 'fixedRateHoldSeconds', 'holdRefundHours'],
+  rates: ['spread', 'platformFeeUsd', 'noKycThresholdUsd', 'ckm', 'fixedRateHoldSeconds'],
   receipts: ['receipts', 'dataEncryptionKey'],
 } as const satisfies Record<string, ReadonlyArray<keyof Config>>;
 

@@ -21,6 +21,7 @@ import {
 } from 'shared-contracts/server';
 import type { ModuleConfig } from '../../config';
 import { D, money, rate } from '../../lib/decimal';
+import { DEFAULT_HOLD_REFUND_HOURS, holdRulesFor } from './holdRules';
 import type { PriceBoard, QuotePair } from '../../realtime/types';
 import type { InstrumentRecord, InstrumentRepo } from '../instruments';
 
@@ -37,6 +38,8 @@ export interface QuoteDeps {
    * the {provider} of the §7 card-provider calls the client's card flow makes (§4).
    */
   cardProviderOf?: (fiat: InstrumentRecord) => string | null;
+  /** Issue 29: HOLD_REFUND_HOURS, published in every quote's holdRules (default 24). */
+  holdRefundHours?: number;
   /** Issue 29: the send network's time estimate (modules/estimates); default: the chain-pace-free fallback below. */
   estimateFor?: (networkTitle: string) => EstimatedSeconds;
   now?: () => Date;
@@ -106,7 +109,16 @@ export function createQuotePair(deps: QuoteDeps): QuotePair {
 }
 
 /** Synchronous core of QuotePair (the rate endpoint calls it directly). */
-export function createQuote({ instruments, priceBoard, config, liquidityProviderPublicCode, cardProviderOf, estimateFor, now = () => new Date() }: QuoteDeps) {
+export function createQuote({
+  instruments,
+  priceBoard,
+  config,
+  liquidityProviderPublicCode,
+  cardProviderOf,
+  estimateFor,
+  holdRefundHours = DEFAULT_HOLD_REFUND_HOURS,
+  now = () => new Date(),
+}: QuoteDeps) {
   const spreads: Record<RateMode, D> = { FLOATING: new D(config.spread.FLOATING), FIXED: new D(config.spread.FIXED) };
   const platformFeeUsd = new D(config.platformFeeUsd);
   const noKycUsd = new D(config.noKycThresholdUsd);
@@ -172,6 +184,7 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
     }
 
     const unit = from.currencyTitle;
+    const noKycThreshold = noKycUsd.div(usdFrom).toDecimalPlaces(fromDp, Decimal.ROUND_DOWN);
     if (deposit.lt(minAmount)) {
       throw ApiError.of(
         'ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL',
@@ -217,10 +230,12 @@ export function createQuote({ instruments, priceBoard, config, liquidityProvider
       generalMinAmount: money(minAmount),
       generalMaxAmount: money(maxAmount),
       depositRules: { minAmount: money(minAmount), maxAmount: money(maxAmount) },
-      noKycThreshold: money(noKycUsd.div(usdFrom), fromDp, Decimal.ROUND_DOWN),
+      noKycThreshold: money(noKycThreshold),
       minConfirmationsToWithdraw: from.requiredConfirmations,
       ckm: config.ckm,
       isActive: true,
+      // issue 29: what would hold this order, said before the deposit
+      holdRules: holdRulesFor({ from, deposit, minAmount, maxAmount, noKycThreshold, refundWithinHours: holdRefundHours }),
       ...(rateMode === 'FIXED' ? { fixedRateExpiresAt: new Date(t.getTime() + config.fixedRateHoldSeconds * 1000).toISOString() } : {}),
       marketAmountToGet: money(marketAmountToGet),
       feeLines,

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { HEALTH_STATUSES } from '../../domain';
 
+export * from './networkSchemas';
+export * from './holdSchemas';
+
 export const INCIDENT_SEVERITIES = ['minor', 'major', 'critical'] as const;
 
 export const INCIDENT_STATES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
