@@ -50,7 +50,10 @@ if (process.argv.includes('--check')) {
     // missing: drift too
   }
   if (committed !== fresh) {
+    const [was, now] = [committed.split('\n'), fresh.split('\n')];
+    const line = now.findIndex((l, i) => l !== was[i]);
     console.error('sdk/src/generated/schema.ts differs from the OpenAPI document: run `pnpm --filter sdk generate` and commit it.');
+    console.error(`first difference at line ${line + 1}:\n  committed: ${was[line] ?? '(end of file)'}\n  generated: ${now[line] ?? '(end of file)'}`);
     process.exit(1);
   }
   console.log('sdk/src/generated/schema.ts matches the OpenAPI document.');
