@@ -14,11 +14,12 @@ import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { namespace } from '../../../i18n';
 import { ScanButton } from '../scanner/ScanButton';
 import { ExchangeDetailsStore, type DetailsField, type ScannableField } from './ExchangeDetailsStore';
+import { SlippageControl } from './SlippageControl';
 import styles from '../ExchangeForm.module.css';
 
 const ExchangeDetails = observer(function ExchangeDetails({ host, root }: { host: HostServices; root: ExchangeRootStore }) {
   const t = useT(host);
-  return root.details ? <DetailsForm store={root.details} form={root.form} t={t} prefix={host.locale.prefix} /> : null;
+  return root.details ? <DetailsForm store={root.details} form={root.form} t={t} prefix={host.locale.prefix} locale={host.locale.current} /> : null;
 });
 export default ExchangeDetails;
 
@@ -58,7 +59,7 @@ export function detailsStoreFactory(host: HostServices): DetailsStoreFactory {
 const QrScannerDialog = lazy(() => import(/* webpackChunkName: "qr-scanner" */ '../scanner/QrScannerDialog'));
 
 /** The fields in the order they are shown: after a refused submit the first one with an error takes the focus. */
-const FIELD_ORDER: DetailsField[] = ['destinationAddress', 'destinationMemo', 'refundAddress', 'refundMemo', 'email', 'terms'];
+const FIELD_ORDER: DetailsField[] = ['destinationAddress', 'destinationMemo', 'refundAddress', 'refundMemo', 'maxSlippage', 'email', 'terms'];
 
 const scanLabel: Record<ScannableField, string> = {
   destinationAddress: 'scan_destination',
@@ -72,11 +73,13 @@ const DetailsForm = observer(function DetailsForm({
   form,
   t,
   prefix,
+  locale,
 }: {
   store: ExchangeDetailsStore;
   form: ExchangeFormStore;
   t: TFunction;
   prefix: string;
+  locale: string;
 }) {
   const ids = useId();
   const [scanning, setScanning] = useState<ScannableField | null>(null);
@@ -174,6 +177,8 @@ const DetailsForm = observer(function DetailsForm({
           />
         ) : null}
 
+        {store.asksSlippage ? <SlippageControl store={store} id={idOf('maxSlippage')} locale={locale} t={t} /> : null}
+
         {store.askEmail ? (
           <TextField
             id={idOf('email')}
@@ -243,6 +248,7 @@ const fieldTestId: Record<DetailsField, string> = {
   destinationMemo: 'destination-memo',
   refundAddress: 'refund-address',
   refundMemo: 'refund-memo',
+  maxSlippage: 'slippage-custom-value',
   terms: 'terms',
   email: 'email',
 };

@@ -181,6 +181,8 @@ describe('ExchangeDetailsStore create (§4, §8)', () => {
       claimedNetworkFee: '0.001',
       // the pair's deposit, asked for: rounded up to the send coin's unit (issue 23)
       claimedDepositAmount: '0.50000001',
+      // issue 29: a floating order's maximum slippage, the default unless the visitor chose another
+      maxSlippage: '0.01',
       utmData: { timestamp: 1, utmParams: { source: 'x' }, additionalInfo: {}, sessionId: 's' },
       browserFingerprint: 'fp-1',
     });
@@ -766,5 +768,51 @@ describe('ExchangeDetailsStore: addresses checked while typing (issue 25)', () =
     store.dispose();
     await pause();
     expect(api.validateAddress).not.toHaveBeenCalled();
+  });
+});
+
+describe('ExchangeDetailsStore maximum slippage (issue 29)', () => {
+  const bodyOf = (api: ReturnType<typeof setup>['api']) =>
+    (api.orderCreate.mock.calls.at(-1) as unknown as [{ body: Record<string, unknown>; headers: Record<string, string> }])[0];
+
+  it('sends the chosen slippage with a floating order, and a new Idempotency-Key when it changes', async () => {
+    const { store, api } = setup();
+    fill(store);
+    store.setMaxSlippage('0.02');
+    expect(await store.create()).toBe(true);
+    const first = bodyOf(api);
+    expect(first.body.maxSlippage).toBe('0.02');
+    store.setMaxSlippage('0.005');
+    expect(await store.create()).toBe(true);
+    expect(bodyOf(api).body.maxSlippage).toBe('0.005');
+    expect(bodyOf(api).headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+  });
+
+  it('sends none with a fixed-rate order (the api refuses it there)', async () => {
+    const { store, api } = setup({ form: makeForm({ rateMode: 'FIXED' }) });
+    fill(store);
+    store.set('refundAddress', 'bc1refund');
+    expect(store.asksSlippage).toBe(false);
+    expect(await store.create()).toBe(true);
+    expect(bodyOf(api).body).not.toHaveProperty('maxSlippage');
+  });
+
+  it('a custom value that is not one within the bounds blocks the order at the field', async () => {
+    const { store, api } = setup();
+    fill(store);
+    store.setMaxSlippage(null);
+    expect(await store.create()).toBe(false);
+    expect(store.errors.maxSlippage).toBe('error_slippage_range');
+    expect(api.orderCreate).not.toHaveBeenCalled();
+    store.setMaxSlippage('0.0125');
+    expect(store.errors.maxSlippage).toBeUndefined();
+  });
+
+  it("shows the server's refusal of the slippage at the field", async () => {
+    const { store, api } = setup();
+    fill(store);
+    api.orderCreate.mockRejectedValueOnce(ApiError.of('ERR_VALIDATION', 'Invalid body.maxSlippage', { fields: { maxSlippage: 'must be from 0.001 to 0.05' } }));
+    expect(await store.create()).toBe(false);
+    expect(store.errors.maxSlippage).toBe('error_slippage_range');
   });
 });

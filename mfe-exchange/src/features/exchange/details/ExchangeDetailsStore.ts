@@ -5,6 +5,7 @@
 // dialog before anything else, and the create runs inside the flow.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
+  MAX_SLIPPAGE,
   PAIR_LOADING_WAIT_POLL_MS,
   askedAmount,
   checkMemo,
@@ -31,7 +32,7 @@ export const ADDRESS_CHECK_DELAY_MS = 400;
 
 type AddressField = 'destinationAddress' | 'refundAddress';
 
-export type DetailsField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo' | 'terms' | 'email';
+export type DetailsField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo' | 'maxSlippage' | 'terms' | 'email';
 /** The fields a QR code can fill (§2 QR scanner). */
 export type ScannableField = 'destinationAddress' | 'destinationMemo' | 'refundAddress' | 'refundMemo';
 
@@ -90,6 +91,8 @@ export class ExchangeDetailsStore {
   refundMemo = '';
   termsAccepted = false;
   email = '';
+  /** Issue 29: a floating order's maximum slippage (a fraction, MAX_SLIPPAGE's bounds); null while the custom value typed is none. */
+  maxSlippage: string | null = MAX_SLIPPAGE.default;
   errors: Partial<Record<DetailsField, string>> = {};
   createError: string | null = null;
   isCreating = false;
@@ -112,6 +115,7 @@ export class ExchangeDetailsStore {
       refundMemo: observable,
       termsAccepted: observable,
       email: observable,
+      maxSlippage: observable,
       errors: observableRef,
       createError: observable,
       isCreating: observable,
@@ -119,8 +123,10 @@ export class ExchangeDetailsStore {
       isFixed: computed,
       isCardPurchase: computed,
       asksRefund: computed,
+      asksSlippage: computed,
       askEmail: computed,
       set: action,
+      setMaxSlippage: action,
       fillFromScan: action,
       setNoMemo: action,
       setTermsAccepted: action,
@@ -149,6 +155,14 @@ export class ExchangeDetailsStore {
    */
   get asksRefund(): boolean {
     return this.isFixed && !this.isCardPurchase;
+  }
+  /** Issue 29: a floating order carries a maximum slippage (the slippage control). */
+  get asksSlippage(): boolean {
+    return !this.isFixed;
+  }
+  setMaxSlippage(value: string | null): void {
+    this.maxSlippage = value;
+    if (value !== null) this.clearError('maxSlippage');
   }
   /** §4 ckm: the email field is offered (A / B on a referral visit / D never; signed-in users skip). */
   get askEmail(): boolean {
@@ -263,6 +277,7 @@ export class ExchangeDetailsStore {
       else if (refund === destination) errors.refundAddress = 'error_address_must_be_different';
       else if (from) checks.push(this.checkAddress(from, refund).then((ok) => void (ok || (errors.refundAddress = 'error_address_incorrect'))));
     }
+    if (this.asksSlippage && this.maxSlippage === null) errors.maxSlippage = 'error_slippage_range';
     if (this.askEmail && this.emailError) errors.email = this.emailError;
     if (!this.termsAccepted) errors.terms = 'error_terms';
     await Promise.all(checks);
@@ -332,6 +347,8 @@ export class ExchangeDetailsStore {
       body.refundAddress = this.refundAddress.trim();
       if (this.refundRequiresMemo && this.refundMemo.trim()) body.refundAddressMemo = this.refundMemo.trim();
     }
+    // issue 29: a floating order's maximum slippage (the api's default when none is sent; refused for a fixed rate)
+    if (this.asksSlippage && this.maxSlippage) body.maxSlippage = this.maxSlippage;
     if (email) body.userEmail = email;
     const referrerId = this.deps.referral.get();
     if (referrerId) body.referrerId = referrerId;
@@ -376,6 +393,7 @@ export class ExchangeDetailsStore {
       body.refundAddressMemo ?? null,
       body.userEmail ?? null,
       body.referrerId ?? null,
+      body.maxSlippage ?? null,
     ]);
     if (this.idempotency?.fingerprint !== fingerprint) this.idempotency = { fingerprint, key: this.deps.newIdempotencyKey() };
     return this.idempotency.key;
@@ -494,6 +512,7 @@ export class ExchangeDetailsStore {
       const same = /differ/i.test(error.fields.refundAddress ?? '');
       return { refundAddress: same ? 'error_address_must_be_different' : 'error_address_incorrect' };
     }
+    if (named.includes('maxSlippage')) return { maxSlippage: 'error_slippage_range' };
     return null;
   }
 
