@@ -231,6 +231,8 @@ export async function registerApiProxy(app: FastifyInstance, o: ApiProxyOptions)
       ...({ wsHooks: o.wsHooks } as object),
     });
     await scope.register(httpProxy, { ...common, prefix: '/dict', rewritePrefix: '/dict' });
+    // issue 29: the receipt keys (JWKS) the api publishes, at the site's origin
+    await scope.register(httpProxy, { ...common, prefix: '/.well-known/receipt-keys.json', rewritePrefix: '/.well-known/receipt-keys.json' });
   });
   app.addHook('onClose', async () => upstream.close());
 }

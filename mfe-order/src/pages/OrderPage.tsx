@@ -11,6 +11,7 @@ import { CardPaymentDeclined, FixedRateProblems, EventNote, HeldDeposit } from '
 import { NewExchangeLink, OrderSummary } from '../features/order/OrderSummary';
 import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard, useFixedRateExpired } from '../features/order/SendCard';
 import { TransactionsCard } from '../features/order/TransactionsCard';
+import { ReceiptCard } from '../features/receipt/ReceiptCard';
 import { useT } from '../useT';
 import { amountOf, type View } from '../features/order/view';
 
@@ -60,10 +61,10 @@ function OrderBody({ host, id, destination, v }: { host: RemotePageProps['host']
     store.start();
     return () => store.dispose();
   }, [store]);
-  return <OrderView store={store} v={v} />;
+  return <OrderView store={store} v={v} api={host.api} />;
 }
 
-const OrderView = observer(function OrderView({ store, v }: { store: OrderStore; v: View }) {
+const OrderView = observer(function OrderView({ store, v, api }: { store: OrderStore; v: View; api: RemotePageProps['host']['api'] }) {
   const { t } = v;
   switch (store.status) {
     case 'pending':
@@ -151,6 +152,11 @@ const OrderView = observer(function OrderView({ store, v }: { store: OrderStore;
       ) : null}
 
       {hasTransactions(store, order) ? <TransactionsCard order={order} from={from} to={to} card={store.isCardOrder} v={v} /> : null}
+
+      {/* issue 29: a completed or refunded order's signed receipt */}
+      {step === 3 || step === 4 ? (
+        <ReceiptCard api={api} t={v.t} locale={v.locale} orderId={order.orderId} destinationAddress={order.destinationAddress} />
+      ) : null}
 
       {!order.userEmail ? <EmailOffer store={store} v={v} /> : null}
       <p className={styles.muted}>{t('link_hint')}</p>
