@@ -228,7 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       db: deps.db,
       health: healthDeps,
       holdRefundHours: config.holdRefundHours,
-      networks: { instruments, custody, chainHealth: chain ? () => chain.health() : null, siteOrigin },
+      networks: { instruments, custody, chainHealth: chain ? () => chain.health() : null, estimateFor: estimates.estimateFor, siteOrigin },
     },
     opts,
   );

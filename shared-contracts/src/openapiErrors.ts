@@ -147,6 +147,11 @@ const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
     ['ERR_UNPROCESSABLE_ENTITY', 'the verification is not pending'],
   ],
   adminIncidentUpdate: [['ERR_NOT_FOUND', 'no such incident']],
+  adminNetworkIncidentOpen: [['ERR_NETWORK_NOT_SUPPORTED', 'no active network has that networkTitle']],
+  adminNetworkIncidentUpdate: [
+    ['ERR_NOT_FOUND', 'no such network incident'],
+    ['ERR_UNPROCESSABLE_ENTITY', 'the incident is resolved already'],
+  ],
 };
 
 /** Session routes whose expired or revoked token is tolerated (api modules/auth/authenticate.ts). */

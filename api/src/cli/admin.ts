@@ -10,6 +10,9 @@
 // same service (and so the same checks) as the admin API; added with no account (created_by null).
 // `pnpm admin incident add <severity> <title> <body> | update <id> <state> [<body>] | list`: the status page's incidents
 // (issue 13), through the status service with the admin API's body schemas; posted with no account.
+// `pnpm admin network-incident open <network> <deposits|payouts|both> <delayed|paused> <title> <body> | update <id>
+// <delayed|paused|resolved> <body> | list`: per-network incidents (issue 29), through the network service with the admin
+// API's body schemas (the network one of the catalogue's active ones); posted with no account.
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDb, type DbHandle } from '../db/client';
@@ -17,8 +20,16 @@ import { migrate } from '../db/migrate';
 import { queryOf } from '../db/query';
 import { createArgon2Hasher, createSessionStore, createUserRepo, normalizeEmail, passwordProblem, type PasswordHasher } from '../modules/accounts';
 import { redirectServiceOf } from '../modules/redirects';
-import { createStatusRepo, createStatusService } from '../modules/status';
-import { EmailSchema, IncidentCreateBodySchema, IncidentUpdateBodySchema, isApiError } from 'shared-contracts/server';
+import { createInstrumentRepo } from '../modules/instruments';
+import { createNetworkRepo, createNetworkService, createStatusRepo, createStatusService } from '../modules/status';
+import {
+  EmailSchema,
+  IncidentCreateBodySchema,
+  IncidentUpdateBodySchema,
+  isApiError,
+  NetworkIncidentOpenBodySchema,
+  NetworkIncidentUpdateBodySchema,
+} from 'shared-contracts/server';
 
 export interface AdminCliDeps {
   db: DbHandle;
@@ -38,6 +49,9 @@ const USAGE = [
   '       pnpm admin incident add <minor|major|critical> <title> <body>',
   '       pnpm admin incident update <id> <investigating|identified|monitoring|resolved> [<body>]',
   '       pnpm admin incident list',
+  '       pnpm admin network-incident open <network> <deposits|payouts|both> <delayed|paused> <title> <body>',
+  '       pnpm admin network-incident update <id> <delayed|paused|resolved> <body>',
+  '       pnpm admin network-incident list',
 ].join('\n');
 
 /** Returns the process exit code. */
@@ -45,6 +59,7 @@ export async function runAdminCli(args: string[], deps: AdminCliDeps): Promise<n
   const out = deps.out ?? ((l: string) => console.log(l));
   if (args[0] === 'redirect') return runRedirectCommand(args.slice(1), deps, out);
   if (args[0] === 'incident') return runIncidentCommand(args.slice(1), deps, out);
+  if (args[0] === 'network-incident') return runNetworkIncidentCommand(args.slice(1), deps, out);
   const [command, rawEmail, ...flags] = args;
   const emailConfirmedFlag = flags.length === 1 && flags[0] === '--email-confirmed';
   if (command !== 'create' || !rawEmail || (flags.length > 0 && !emailConfirmedFlag)) {
@@ -168,6 +183,53 @@ async function runIncidentCommand(args: string[], deps: AdminCliDeps, out: (line
       }
       const updated = await status.updateIncident(parsed.data, null);
       out(`incident ${updated.id} is ${updated.state}`);
+      return 0;
+    }
+    out(USAGE);
+    return 2;
+  } catch (err) {
+    if (!isApiError(err)) throw err;
+    out(`refused: ${err.message}`);
+    return 1;
+  }
+}
+
+async function runNetworkIncidentCommand(args: string[], deps: AdminCliDeps, out: (line: string) => void): Promise<number> {
+  const networks = createNetworkService({
+    repo: createNetworkRepo(deps.db),
+    instruments: await createInstrumentRepo(deps.db.db),
+    // The CLI only opens, updates and lists incidents: no network state is computed here.
+    custody: { isReal: () => false, secondsPerConfirmation: () => 0 },
+    chainHealth: null,
+  });
+  const refused = (issues: { path: PropertyKey[]; message: string }[]) => {
+    out(`refused: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return 1;
+  };
+  const [command, ...rest] = args;
+  try {
+    if (command === 'list' && rest.length === 0) {
+      const all = await networks.incidentsSince(new Date(0), 100);
+      for (const i of all) {
+        out(`${i.id}  ${i.networkTitle}  ${i.scope}  ${i.resolvedAt ? `resolved ${i.resolvedAt}` : i.state}  since ${i.createdAt}  ${i.title}`);
+      }
+      out(`${all.length} network incident${all.length === 1 ? '' : 's'}`);
+      return 0;
+    }
+    if (command === 'open' && rest.length === 5) {
+      const [networkTitle, scope, state, title, body] = rest;
+      const parsed = NetworkIncidentOpenBodySchema.safeParse({ networkTitle, scope, state, title, body });
+      if (!parsed.success) return refused(parsed.error.issues);
+      const opened = await networks.open(parsed.data, null);
+      out(`opened network incident ${opened.id}: ${opened.networkTitle} ${opened.scope} ${opened.state}: ${opened.title}`);
+      return 0;
+    }
+    if (command === 'update' && rest.length === 3) {
+      const [id, state, body] = rest;
+      const parsed = NetworkIncidentUpdateBodySchema.safeParse({ id, state, body });
+      if (!parsed.success) return refused(parsed.error.issues);
+      const updated = await networks.update(parsed.data, null);
+      out(`network incident ${updated.id} is ${updated.resolvedAt ? 'resolved' : updated.state}`);
       return 0;
     }
     out(USAGE);
