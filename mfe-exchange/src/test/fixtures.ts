@@ -54,6 +54,14 @@ export function pairData(from: Instrument, to: Instrument, over: Partial<PairDat
     minConfirmationsToWithdraw: 1,
     ckm: 'D',
     isActive: true,
+    // issue 29: the all-in quote (market value − the lines = amountToGet) and the send network's estimate
+    marketAmountToGet: '10.21',
+    feeLines: [
+      { kind: 'NETWORK_FEE', amount: '0.001', currencyTitle: to.currencyTitle, slug: to.slug, takenFromAmountToGet: true },
+      { kind: 'SERVICE_FEE', amount: '0.001', currencyTitle: to.currencyTitle, slug: to.slug, takenFromAmountToGet: true },
+      { kind: 'SPREAD', amount: '0.008', currencyTitle: to.currencyTitle, slug: to.slug, takenFromAmountToGet: true },
+    ],
+    estimatedSeconds: { p50: 420, p90: 900, basis: 'measured', sampleSize: 40 },
     ...over,
   };
 }

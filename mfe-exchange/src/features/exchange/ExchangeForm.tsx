@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
-import { DEFAULT_PRECISION, type Instrument, type RateMode } from 'shared-contracts';
+import type { RateMode } from 'shared-contracts';
 import { Badge, Button, Dialog, LineIcon, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
 import { ExactDecimal, formatAmount, RelativeTime, toLocaleDecimal } from 'remote-kit/format';
 import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from './ExchangeFormStore';
 import type { RatesSocket } from './RatesSocket';
-import { pricePoint } from '../../lib/pricePoint';
-import { rateDecimals, rateLine } from '../../lib/rateLine';
+import { rateLine } from '../../lib/rateLine';
+import { HoldRulesNote } from './HoldRulesNote';
 import { InstrumentSelect } from './InstrumentSelect';
+import { QuoteBreakdown } from './quoteBreakdown/QuoteBreakdown';
 import { formatDuration, useNow } from './useNow';
 import styles from './ExchangeForm.module.css';
 
@@ -20,13 +21,8 @@ export interface ExchangeFormProps {
   locale: string;
 }
 
-/** §9 displayed precision: the instrument's precisionDecimals (8 when it has none). */
-const precisionOf = (i: Pick<Instrument, 'precisionDecimals'> | null | undefined) => i?.precisionDecimals ?? DEFAULT_PRECISION.receive;
 /** A limit the api named is shown whole (cutting a minimum would show less than the minimum), only grouped. */
 const EXACT = 18;
-
-/** §9 price points: the send side of a price line ("1000 SHIB"), with 2 decimals. */
-const pointOf = (multiplier: string, locale: string) => formatAmount(multiplier, { locale, maxDecimals: DEFAULT_PRECISION.send });
 
 /** The calculator: rate mode, the send and receive rows, errors, the rate and the fees (§2, §4, §5, §8). */
 export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, locale }: ExchangeFormProps) {
@@ -58,12 +54,9 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
     return <Toast tone="danger">{t('error_load_failed')}</Toast>;
   }
   const pair = form.pairData;
-  const fees = form.fees;
   const amountError = form.error?.kind === 'min' || form.error?.kind === 'max';
   const errorId = `${ids}-error`;
   const kycNoteId = `${ids}-kyc`;
-  const money = (value: string, instrument: Instrument) => formatAmount(value, { locale, maxDecimals: precisionOf(instrument) });
-  const marketPoint = pricePoint(pair?.marketLeftPrice ?? '0');
   return (
     <div className={styles.form} aria-busy={form.isLoading}>
       <Tabs
@@ -171,42 +164,8 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
                 <FixedRateHold expiresAt={pair.fixedRateExpiresAt} quotedAt={pair.updatedAt} t={t} />
               ) : null}
             </p>
-            {fees ? (
-              <dl className={styles.fees} data-testid="fees">
-                <div className={styles.feeRow}>
-                  <dt>{t('fee_platform')}</dt>
-                  <dd data-testid="fee-platform">
-                    {money(fees.platformFee.amount, pair.instrumentTo)} {fees.platformFee.currency}
-                  </dd>
-                </div>
-                <div className={styles.feeRow}>
-                  <dt>{t('fee_network')}</dt>
-                  <dd data-testid="fee-network">
-                    {money(fees.networkFee.amount, pair.instrumentTo)} {fees.networkFee.currency}
-                  </dd>
-                </div>
-                {fees.spreadPercent !== null ? (
-                  <div className={styles.feeRow}>
-                    <dt>{t('fee_spread')}</dt>
-                    <dd data-testid="fee-spread">
-                      {formatAmount(fees.spreadPercent, { locale, maxDecimals: 2, minDecimals: 2 })}% (
-                      {t('fee_market_price', {
-                        points: pointOf(marketPoint.multiplier, locale),
-                        from: pair.instrumentFrom.currencyTitle,
-                        // the pair's one precision, like the live rate: the line keeps its width (and its wrap) tick to tick
-                        price: formatAmount(marketPoint.value, {
-                          locale,
-                          maxDecimals: rateDecimals(pair.instrumentTo),
-                          minDecimals: rateDecimals(pair.instrumentTo),
-                        }),
-                        to: pair.instrumentTo.currencyTitle,
-                      })}
-                      )
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
-            ) : null}
+            {/* issue 29: the all-in quote — every fee line and the time estimate */}
+            <QuoteBreakdown pair={pair} t={t} locale={locale} />
             {form.needsVerification ? (
               <p className={styles.note} id={kycNoteId} data-testid="kyc-threshold-note">
                 {t('kyc_threshold_note', {
@@ -215,6 +174,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
                 })}
               </p>
             ) : null}
+            <HoldRulesNote pair={pair} t={t} locale={locale} />
             {form.showMinConfirmations ? (
               <p className={styles.note} data-testid="min-confirmations">
                 {t('min_confirmations', { count: pair.minConfirmationsToWithdraw })}
