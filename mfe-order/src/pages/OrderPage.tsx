@@ -8,6 +8,7 @@ import { OrderStore } from '../features/order/OrderStore';
 import { snapshotInstruments, snapshotOrder } from '../features/order/orderSnapshot';
 import styles from '../features/order/order.module.css';
 import { CardPaymentDeclined, FixedRateProblems, EventNote, HeldDeposit } from '../features/order/ProblemCards';
+import { HoldRefundPromise } from '../features/order/HoldRefundPromise';
 import { NewExchangeLink, OrderSummary } from '../features/order/OrderSummary';
 import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard, useFixedRateExpired } from '../features/order/SendCard';
 import { TransactionsCard } from '../features/order/TransactionsCard';
@@ -108,6 +109,8 @@ const OrderView = observer(function OrderView({ store, v, api }: { store: OrderS
       <ProgressCard store={store} order={order} v={v} />
 
       {store.onHold ? <HeldDeposit store={store} order={order} v={v} /> : null}
+      {/* issue 29: a held deposit's refund, in full and within the published time (a card payment is settled by support) */}
+      {store.onHold && !store.isCardOrder ? <HoldRefundPromise api={api} order={order} v={v} /> : null}
 
       {store.rateWarningShown || store.rateChangedWarningOpen ? <FixedRateProblems store={store} order={order} v={v} /> : null}
 
@@ -135,6 +138,7 @@ const OrderView = observer(function OrderView({ store, v, api }: { store: OrderS
         <Card data-testid="order-refund-requested">
           <p className={styles.text}>{t('refund_requested_text', { address: order.refundAddress ?? '' })}</p>
           <EventNote order={order} kind="REFUND_REQUESTED" v={v} />
+          {store.holdEvent ? <HoldRefundPromise api={api} order={order} v={v} /> : null}
         </Card>
       ) : null}
 
@@ -197,6 +201,7 @@ const STATE_TONE: Partial<Record<DisplayedState, Tone>> = {
   FIXED_RATE_HIGH_VOLATILITY_DETECTED: 'warning',
   FIXED_RATE_SLOW_DEPOSIT_DETECTED: 'warning',
   FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED: 'warning',
+  FLOATING_RATE_SLIPPAGE_EXCEEDED: 'warning',
   DEPOSIT_ON_HOLD: 'warning',
   CARD_PAYMENT_DECLINED: 'danger',
 };

@@ -135,6 +135,41 @@ describe('mfe-order ./pages', () => {
   });
 
   it.each([
+    ['en', 'The rate is worse than you allowed', 'You allowed at most 1.5 % less than the 2 ETH quoted: the exchange is paused until you choose.'],
+    ['ru', 'Курс хуже, чем вы допустили', 'Вы допустили не больше чем на 1,5 % меньше обещанных 2 ETH: обмен приостановлен, пока вы не выберете.'],
+  ] as const)('%s: a floating order past its maximum slippage offers the choice, asking where a refund goes (issue 29)', async (lng, title, fact) => {
+    const kinds = ['CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'FLOATING_RATE_SLIPPAGE_EXCEEDED', 'RATE_MODE_CHANGED'] as const;
+    const offered = { price: '19', amountToGet: '1.9', updatedAt: '2026-01-01T00:00:00.000Z' };
+    const order = orderWith([...kinds], {
+      amountToGet: '2',
+      maxSlippage: '0.015',
+      orderDetails: { ...orderWith([]).orderDetails, offeredRate: offered },
+    });
+    order.orderEvents[3] = { ...order.orderEvents[3], reason: 'RATE_WORSE_THAN_MAX_SLIPPAGE', nextStep: 'CHOOSE_REFUND_OR_ACCEPT_NEW_RATE' };
+    const requested = orderWith([...kinds, 'REFUND_REQUESTED'], { refundAddress: 'bc1qrefund', maxSlippage: '0.015' });
+    const api = {
+      orderPublicInfo: jest.fn(async () => order),
+      orderRefundInfo: jest.fn(async () => ({ refundAmountWithoutNetworkFee: '0.0999', networkFee: '0.0001' })),
+      orderRequestRefund: jest.fn(async () => requested),
+    };
+    renderPage(pages.Order, createTestHost({ lng, api, ...orderAt('ord1', '0xdest') }));
+    const block = await screen.findByTestId('fixed-rate-problems');
+    expect(block.getAttribute('data-problem')).toBe('FLOATING_RATE_SLIPPAGE_EXCEEDED');
+    expect(block.textContent).toContain(title);
+    expect(screen.getByTestId('problem-slippage').textContent).toBe(fact);
+    expect(screen.getByTestId('offered-rate')).toBeTruthy();
+    expect(screen.getByTestId('accept-new-rate')).toBeTruthy();
+    expect(await screen.findByTestId('problem-refund-amount')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('refund-address'), { target: { value: 'bc1qrefund' } });
+    api.orderPublicInfo.mockResolvedValue(requested);
+    await act(async () => fireEvent.click(screen.getByTestId('request-refund')));
+    expect(api.orderRequestRefund).toHaveBeenCalledWith({
+      body: { orderId: 'ord1', destinationAddress: '0xdest', refundAddress: 'bc1qrefund', refundAmount: '0.0999', claimedNetworkFee: '0.0001' },
+    });
+    await waitFor(() => expect(screen.queryByTestId('fixed-rate-problems')).toBeNull());
+  });
+
+  it.each([
     [
       'en',
       'Deposit on hold: not exchanged',

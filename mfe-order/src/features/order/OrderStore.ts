@@ -75,9 +75,13 @@ export interface OrderStoreDeps {
   };
 }
 
-/** §4: refund info is loaded for fixed-rate orders and held deposits; a card order has no refund here. */
+/**
+ * §4: refund info is loaded for fixed-rate orders, held deposits and (issue 29) floating orders stopped past their
+ * maximum slippage; a card order has no refund here.
+ */
 function wantsRefundInfo(order: Order): boolean {
-  return !isCardOrder(order) && (order.rateMode === 'FIXED' || isOnHold(order.orderEvents)) && shouldKeepPolling(order.orderEvents);
+  const refundable = order.rateMode === 'FIXED' || isOnHold(order.orderEvents) || isRateWarningShown(order.orderEvents);
+  return !isCardOrder(order) && refundable && shouldKeepPolling(order.orderEvents);
 }
 
 /** The refund form's message for a refused refund request (§5 error keys, §8 blacklist). */
@@ -198,9 +202,9 @@ export class OrderStore {
   get holdEvent() {
     return this.order ? holdEvent(this.order) : undefined;
   }
-  /** A held floating order has no refund address yet: the refund form asks for one. */
+  /** A held floating order, or one stopped past its maximum slippage (issue 29), has no refund address yet: the refund form asks for one. */
   get needsRefundAddress(): boolean {
-    return this.onHold && !this.order?.refundAddress;
+    return (this.onHold || this.rateWarningShown) && !this.order?.refundAddress;
   }
   /** The send network takes a memo when the order's deposit address came with one. */
   get refundTakesMemo(): boolean {

@@ -2,7 +2,7 @@ import type { Instrument, Order } from 'shared-contracts';
 import { ButtonLink, Card } from 'remote-kit/ui';
 import { samePairPath } from './samePairPath';
 import styles from './order.module.css';
-import { amountOf, type View } from './view';
+import { amountOf, percentOf, type View } from './view';
 
 /**
  * Issue 25: the order at a glance while it runs — what is sent, what arrives, at which rate and where. A fixed-rate
@@ -49,6 +49,15 @@ export function OrderSummary({
             {t(fixed ? 'summary_rate_exact' : 'summary_rate_about', rate)}
           </dd>
         </div>
+        {!fixed && order.maxSlippage ? (
+          // issue 29: how much less than quoted the floating order may pay before it stops for the customer's choice
+          <div className={styles.detail}>
+            <dt className={styles.term}>{t('summary_max_slippage')}</dt>
+            <dd className={styles.value} data-testid="summary-max-slippage">
+              {t('summary_percent', { value: percentOf(v, order.maxSlippage) })}
+            </dd>
+          </div>
+        ) : null}
         <div className={`${styles.detail} ${styles.wide}`}>
           <dt className={styles.term}>{t('destination_address', { currency: toRef.currencyTitle })}</dt>
           <dd className={styles.mono} data-testid="destination-address">

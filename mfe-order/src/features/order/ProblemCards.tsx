@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { type Instrument, ORDER_NEXT_STEPS, type Order } from 'shared-contracts';
 import { useNow } from 'remote-kit/format';
@@ -6,7 +7,7 @@ import { declineReasonKey } from './declineReason';
 import type { OrderStore } from './OrderStore';
 import { samePairPath } from './samePairPath';
 import styles from './order.module.css';
-import { amountOf, formatDuration, type View } from './view';
+import { amountOf, formatDuration, percentOf, type View } from './view';
 
 /**
  * §2 order step block "fixed-rate problems": what happened, why, what next, and the customer's two choices. Issue 25:
@@ -23,11 +24,18 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
   const from = order.pair.instrumentFrom.currencyTitle;
   const to = order.pair.instrumentTo.currencyTitle;
   const choosing = refundable || store.rateChangedWarningOpen;
+  // issue 29: a floating order stopped past its maximum slippage (the same choice, its own words)
+  const slipped = problem?.kind === 'FLOATING_RATE_SLIPPAGE_EXCEEDED';
   return (
     <div data-testid="fixed-rate-problems" data-problem={problem?.kind ?? ''}>
-      <Card title={t('problem_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
+      <Card title={t(slipped ? 'problem_title_slippage' : 'problem_title')} actions={<Badge tone="warning">{t('step_attention')}</Badge>}>
         <div className={styles.facts}>
           {problem ? null : <p className={styles.text}>{t('rate_changed_warning')}</p>}
+          {slipped && order.maxSlippage ? (
+            <p className={styles.value} data-testid="problem-slippage">
+              {t('problem_slippage', { max: percentOf(v, order.maxSlippage), quoted: amountOf(v, order.amountToGet, store.instrumentTo), currency: to })}
+            </p>
+          ) : null}
           {problem?.kind === 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED' ? <ArrivedVersusExpected order={order} store={store} v={v} /> : null}
           {problem ? <EventNote order={order} kind={problem.kind} v={v} /> : null}
           {offered ? (
@@ -55,11 +63,21 @@ export const FixedRateProblems = observer(function FixedRateProblems({ store, or
                 address: order.refundAddress,
               })}
             </p>
+          ) : refundable && info ? (
+            <p className={styles.muted} data-testid="problem-refund-amount">
+              {t('refund_amount_no_address', {
+                amount: amountOf(v, info.refundAmountWithoutNetworkFee, store.instrumentFrom),
+                fee: amountOf(v, info.networkFee, store.instrumentFrom),
+                currency: from,
+              })}
+            </p>
           ) : null}
         </div>
         {choosing ? (
           <div className={styles.facts}>
             <p className={styles.muted}>{t('problem_choose')}</p>
+            {/* issue 29: a floating order has no refund address: the refund choice asks where to */}
+            {refundable && store.needsRefundAddress ? <RefundAddressFields store={store} order={order} v={v} /> : null}
             <div className={styles.actions}>
               {refundable ? (
                 <Button
@@ -207,31 +225,7 @@ const HoldRefund = observer(function HoldRefund({ store, order, v }: { store: Or
           void store.requestRefund();
         }}
       >
-        {asking ? (
-          <>
-            <TextField
-              id="order-refund-address"
-              label={t('refund_address_label', { currency: from.currencyTitle, network: from.networkTitle })}
-              value={store.refundAddressInput}
-              onChange={(e) => store.setRefundAddress(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              error={addressError}
-              data-testid="refund-address"
-            />
-            {store.refundTakesMemo ? (
-              <TextField
-                id="order-refund-memo"
-                label={t('refund_memo_label')}
-                value={store.refundMemoInput}
-                onChange={(e) => store.setRefundMemo(e.target.value)}
-                autoComplete="off"
-                error={memoError}
-                data-testid="refund-memo"
-              />
-            ) : null}
-          </>
-        ) : null}
+        {asking ? <RefundAddressFields store={store} order={order} v={v} addressError={addressError} memoError={memoError} /> : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={!!store.busyAction} loading={store.busyAction === 'refund'} data-testid="request-refund">
             {t('request_refund')}
@@ -239,6 +233,49 @@ const HoldRefund = observer(function HoldRefund({ store, order, v }: { store: Or
         </div>
       </form>
       {errorText && !addressError && !memoError ? <p className={styles.error}>{errorText}</p> : null}
+    </>
+  );
+});
+
+/** Where a refund goes when the order has no refund address (a floating order): the address, and its memo where one is taken. */
+const RefundAddressFields = observer(function RefundAddressFields({
+  store,
+  order,
+  v,
+  addressError,
+  memoError,
+}: {
+  store: OrderStore;
+  order: Order;
+  v: View;
+  addressError?: ReactNode;
+  memoError?: ReactNode;
+}) {
+  const { t } = v;
+  const from = order.pair.instrumentFrom;
+  return (
+    <>
+      <TextField
+        id="order-refund-address"
+        label={t('refund_address_label', { currency: from.currencyTitle, network: from.networkTitle })}
+        value={store.refundAddressInput}
+        onChange={(e) => store.setRefundAddress(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        error={addressError}
+        data-testid="refund-address"
+      />
+      {store.refundTakesMemo ? (
+        <TextField
+          id="order-refund-memo"
+          label={t('refund_memo_label')}
+          value={store.refundMemoInput}
+          onChange={(e) => store.setRefundMemo(e.target.value)}
+          autoComplete="off"
+          error={memoError}
+          data-testid="refund-memo"
+        />
+      ) : null}
     </>
   );
 });

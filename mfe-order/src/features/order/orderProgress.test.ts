@@ -66,14 +66,23 @@ describe('§4 warnings', () => {
     expect(isRateChangedWarningOpen(ev('RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'))).toBe(false);
   });
 
-  it.each(['FIXED_RATE_HIGH_VOLATILITY_DETECTED', 'FIXED_RATE_SLOW_DEPOSIT_DETECTED', 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'] as const)(
-    'rate warning for %s until a refund request or acceptance',
-    (problem) => {
-      expect(isRateWarningShown(ev('CREATION_END', problem))).toBe(true);
-      expect(isRateWarningShown(ev('CREATION_END', problem, 'REFUND_REQUESTED'))).toBe(false);
-      expect(isRateWarningShown(ev('CREATION_END', problem, 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'))).toBe(false);
-    },
-  );
+  it.each([
+    'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
+    'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
+    'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+    // issue 29: a floating order stopped past its maximum slippage offers the same choice
+    'FLOATING_RATE_SLIPPAGE_EXCEEDED',
+  ] as const)('rate warning for %s until a refund request or acceptance', (problem) => {
+    expect(isRateWarningShown(ev('CREATION_END', problem))).toBe(true);
+    expect(isRateWarningShown(ev('CREATION_END', problem, 'REFUND_REQUESTED'))).toBe(false);
+    expect(isRateWarningShown(ev('CREATION_END', problem, 'RATE_MODE_CHANGED', 'RATE_MODE_CHANGE_ACCEPTED'))).toBe(false);
+  });
+
+  it('a floating order past its maximum slippage shows that state, and its step waits for the customer (issue 29)', () => {
+    const slipped = ev('CREATION_END', 'DEPOSIT_REGISTERED', 'INCOMING_FUNDS_DETECTED', 'FLOATING_RATE_SLIPPAGE_EXCEEDED', 'RATE_MODE_CHANGED');
+    expect(displayedOrderState(slipped.filter((e) => e.kind !== 'RATE_MODE_CHANGED'))).toBe('FLOATING_RATE_SLIPPAGE_EXCEEDED');
+    expect(orderStepper(slipped)).toMatchObject({ current: 'exchanging', status: 'error' });
+  });
 
   it('no rate warning without a problem event', () => {
     expect(isRateWarningShown(ev('CREATION_END', 'INCOMING_FUNDS_DETECTED', 'RATE_MODE_CHANGED'))).toBe(false);

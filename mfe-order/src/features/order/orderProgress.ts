@@ -28,6 +28,7 @@ const DISPLAYED_STATE_ORDER: readonly OrderEventKind[] = [
   'FIXED_RATE_HIGH_VOLATILITY_DETECTED',
   'FIXED_RATE_SLOW_DEPOSIT_DETECTED',
   'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED',
+  'FLOATING_RATE_SLIPPAGE_EXCEEDED',
   'DEPOSIT_ON_HOLD',
   'INCOMING_FUNDS_DETECTED',
   'DEPOSIT_REGISTERED',
@@ -54,7 +55,7 @@ export function isRateChangedWarningOpen(events: Events): boolean {
   return has(events, 'RATE_MODE_CHANGED') && !resolved(events);
 }
 
-/** §4: any fixed-rate problem event exists and neither a refund request nor acceptance exists. */
+/** §4: any fixed-rate problem event (or issue 29's slippage stop) exists and neither a refund request nor acceptance exists. */
 export function isRateWarningShown(events: Events): boolean {
   return FIXED_RATE_PROBLEM_EVENTS.some((k) => has(events, k)) && !resolved(events);
 }

@@ -1,7 +1,7 @@
 // What every part of the order page needs to write its texts and values: the translator and the site's locale.
 import type { TFunction } from 'i18next';
 import type { HostServices, Instrument } from 'shared-contracts';
-import { formatAmount } from 'remote-kit/format';
+import { ExactDecimal, formatAmount } from 'remote-kit/format';
 import { displayDecimals } from './instruments';
 
 export interface View {
@@ -15,6 +15,11 @@ export interface View {
 /** §9 displayed precision: an amount of `instrument`, grouped and cut to its precisionDecimals (8 until known). */
 export function amountOf(v: View, value: string | null | undefined, instrument: Pick<Instrument, 'precisionDecimals'> | undefined): string {
   return value ? formatAmount(value, { locale: v.locale, maxDecimals: displayDecimals(instrument) }) : '';
+}
+
+/** Issue 29: a fraction ("0.015") as a percent in the site's locale ("1.5"). */
+export function percentOf(v: View, fraction: string): string {
+  return formatAmount(ExactDecimal.from(fraction).times(100).toFixed(), { locale: v.locale, maxDecimals: 2 });
 }
 
 /** m:ss of a duration in milliseconds. */
