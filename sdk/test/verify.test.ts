@@ -131,7 +131,11 @@ describe('verifyWebhook', () => {
     data: { orderId: 'o1', eventKind: 'CREATION_END' },
   });
   const t = Math.floor(Date.now() / 1000);
-  const headers = (sig: string, ts = String(t)) => ({ 'x-coinferry-signature': sig, 'x-coinferry-timestamp': ts, 'content-type': 'application/json' });
+  const headers = (sig: string, ts = String(t)): Record<string, string> => ({
+    'x-coinferry-signature': sig,
+    'x-coinferry-timestamp': ts,
+    'content-type': 'application/json',
+  });
 
   it('accepts what the api signs (string or bytes, Headers or Node headers) and returns the event', async () => {
     const sig = signatureHeader(secret, t, body);
@@ -140,14 +144,14 @@ describe('verifyWebhook', () => {
     expect((await verifyWebhook(body, { 'X-Coinferry-Signature': [sig] }, secret)).type).toBe('order.status_changed');
   });
 
-  it.each([
+  it.each<[string, () => [string, Record<string, string>], string]>([
     ['a changed body', () => [body.replace('o1', 'o2'), headers(signatureHeader(secret, t, body))], 'bad signature'],
     ['another secret', () => [body, headers(signatureHeader('whsec_other', t, body))], 'bad signature'],
     ['a stale timestamp', () => [body, headers(signatureHeader(secret, t - 301, body), String(t - 301))], 'stale timestamp'],
     ['a timestamp header that disagrees', () => [body, headers(signatureHeader(secret, t, body), String(t - 1))], 'timestamp mismatch'],
     ['no signature', () => [body, { 'content-type': 'application/json' }], 'missing signature'],
     ['a malformed signature', () => [body, headers('v1=abc')], 'malformed signature'],
-  ] as const)('refuses %s', async (_what, make, reason) => {
+  ])('refuses %s', async (_what, make, reason) => {
     const [raw, h] = make();
     const refused = await verifyWebhook(raw, h, secret).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(WebhookVerificationError);
