@@ -1,6 +1,7 @@
 // The 4xx answers each operation of the OpenAPI document lists (openapi.ts): those every route of its kind gives
 // (validation, body, session, CSRF, partner key, rate limit) and each route's own, as the api's modules throw them,
 // with the §8 catalogue code, its HTTP status and when.
+import { PARTNER_ERROR_MESSAGES as MSG, partnerNotFound, partnerTooManyRequests } from './domains/partner/messages';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import type { RouteDef, RouteName } from './routes';
 
@@ -41,8 +42,11 @@ const CODE_MEANINGS: Record<ErrorCode, string> = {
   ERR_INVALID_TWO_FACTOR_CODE: 'the two-factor code is wrong, expired or already used',
 };
 
-/** A catalogue code a route gives, with when (else the code's general meaning). */
-type RouteError = ErrorCode | readonly [ErrorCode, string];
+/**
+ * A catalogue code a route gives, with when (else the code's general meaning) and, where the server's text is known
+ * (issue 29: the partner API's, domains/partner/messages.ts), the message its example shows.
+ */
+type RouteError = ErrorCode | readonly [ErrorCode, string] | readonly [ErrorCode, string, string];
 
 /** A quote of a pair (rates and partner rates): what the quote engine refuses (api modules/rates/quote.ts). */
 const QUOTE_ERRORS: RouteError[] = [
@@ -57,6 +61,13 @@ const IDEMPOTENCY_REUSED: RouteError = ['ERR_UNPROCESSABLE_ENTITY', 'the Idempot
 const ORDER_CREATE_ERRORS: RouteError[] = [['ERR_NOT_FOUND', 'an unknown instrument or referrer id'], ...QUOTE_ERRORS.slice(1), IDEMPOTENCY_REUSED];
 const ORDER_NOT_FOUND: RouteError = ['ERR_NOT_FOUND_E', 'no order with that id (and destination address)'];
 const ORDER_STATE: RouteError = ['ERR_UNPROCESSABLE_ENTITY', 'the order’s state does not allow it'];
+const PARTNER_CARD: RouteError = [
+  'ERR_NOT_ACCEPTABLE',
+  'a card (fiat) send instrument: card purchases are not available through the partner API',
+  MSG.cardPurchases,
+];
+const PARTNER_ORDER_NOT_FOUND: RouteError = ['ERR_NOT_FOUND', 'no such order of this partner', partnerNotFound('Order', 'ord_123')];
+const PARTNER_WEBHOOK_NOT_FOUND: RouteError = ['ERR_NOT_FOUND', 'no such webhook of this partner', partnerNotFound('Webhook', 'wh_123')];
 /** Sign-in and step-up of an account with two-factor authentication (issue 24, api modules/auth/twoFactor.ts). */
 const TWO_FACTOR_ERRORS: RouteError[] = ['ERR_TWO_FACTOR_REQUIRED', 'ERR_INVALID_TWO_FACTOR_CODE'];
 const PROVIDER_UNKNOWN: RouteError = ['ERR_NOT_FOUND', 'an unknown liquidity provider'];
@@ -121,16 +132,36 @@ const ROUTE_ERRORS: Partial<Record<RouteName, readonly RouteError[]>> = {
   providerContacts: [PROVIDER_UNKNOWN, NO_PROVIDER_SESSION],
   providerKycStatus: [PROVIDER_UNKNOWN, NO_PROVIDER_SESSION],
   providerKycAccessToken: [PROVIDER_UNKNOWN, NO_PROVIDER_SESSION],
-  partnerRate: QUOTE_ERRORS,
+  partnerRate: [...QUOTE_ERRORS, PARTNER_CARD],
   partnerOrderCreate: [
+    ['ERR_VALIDATION', 'no Idempotency-Key header', MSG.idempotencyKeyRequired],
     ...QUOTE_ERRORS,
-    IDEMPOTENCY_REUSED,
-    ['ERR_NOT_ACCEPTABLE', 'card purchases are not available through the partner API'],
+    ['ERR_UNPROCESSABLE_ENTITY', 'the Idempotency-Key was already used with a different request', MSG.idempotencyKeyReused],
+    PARTNER_CARD,
     ['ERR_FORBIDDEN', 'blacklisted client data'],
   ],
-  partnerOrder: [['ERR_NOT_FOUND', 'no such order of this partner']],
-  partnerWebhookDelete: [['ERR_NOT_FOUND', 'no such webhook of this partner']],
-  partnerWebhookDeliveries: [['ERR_NOT_FOUND', 'no such webhook of this partner']],
+  partnerOrder: [PARTNER_ORDER_NOT_FOUND],
+  partnerOrderRefundInfo: [
+    PARTNER_ORDER_NOT_FOUND,
+    ['ERR_UNPROCESSABLE_ENTITY', 'neither a fixed-rate order nor on hold nor waiting for a choice: no refund option'],
+  ],
+  partnerOrderRequestRefund: [
+    PARTNER_ORDER_NOT_FOUND,
+    ['ERR_UNPROCESSABLE_ENTITY', 'the order’s state allows no refund, or the amount or fee differ from the refund info (reload it)'],
+    ['ERR_FORBIDDEN', 'blacklisted client data'],
+  ],
+  partnerOrderAcceptRate: [
+    PARTNER_ORDER_NOT_FOUND,
+    ORDER_STATE,
+    ['ERR_NOT_ACCEPTABLE', 'the new-rate offer expired or was renewed: read the order and accept its fresh offer'],
+  ],
+  partnerWebhookDelete: [PARTNER_WEBHOOK_NOT_FOUND],
+  partnerWebhookDeliveries: [PARTNER_WEBHOOK_NOT_FOUND],
+  partnerWebhookTest: [PARTNER_WEBHOOK_NOT_FOUND, ['ERR_UNPROCESSABLE_ENTITY', 'the webhook is removed, deactivated or suspended']],
+  partnerWebhookDeliveryReplay: [
+    ['ERR_NOT_FOUND', 'no such delivery of this partner', partnerNotFound('Webhook delivery', 'whd_123')],
+    ['ERR_UNPROCESSABLE_ENTITY', 'the delivery is still pending, or its webhook is removed, deactivated or suspended'],
+  ],
   seo: [['ERR_NOT_FOUND', 'no texts for that page kind or pair']],
   blogPosts: [['ERR_NOT_FOUND', 'an unknown category']],
   blogEntry: [['ERR_NOT_FOUND', 'no post or category of that slug']],
@@ -159,6 +190,8 @@ const STALE_SESSION_TOLERATED: ReadonlySet<RouteName> = new Set(['logout']);
 
 interface ErrorAnswer {
   code: ErrorCode;
+  /** The server's text, where known; else the example shows `why`. */
+  message?: string;
   /** Overrides the code's catalogue status (Fastify's own refusals: 413 for a body over the limit). */
   status?: number;
   why: string;
@@ -167,15 +200,20 @@ interface ErrorAnswer {
 /** The 4xx answers a route can give: the catalogue code, its HTTP status and when. */
 function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
   const out: ErrorAnswer[] = [];
-  const add = (code: ErrorCode, why: string, status?: number) => {
+  const add = (code: ErrorCode, why: string, status?: number, message?: string) => {
     const same = out.find((e) => e.code === code && e.status === status);
-    if (!same) out.push({ code, why, status });
-    else if (!same.why.includes(why)) same.why = `${same.why}; or ${why}`;
+    if (!same) out.push({ code, why, status, message });
+    else if (!same.why.includes(why)) {
+      same.why = `${same.why}; or ${why}`;
+      same.message ??= message;
+    }
   };
   // Every route refuses control characters in query, path parameters, body and headers (api http/controlChars.ts).
   add('ERR_VALIDATION', def.query || def.body || def.params ? 'invalid query, path parameter, body or header' : 'a header with control characters');
   if (def.method !== 'GET') {
-    add('ERR_BAD_REQUEST', def.bodyType === 'multipart' ? 'not a readable multipart/form-data body' : 'a body that is not JSON');
+    add('ERR_BAD_REQUEST', def.bodyType === 'multipart' ? 'not a readable multipart/form-data body' : 'a body that is not valid JSON');
+    // Issue 29: another content type is Fastify's 415, in the catalogue shape (not a 400).
+    add('ERR_BAD_REQUEST', `a content type other than ${def.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'}`, 415);
     add('ERR_BAD_REQUEST', 'a body over the size limit', 413);
   }
   if (def.auth === 'user' || def.auth === 'admin') add('ERR_UNAUTHORIZED', 'no session, or it expired (details.reason TOKEN_EXPIRED: refresh and retry)');
@@ -185,19 +223,20 @@ function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
     add(
       'ERR_UNAUTHORIZED',
       'x-api-key missing or unknown; a signature (X-Signature, X-Timestamp, X-Nonce) that does not match, is stale or replays a nonce; or no signature with a key that requires one',
+      undefined,
+      MSG.keyRequired,
     );
-    add('ERR_FORBIDDEN', 'the key is deactivated, suspended since a password reset, or not allowed from this address');
-    add('ERR_EMAIL_NOT_CONFIRMED', 'the key’s account has no confirmed email');
+    add('ERR_FORBIDDEN', 'the key is deactivated, suspended since a password reset, or not allowed from this address', undefined, MSG.keyDeactivated);
+    add('ERR_EMAIL_NOT_CONFIRMED', 'the key’s account has no confirmed email', undefined, MSG.keyOwnerUnconfirmed);
   } else if (def.method !== 'GET') {
     add('ERR_FORBIDDEN', 'a request with cookies from another site (CSRF protection)');
   }
   for (const e of ROUTE_ERRORS[name] ?? []) {
     if (typeof e === 'string') add(e, CODE_MEANINGS[e]);
-    else add(e[0], e[1]);
+    else add(e[0], e[1], undefined, e[2]);
   }
-  if (def.auth === 'partner' || def.rateLimit) {
-    add('ERR_TOO_MANY_REQUESTS', def.auth === 'partner' ? 'over the key’s per-minute limit' : 'over the per-address (or per-account) limit');
-  }
+  if (def.auth === 'partner') add('ERR_TOO_MANY_REQUESTS', 'over the key’s per-minute limit', undefined, partnerTooManyRequests(12));
+  if (def.rateLimit) add('ERR_TOO_MANY_REQUESTS', 'over the per-address (or per-account) limit');
   return out;
 }
 
@@ -213,7 +252,10 @@ export function errorResponsesOf(name: RouteName, def: RouteDef, errorSchema: Js
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const examples: Record<string, unknown> = {};
     for (const a of list) {
-      examples[examples[a.code] ? `${a.code}_${status}` : a.code] = { summary: a.why, value: { statusCode: status, code: a.code, message: capitalise(a.why) } };
+      examples[examples[a.code] ? `${a.code}_${status}` : a.code] = {
+        summary: a.why,
+        value: { statusCode: status, code: a.code, message: a.message ?? capitalise(a.why) },
+      };
     }
     responses[String(status)] = {
       description: list.map((a) => `\`${a.code}\`: ${a.why}`).join('; '),

@@ -1,12 +1,13 @@
 // Authentication of the partner API (routes whose route-table auth is 'partner'): the `x-api-key` header is the key's
 // secret, looked up by its SHA-256. Unknown → 401; deactivated, suspended by a password reset, its owner's email not
-// confirmed (ERR_EMAIL_NOT_CONFIRMED) or called from outside the key's allow-list → 403.
+// confirmed (ERR_EMAIL_NOT_CONFIRMED) or called from outside the key's allow-list → 403; all of it, and the per-key
+// rate limit, before the body is read (onRequest), so a refused body answers with the key's headers too (issue 29).
 // Request signatures (issue 24, keys/signature.ts): x-signature = hex HMAC-SHA256(the key's signing secret, METHOD \n
 // PATH_AND_QUERY \n x-timestamp \n x-nonce \n raw body), x-timestamp within ±300 s, x-nonce accepted once per key in
 // that window (in the database: every replica sees it). A wrong, stale or replayed signature → 401; so is an unsigned
-// call with a key set to require signatures. Then the per-key rate limit (rateLimit.ts).
+// call with a key set to require signatures (preHandler, once the raw body is read).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from 'shared-contracts/server';
+import { ApiError, PARTNER_ERROR_MESSAGES as MSG } from 'shared-contracts/server';
 import type { SecretBox } from '../../lib/secretBox';
 import {
   allowListPermits,
@@ -52,7 +53,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 const refused = (why: string) => ApiError.of('ERR_UNAUTHORIZED', `Signature refused: ${why}`);
 
 export function partnerKeyOf(request: FastifyRequest): PartnerKey {
-  if (!request.partnerKey) throw ApiError.of('ERR_UNAUTHORIZED', 'API key required (x-api-key header)');
+  if (!request.partnerKey) throw ApiError.of('ERR_UNAUTHORIZED', MSG.keyRequired);
   return request.partnerKey;
 }
 
@@ -69,7 +70,7 @@ export function createPartnerAuthenticator(deps: {
   async function checkSignature(request: FastifyRequest, key: ApiKeyAuthRow): Promise<void> {
     const signature = header(request, SIGNATURE_HEADERS.signature);
     if (signature === undefined) {
-      if (key.signatureRequired) throw ApiError.of('ERR_UNAUTHORIZED', 'This API key requires signed requests (x-signature, x-timestamp, x-nonce)');
+      if (key.signatureRequired) throw ApiError.of('ERR_UNAUTHORIZED', MSG.signatureRequired);
       return;
     }
     if (key.signingSecret === null) throw refused('this key was made before request signatures and has no signing secret; create a new key to sign');
@@ -100,22 +101,35 @@ export function createPartnerAuthenticator(deps: {
     await deps.keys.touch(key.id).catch(() => undefined);
   }
 
-  return async function authenticatePartner(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /**
+   * onRequest, before the body is read (issue 29): every answer of a partner route, a refused body (415, 400, 413)
+   * included, is no-store, and every answer to a valid key carries its RateLimit-* headers.
+   */
+  async function identifyPartner(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // Nothing a partner receives may be cached by a proxy.
     reply.header('cache-control', 'no-store');
     const secret = header(request, API_KEY_HEADER)?.trim();
-    if (!secret) throw ApiError.of('ERR_UNAUTHORIZED', 'API key required (x-api-key header)');
+    if (!secret) throw ApiError.of('ERR_UNAUTHORIZED', MSG.keyRequired);
     const key = secret.length <= 128 ? await deps.keys.bySecretHash(sha256Hex(secret)) : null;
-    if (!key) throw ApiError.of('ERR_UNAUTHORIZED', 'Unknown API key');
-    if (!key.isActive) throw ApiError.of('ERR_FORBIDDEN', 'API key is deactivated');
-    if (key.suspendedAt) {
-      throw ApiError.of('ERR_FORBIDDEN', "API key is suspended since the account's password was reset: its owner resumes it on the profile's API keys page");
-    }
-    if (!key.ownerEmailConfirmed) throw ApiError.of('ERR_EMAIL_NOT_CONFIRMED', "Confirm your email first: the key's account has no confirmed email");
-    if (!allowListPermits(key.whiteListIp, request.ip)) throw ApiError.of('ERR_FORBIDDEN', 'API key is not allowed from this address');
-    await checkSignature(request, key);
+    if (!key) throw ApiError.of('ERR_UNAUTHORIZED', MSG.keyUnknown);
+    if (!key.isActive) throw ApiError.of('ERR_FORBIDDEN', MSG.keyDeactivated);
+    if (key.suspendedAt) throw ApiError.of('ERR_FORBIDDEN', MSG.keySuspended);
+    if (!key.ownerEmailConfirmed) throw ApiError.of('ERR_EMAIL_NOT_CONFIRMED', MSG.keyOwnerUnconfirmed);
+    if (!allowListPermits(key.whiteListIp, request.ip)) throw ApiError.of('ERR_FORBIDDEN', MSG.keyAddressRefused);
     await deps.limiter.consume(key.apiId, reply);
+    identified.set(request, key);
+  }
+
+  const identified = new WeakMap<FastifyRequest, ApiKeyAuthRow>();
+
+  /** preHandler, once the raw body is read: the request signature, then the key is the request's. */
+  async function verifyPartner(request: FastifyRequest): Promise<void> {
+    const key = identified.get(request);
+    if (!key) throw ApiError.of('ERR_UNAUTHORIZED', MSG.keyRequired);
+    await checkSignature(request, key);
     await touch(key);
     request.partnerKey = { id: key.id, apiId: key.apiId, userId: key.userId };
-  };
+  }
+
+  return { identifyPartner, verifyPartner };
 }

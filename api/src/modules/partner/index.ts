@@ -55,7 +55,8 @@ export async function registerPartnerModule(
     });
     // On each route rather than on the scope: a scope's hooks would also run for the app's 404 answers.
     scope.addHook('onRoute', (route) => {
-      route.preHandler = [authenticate, ...(route.preHandler ? [route.preHandler].flat() : [])];
+      route.onRequest = [authenticate.identifyPartner, ...(route.onRequest ? [route.onRequest].flat() : [])];
+      route.preHandler = [authenticate.verifyPartner, ...(route.preHandler ? [route.preHandler].flat() : [])];
     });
     registerPartnerRoutes(
       scope,

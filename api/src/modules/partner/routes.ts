@@ -1,7 +1,7 @@
 // The partner API's routes (route table names partner*, auth 'partner'): catalogue, rates, orders made with the key
 // (attributed to its owner), the owner's orders only, and webhooks. Another partner's order or webhook is ERR_NOT_FOUND.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, apiRoutes, type ExchangeRequest, type PairData } from 'shared-contracts/server';
+import { ApiError, apiRoutes, type ExchangeRequest, PARTNER_ERROR_MESSAGES as MSG, type PairData, partnerNotFound } from 'shared-contracts/server';
 import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { Query } from '../../db/query';
 import type { InstrumentRepo } from '../instruments';
@@ -27,7 +27,7 @@ const OWN_ORDERS = 'api_key_id IN (SELECT api_id FROM api_keys WHERE user_id = $
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || key === '') {
-    throw ApiError.of('ERR_VALIDATION', 'Idempotency-Key header required: a retry with the same key never creates a second order', {
+    throw ApiError.of('ERR_VALIDATION', MSG.idempotencyKeyRequired, {
       fields: { 'Idempotency-Key': 'required' },
     });
   }
@@ -48,7 +48,17 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: PartnerRouteDe
   );
   // Card purchases need a signed-in account (§4, §6): the partner API offers exchange pairs only.
   registerRoute(app, apiRoutes.partnerPairs, () => listPublicPairs(deps.instruments, { cardPurchases: false }), opts);
-  registerRoute(app, apiRoutes.partnerRate, ({ query }) => deps.quote(query), opts);
+  // Issue 29: nor card quotes (the guides' "crypto pairs only"): a fiat sender is refused as the order create refuses it.
+  registerRoute(
+    app,
+    apiRoutes.partnerRate,
+    ({ query }) => {
+      const quote = deps.quote(query);
+      if (quote.instrumentFrom.instrumentType === 'fiat') throw ApiError.of('ERR_NOT_ACCEPTABLE', MSG.cardPurchases);
+      return quote;
+    },
+    opts,
+  );
 
   registerRoute(
     app,
@@ -90,7 +100,50 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: PartnerRouteDe
       const { userId } = partnerKeyOf(request);
       const own = await q(`SELECT 1 FROM orders WHERE order_id = $2 AND ${OWN_ORDERS}`, [userId, params.orderId]);
       const [order] = own.length ? await orders.ordersById([params.orderId]) : [];
-      if (!order) throw ApiError.of('ERR_NOT_FOUND', `Order ${params.orderId} not found`);
+      if (!order) throw ApiError.of('ERR_NOT_FOUND', partnerNotFound('Order', params.orderId));
+      return order;
+    },
+    opts,
+  );
+
+  /** The destination address of one of the partner's own orders: the order's credential for the customer's calls. */
+  async function ownOrderDestination(userId: number, orderId: string): Promise<string> {
+    const [own] = await q<{ destinationAddress: string }>(
+      `SELECT destination_address AS "destinationAddress" FROM orders WHERE order_id = $2 AND ${OWN_ORDERS}`,
+      [userId, orderId],
+    );
+    if (!own) throw ApiError.of('ERR_NOT_FOUND', partnerNotFound('Order', orderId));
+    return own.destinationAddress;
+  }
+  // Issue 29: the customer's choices (refund, new rate) with the key, through the same service and rules.
+  registerRoute(
+    app,
+    apiRoutes.partnerOrderRefundInfo,
+    async ({ params, request }) => orders.refundInfo(params.orderId, await ownOrderDestination(partnerKeyOf(request).userId, params.orderId)),
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerOrderRequestRefund,
+    async ({ params, body, request }) => {
+      const key = partnerKeyOf(request);
+      const destinationAddress = await ownOrderDestination(key.userId, params.orderId);
+      const order = await orders.requestRefund({ ...body, orderId: params.orderId, destinationAddress });
+      deps.afterChange?.();
+      request.log.info({ orderId: params.orderId, apiId: key.apiId, userId: key.userId }, 'partner refund requested');
+      return order;
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerOrderAcceptRate,
+    async ({ params, body, request }) => {
+      const key = partnerKeyOf(request);
+      const destinationAddress = await ownOrderDestination(key.userId, params.orderId);
+      const order = await orders.acceptRateModeChange(params.orderId, destinationAddress, body.offeredAmountToGet);
+      deps.afterChange?.();
+      request.log.info({ orderId: params.orderId, apiId: key.apiId, userId: key.userId }, 'partner accepted the new rate');
       return order;
     },
     opts,
@@ -122,7 +175,29 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: PartnerRouteDe
   registerRoute(
     app,
     apiRoutes.partnerWebhookDeliveries,
-    ({ query, request }) => webhooks.deliveries(partnerKeyOf(request).userId, query.webhookId, query.limit),
+    ({ query, request }) => webhooks.deliveries(partnerKeyOf(request).userId, query.webhookId, query.limit, query.status),
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerWebhookTest,
+    async ({ body, request }) => {
+      const key = partnerKeyOf(request);
+      const delivery = await webhooks.sendTest(key.userId, body.id);
+      request.log.info({ webhookId: body.id, deliveryId: delivery.id, userId: key.userId, apiId: key.apiId }, 'webhook test event requested');
+      return delivery;
+    },
+    opts,
+  );
+  registerRoute(
+    app,
+    apiRoutes.partnerWebhookDeliveryReplay,
+    async ({ body, request }) => {
+      const key = partnerKeyOf(request);
+      const delivery = await webhooks.replay(key.userId, body.id);
+      request.log.info({ deliveryId: body.id, webhookId: delivery.webhookId, userId: key.userId, apiId: key.apiId }, 'webhook delivery replay requested');
+      return delivery;
+    },
     opts,
   );
 }

@@ -6,6 +6,7 @@
 // on the event id). 2xx = DELIVERED; anything else is retried after retryBaseMs × 2^(attempt-1), FAILED after
 // maxAttempts. Order is kept within a webhook (its lane) when nothing fails; a retried event may arrive after later
 // ones (data.order is the current state).
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { PartnerConfig } from '../../config';
@@ -16,6 +17,8 @@ import type { DueDelivery, WebhookRepo, WebhookRow } from './repo';
 import { signatureHeader, WEBHOOK_HEADERS } from './signing';
 
 const WEBHOOK_EVENT_TYPE = 'order.status_changed';
+/** Issue 29: the event a partner sends itself on demand (POST /api/partner/v1/webhooks/test), about no order. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 const SCAN_BATCH = 200;
 const SETTLE_MS = 2 * 60_000;
 
@@ -66,7 +69,7 @@ export function createWebhookDispatcher({ repo, orders, config, outbox, log, now
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(d.payload)),
       'user-agent': 'Coinferry-Webhooks/1',
-      [WEBHOOK_HEADERS.eventId]: `evt_${d.orderEventId}`,
+      [WEBHOOK_HEADERS.eventId]: d.eventId,
       [WEBHOOK_HEADERS.deliveryId]: `whd_${d.id}`,
       [WEBHOOK_HEADERS.timestamp]: String(t),
       [WEBHOOK_HEADERS.signature]: signatureHeader(d.secret, t, d.payload),
@@ -115,7 +118,7 @@ export function createWebhookDispatcher({ repo, orders, config, outbox, log, now
     });
     // The URL is the partner's own; the secret never appears in logs.
     // `error` is a serialized key of the logger (an Error is expected there): the reason goes under `failure`.
-    const line = { deliveryId: d.id, webhookId: d.webhookId, eventId: `evt_${d.orderEventId}`, attempts, statusCode, failure: error };
+    const line = { deliveryId: d.id, webhookId: d.webhookId, eventId: d.eventId, attempts, statusCode, failure: error };
     if (delivered) log.info(line, 'webhook delivered');
     else log.warn(line, final ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry');
     if (!delivered) throw sendable ? new Error(error ?? 'failed') : new PermanentFailure(error ?? 'webhook removed');
@@ -131,8 +134,46 @@ export function createWebhookDispatcher({ repo, orders, config, outbox, log, now
     },
   };
 
+  /** The delivery's outbox row, in the transaction that made it pending. */
+  const enqueue = (tx: Parameters<Parameters<Outbox['transaction']>[0]>[0], webhookId: string, deliveryId: string, dedupe: string) =>
+    outbox.enqueue(tx, { topic: 'webhook', payload: { deliveryId, lane: `webhook:${webhookId}` }, dedupeKey: `webhook:${webhookId}:${dedupe}` });
+
   return {
     handler,
+    /**
+     * Issue 29: a test event to a live webhook, sent now through the same path as the order events (signed, retried,
+     * in the delivery log). Its payload has the shape of an order event with `type` webhook.test and no order.
+     */
+    async sendTest(w: WebhookRow): Promise<string> {
+      const eventId = `evt_test_${randomBytes(8).toString('hex')}`;
+      const payload = JSON.stringify({
+        id: eventId,
+        type: WEBHOOK_TEST_EVENT_TYPE,
+        createdAt: new Date(now()).toISOString(),
+        data: { orderId: null, eventKind: null, status: null, order: null },
+      });
+      const deliveryId = await outbox.transaction(async (tx) => {
+        const id = await repo.insertTestDelivery({ webhookId: w.id, eventId, eventType: WEBHOOK_TEST_EVENT_TYPE, payload }, { query: tx.query.bind(tx) });
+        await enqueue(tx, w.id, id, eventId);
+        return id;
+      });
+      outbox.notify();
+      log.info({ deliveryId, webhookId: w.id, eventId }, 'webhook test event queued');
+      return deliveryId;
+    },
+    /** Issue 29: a settled delivery sent again, the same event (id, payload); false when it is still pending. */
+    async replay(webhookId: string, deliveryId: string): Promise<boolean> {
+      const reopened = await outbox.transaction(async (tx) => {
+        if (!(await repo.reopen(deliveryId, { query: tx.query.bind(tx) }))) return false;
+        await enqueue(tx, webhookId, deliveryId, `replay:${deliveryId}:${now()}`);
+        return true;
+      });
+      if (reopened) {
+        outbox.notify();
+        log.info({ deliveryId, webhookId }, 'webhook delivery replayed');
+      }
+      return reopened;
+    },
     /** The outbox's policy for webhooks: this config's retries; a claim lasts the timeout plus slack. */
     policy: {
       retryBaseMs: config.webhookRetryBaseMs,

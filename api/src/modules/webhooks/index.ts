@@ -31,5 +31,5 @@ export function createWebhooksModule(
   });
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => job.stop());
-  return createWebhookService(repo, config.partner);
+  return createWebhookService(repo, config.partner, dispatcher);
 }

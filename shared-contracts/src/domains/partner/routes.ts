@@ -119,6 +119,49 @@ export const partnerRoutes = defineRoutes({
     summary: 'One of the partner’s orders',
     schemas: ({ z, s }) => ({ params: z.object({ orderId: z.string().min(1).max(64) }), response: s.OrderSchema }),
   },
+  /** Issue 29: the customer's refund and new-rate choice (orders/routes.ts), for the partner's own orders, with its key. */
+  partnerOrderRefundInfo: {
+    method: 'GET',
+    path: '/api/partner/v1/orders/:orderId/refund-info',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    summary: 'What a refund of the order returns (a fixed-rate order with a problem, an order on hold, or one waiting for the new-rate choice)',
+    schemas: ({ z, s }) => ({ params: z.object({ orderId: z.string().min(1).max(64) }), response: s.RefundInfoSchema }),
+  },
+  partnerOrderRequestRefund: {
+    method: 'POST',
+    path: '/api/partner/v1/orders/:orderId/request-refund',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.refund,
+    summary:
+      'Request the refund of one of the partner’s orders, as its customer would (the same rules: refundAmount and claimedNetworkFee as the refund info says; the refund address is given here when the order has none)',
+    schemas: ({ z, s }) => ({
+      params: z.object({ orderId: z.string().min(1).max(64) }),
+      body: z.object({
+        refundAddress: z.string().trim().min(1).max(256),
+        refundAddressMemo: z.string().trim().max(128).optional(),
+        refundAmount: s.MoneySchema,
+        claimedNetworkFee: s.MoneySchema,
+      }),
+      response: s.OrderSchema,
+    }),
+  },
+  partnerOrderAcceptRate: {
+    method: 'POST',
+    path: '/api/partner/v1/orders/:orderId/accept-rate-mode-change',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.acceptRate,
+    summary: 'Accept the new floating rate offered to one of the partner’s orders (orderDetails.offeredRate), as its customer would',
+    schemas: ({ z, s }) => ({
+      params: z.object({ orderId: z.string().min(1).max(64) }),
+      /** The offer accepted (orderDetails.offeredRate.amountToGet): paid exactly, or refused once renewed or expired. */
+      body: z.object({ offeredAmountToGet: s.MoneySchema.optional() }),
+      response: s.OrderSchema,
+    }),
+  },
   partnerWebhooks: {
     method: 'GET',
     path: '/api/partner/v1/webhooks',
@@ -154,8 +197,36 @@ export const partnerRoutes = defineRoutes({
     timeoutMs: TIMEOUTS_MS.default,
     summary: 'The delivery log of the partner’s webhooks, newest first',
     schemas: ({ z, s }) => ({
-      query: z.object({ webhookId: z.string().max(64).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      query: z.object({
+        webhookId: z.string().max(64).optional(),
+        /** Issue 29: only the deliveries in this state. */
+        status: s.WebhookDeliveryStatusSchema.optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
       response: z.array(s.WebhookDeliverySchema),
     }),
+  },
+  /** Issue 29: try a webhook from anywhere (a hosted sandbox included), without an order. */
+  partnerWebhookTest: {
+    method: 'POST',
+    path: '/api/partner/v1/webhooks/test',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 30 },
+    summary:
+      'Send a test event (type webhook.test, no order) to a webhook now, signed and retried like every delivery; answers its delivery, PENDING until sent (follow it in the delivery log)',
+    schemas: ({ z, s }) => ({ body: z.object({ id: z.string().min(1).max(64) }), response: s.WebhookDeliverySchema }),
+  },
+  partnerWebhookDeliveryReplay: {
+    method: 'POST',
+    path: '/api/partner/v1/webhooks/deliveries/replay',
+    tag: 'partner',
+    auth: 'partner',
+    timeoutMs: TIMEOUTS_MS.default,
+    rateLimit: { perAddress: 60 },
+    summary:
+      'Send a delivery again (DELIVERED, FAILED or CANCELLED; its webhook live): the same event id and payload, its attempts counted anew; answers it, PENDING until sent',
+    schemas: ({ z, s }) => ({ body: z.object({ id: z.string().min(1).max(64) }), response: s.WebhookDeliverySchema }),
   },
 });

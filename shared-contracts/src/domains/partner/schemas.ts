@@ -36,15 +36,27 @@ export const WebhookSchema = z.object({ id: z.string(), url: z.string(), isActiv
 
 export type Webhook = z.infer<typeof WebhookSchema>;
 
+/**
+ * A delivery's state: PENDING (to be sent, or retried), DELIVERED (a 2xx answer), FAILED (every attempt failed),
+ * CANCELLED (its webhook was removed before it was sent; issue 29).
+ */
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
+
+export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES).meta({ id: 'WebhookDeliveryStatus' });
+
+/** The event types a webhook receives: an order's status change, and the test event sent on demand (issue 29). */
+export const WEBHOOK_EVENT_TYPES = ['order.status_changed', 'webhook.test'] as const;
+
 export const WebhookDeliverySchema = z
   .object({
     id: z.string(),
     webhookId: z.string(),
-    /** The event's id, also sent as the X-Coinferry-Event-Id header (the same on every retry). */
+    /** The event's id, also sent as the X-Coinferry-Event-Id header (the same on every retry and replay). */
     eventId: z.string(),
-    eventType: z.string(),
-    orderId: z.string(),
-    status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+    eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    /** Null for a test event. */
+    orderId: z.string().nullable(),
+    status: WebhookDeliveryStatusSchema,
     attempts: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),
@@ -55,3 +67,5 @@ export const WebhookDeliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export { PARTNER_ERROR_MESSAGES, partnerNotFound, partnerTooManyRequests } from './messages';
