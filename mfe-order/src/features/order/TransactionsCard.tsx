@@ -3,6 +3,7 @@ import { RelativeTime } from 'remote-kit/format';
 import { Card } from 'remote-kit/ui';
 import { explorerTxLink } from './explorer';
 import { ExplorerLink } from './ExplorerLink';
+import { OrderEstimate } from './OrderEstimate';
 import styles from './order.module.css';
 import { formatDuration, type View } from './view';
 
@@ -41,6 +42,8 @@ export function TransactionsCard({
       {!card && left > 0 && d.secondsPerConfirmation ? (
         <p className={styles.muted}>{t('estimated_time', { time: formatDuration(left * d.secondsPerConfirmation * 1000) })}</p>
       ) : null}
+      {/* issue 29: the network's measured time from the deposit seen to the payout sent, until the payout is sent */}
+      {d.estimatedSeconds && !d.payoutTxHash && !d.refundTxHash ? <OrderEstimate estimate={d.estimatedSeconds} v={v} /> : null}
       <dl className={styles.details}>
         {d.depositTxHash ? (
           <TxRow
