@@ -4,6 +4,8 @@ import { Badge, Button, Card, Skeleton, StaticPage, type Tone, VisuallyHidden, t
 import { formatAmount } from 'remote-kit/format';
 import { fetchStatus, statusKey } from '../../supportData/supportData';
 import { STATUS_WORDING, uptimePercent } from './statusUptime';
+import { HoldCountsTable } from './HoldCountsTable';
+import { NetworkStatusTable } from './NetworkStatusTable';
 import { useSupportData } from '../../supportData/supportUseData';
 import { useT } from '../../useT';
 import styles from './status.module.css';
@@ -88,6 +90,8 @@ function StatusView({ host, data }: { host: HostServices; data: StatusData }) {
         {open.length > 0 ? <p className={textStyles.text}>{t('status_open_incidents', { count: open.length })}</p> : null}
       </Card>
 
+      <NetworkStatusTable host={host} />
+
       <Card title={t('status_history_title', { count: data.days.length })} data-testid="status-history">
         <p className={textStyles.text} data-testid="status-uptime">
           {uptime === null ? t('status_uptime_none') : t('status_uptime', { percent: formatAmount(uptime, { locale, minDecimals: 2, maxDecimals: 2 }) })}
@@ -119,6 +123,8 @@ function StatusView({ host, data }: { host: HostServices; data: StatusData }) {
           ))}
         </ul>
       </Card>
+
+      <HoldCountsTable host={host} />
 
       <Card title={t('status_incidents_title')} data-testid="status-incidents">
         {data.incidents.length === 0 ? (
