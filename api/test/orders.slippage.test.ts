@@ -152,6 +152,19 @@ describe.each(BACKENDS)('floating orders with a maximum slippage on %s', (backen
       expect(waiting.withdrawals).toEqual([]);
     });
 
+    it('the sandbox quote shift (e2e): a market 3 % against the order stops it, with nothing else moved', async () => {
+      const created = await create(floating());
+      const shifted = await call('POST', `/api/v1/sandbox/orders/${created.orderId}/quote-shift`, { by: '0.03' });
+      expect(shifted.status).toBe(200);
+      expect(Number(shifted.body.amountToGet)).toBeGreaterThan(Number(created.amountToGet) * 1.029);
+      expect((await call('POST', `/api/v1/sandbox/orders/${created.orderId}/quote-shift`, { by: '0.6' })).status).toBe(400);
+      await deposit(created.orderId, created.claimedDepositAmount);
+      const waiting = await waitFor(created, 'RATE_MODE_CHANGED');
+      expect(kinds(waiting)).toContain('FLOATING_RATE_SLIPPAGE_EXCEEDED');
+      // only an order still waiting for its deposit
+      expect((await call('POST', `/api/v1/sandbox/orders/${created.orderId}/quote-shift`, { by: '0.03' })).status).toBe(422);
+    });
+
     it('a wider slippage lets the same move execute', async () => {
       const created = await depositedAfter(ETH_UP_3, { maxSlippage: '0.05' });
       const done = await waitFor(created, 'WITHDRAWAL_COMPLETED');

@@ -9,6 +9,7 @@ import { registerRoute, type RegisterOptions } from '../../http/registerRoute';
 import type { OrderService } from './service';
 
 const SANDBOX_DEPOSIT_PATH = '/api/v1/sandbox/orders/:orderId/deposit';
+const SANDBOX_QUOTE_SHIFT_PATH = '/api/v1/sandbox/orders/:orderId/quote-shift';
 
 const sandboxDeposit = {
   method: 'POST',
@@ -19,6 +20,19 @@ const sandboxDeposit = {
   timeoutMs: TIMEOUTS_MS.default,
   params: z.object({ orderId: z.string().min(1).max(64) }),
   body: z.object({ amount: MoneySchema, txHash: z.string().min(1).max(128).optional() }),
+  response: OrderSchema,
+} satisfies RouteDef;
+
+/** Issue 29: the market moves `by` (a fraction) against an order awaiting its deposit (sandboxQuote.ts): its quote is raised. */
+const sandboxQuoteShift = {
+  method: 'POST',
+  path: SANDBOX_QUOTE_SHIFT_PATH,
+  tag: 'sandbox',
+  summary: 'Sandbox: the market moves against an order awaiting its deposit (its quote is raised by a fraction)',
+  auth: 'none',
+  timeoutMs: TIMEOUTS_MS.default,
+  params: z.object({ orderId: z.string().min(1).max(64) }),
+  body: z.object({ by: MoneySchema }),
   response: OrderSchema,
 } satisfies RouteDef;
 
@@ -33,4 +47,5 @@ export function registerSandboxOrderRoutes(app: FastifyInstance, orders: OrderSe
     },
     { ...opts, access: 'sandbox' },
   );
+  registerRoute(app, sandboxQuoteShift, async ({ params, body }) => orders.sandboxShiftQuote(params.orderId, body.by), { ...opts, access: 'sandbox' });
 }

@@ -9,6 +9,7 @@ import { createCustomerActions } from './customerActions';
 import { createJobSteps } from './jobSteps';
 import { createOrderPresentation } from './presentation';
 import { createOrderPricing } from './pricing';
+import { createSandboxQuoteShift } from './sandboxQuote';
 import { createSettlement } from './settlement';
 
 export type { OrderServiceDeps, ReferrerDirectory } from './context';
@@ -26,6 +27,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     depositSink,
     /** A card payment settled (the provider's notice): its order moves on at once. */
     cardPaymentSettled: (orderId: string, payment: CardPayment) => cardPaymentSettled(orderId, payment, 'wait'),
+    /** SANDBOX ONLY (issue 29): the market moves against an order awaiting its deposit (sandboxQuote.ts). */
+    sandboxShiftQuote: createSandboxQuoteShift(ctx, presentation),
     toOrder: presentation.toOrder,
     ordersById: presentation.ordersById,
     ...createCustomerActions(ctx, presentation, pricing),
