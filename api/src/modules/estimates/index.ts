@@ -14,7 +14,7 @@ export type EstimateFor = (networkTitle: string) => EstimatedSeconds;
 /** How often the estimates are measured again. */
 const REFRESH_INTERVAL_MS = 5 * 60_000;
 
-export interface EstimatesModuleDeps {
+interface EstimatesModuleDeps {
   db: DbHandle;
   instruments: Pick<InstrumentRepo, 'all'>;
   custody: Pick<CustodyAdapter, 'secondsPerConfirmation'>;

@@ -4,7 +4,7 @@ import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instruments, orders } from '../../db/schema';
 
-export interface MeasuredDuration {
+interface MeasuredDuration {
   networkTitle: string;
   seconds: number;
 }

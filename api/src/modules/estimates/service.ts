@@ -17,9 +17,9 @@ export interface EstimatesOptions {
   payoutAllowanceSeconds: number;
 }
 
-export const ESTIMATE_DEFAULTS: EstimatesOptions = { windowDays: 30, maxPerNetwork: 500, minSample: 20, payoutAllowanceSeconds: 60 };
+const ESTIMATE_DEFAULTS: EstimatesOptions = { windowDays: 30, maxPerNetwork: 500, minSample: 20, payoutAllowanceSeconds: 60 };
 
-export interface EstimatesDeps {
+interface EstimatesDeps {
   repo: EstimatesRepo;
   instruments: Pick<InstrumentRepo, 'all'>;
   /** The custody's pace on the instrument's chain (CustodyAdapter.secondsPerConfirmation). */
@@ -90,4 +90,3 @@ export function createEstimates({ repo, instruments, secondsPerConfirmation, now
     },
   };
 }
-export type Estimates = ReturnType<typeof createEstimates>;

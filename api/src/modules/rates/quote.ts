@@ -56,7 +56,7 @@ function unmeasuredEstimate(from: InstrumentRecord): EstimatedSeconds {
  * the deposit's market value (rounded down to the receive coin's unit) once the other lines and amountToGet are
  * taken, so the lines add up exactly: marketAmountToGet − Σ lines = amountToGet.
  */
-export function feeLinesFor(
+function feeLinesFor(
   deposit: D,
   raw: D,
   fees: { networkFee: D; platformFee: D },

@@ -1,6 +1,6 @@
 // Issue 29: an estimate's p50–p90 in seconds as a range in one readable unit (seconds, minutes or hours).
 
-export interface EstimateRange {
+interface EstimateRange {
   /** The range's ends in `unit` (hours with at most one decimal); equal when the range is one value. */
   from: number;
   to: number;
