@@ -12,6 +12,7 @@ import { HoldRefundPromise } from '../features/order/HoldRefundPromise';
 import { NewExchangeLink, OrderSummary } from '../features/order/OrderSummary';
 import { CardPaidCard, CardPaymentCard, CardRedirectModal, SendCard, useFixedRateExpired } from '../features/order/SendCard';
 import { TransactionsCard } from '../features/order/TransactionsCard';
+import { NetworkNotice } from '../features/order/NetworkNotice';
 import { ReceiptCard } from '../features/receipt/ReceiptCard';
 import { useT } from '../useT';
 import { amountOf, type View } from '../features/order/view';
@@ -62,7 +63,12 @@ function OrderBody({ host, id, destination, v }: { host: RemotePageProps['host']
     store.start();
     return () => store.dispose();
   }, [store]);
-  return <OrderView store={store} v={v} api={host.api} />;
+  return (
+    <>
+      <NetworkNotice host={host} store={store} v={v} />
+      <OrderView store={store} v={v} api={host.api} />
+    </>
+  );
 }
 
 const OrderView = observer(function OrderView({ store, v, api }: { store: OrderStore; v: View; api: RemotePageProps['host']['api'] }) {
