@@ -10,7 +10,7 @@ import type { SecretBox } from '../../lib/secretBox';
 
 const DAY_MS = 86_400_000;
 
-export interface SigningKey {
+interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
 }
