@@ -10,7 +10,7 @@ export const DEFAULT_HOLD_REFUND_HOURS = 24;
 /** guardrails.ts MIN_DEPOSIT_TOLERANCE: a deposit this share of the minimum or more is exchanged. */
 const MIN_DEPOSIT_TOLERANCE = new D('0.9');
 
-export interface HoldRulesInput {
+interface HoldRulesInput {
   /** The send instrument: its currency and the network fee of a refund to it. */
   from: { currencyTitle: string; networkFee: D; isFiat: boolean };
   /** The quoted deposit, in the send currency. */

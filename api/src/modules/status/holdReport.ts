@@ -46,7 +46,7 @@ const MONTHS_SQL = `
 /** `YYYY-MM` of the UTC month `offset` months from the one of `at`. */
 const monthOf = (at: Date, offset: number) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
 
-export interface HoldReportDeps {
+interface HoldReportDeps {
   db: DbHandle;
   /** HOLD_REFUND_HOURS. */
   refundWithinHours: number;

@@ -5,13 +5,13 @@ import { ORDER_HOLD_REASONS } from '../../domain';
 import { MoneySchema } from '../../commonSchemas';
 
 /** `ABOVE`: a deposit above `threshold` is held; `BELOW`: a deposit below it; `ANY`: a check with no amount. */
-export const HOLD_RULE_COMPARISONS = ['ABOVE', 'BELOW', 'ANY'] as const;
+const HOLD_RULE_COMPARISONS = ['ABOVE', 'BELOW', 'ANY'] as const;
 
 /**
  * What a held order's "full refund" is: the whole deposit, less only the network fee of the refund transaction
  * (`refundNetworkFee`, paid to the network): no service fee, no spread, no penalty.
  */
-export const HOLD_REFUND_AMOUNTS = ['DEPOSIT_LESS_REFUND_NETWORK_FEE'] as const;
+const HOLD_REFUND_AMOUNTS = ['DEPOSIT_LESS_REFUND_NETWORK_FEE'] as const;
 
 export const HoldRuleSchema = z
   .object({
