@@ -18,7 +18,8 @@ export {
   type ReceiptKeySet,
   type ReceiptQuery,
 } from './client';
-export type { components, operations, paths } from './generated/schema';
+// The generated document, whole (openapi-typescript's roots).
+export type { $defs, components, operations, paths, webhooks } from './generated/schema';
 export { ReceiptVerificationError, type VerifiedReceipt, verifyReceipt } from './receipts';
 export { canonicalRequest, newNonce, partnerAuthMiddleware, requestSignature, type SignatureHeaders, type SignedParts, signatureHeaders } from './signing';
 export { type HeaderBag, type WebhookEvent, type WebhookFailure, WebhookVerificationError, verifyWebhook } from './webhooks';

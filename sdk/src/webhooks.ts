@@ -20,7 +20,7 @@ export interface WebhookEvent {
     /** The order event this delivery is about. */
     eventKind: Order['orderEvents'][number]['kind'];
     /** The order's state when the delivery was prepared. */
-    status: string;
+    status: Order['status'];
     /** The full order when the delivery was prepared (as GET /api/partner/v1/orders/{orderId} answers it). */
     order: Order;
   };

@@ -976,6 +976,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/partner/v1/orders/{orderId}/refund-info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a refund of the order returns (a fixed-rate order with a problem, an order on hold, or one waiting for the new-rate choice) */
+    get: operations['partnerOrderRefundInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partner/v1/orders/{orderId}/request-refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Request the refund of one of the partner’s orders, as its customer would (the same rules: refundAmount and claimedNetworkFee as the refund info says; the refund address is given here when the order has none) */
+    post: operations['partnerOrderRequestRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partner/v1/orders/{orderId}/accept-rate-mode-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept the new floating rate offered to one of the partner’s orders (orderDetails.offeredRate), as its customer would */
+    post: operations['partnerOrderAcceptRate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/partner/v1/webhooks': {
     parameters: {
       query?: never;
@@ -1022,6 +1073,40 @@ export interface paths {
     get: operations['partnerWebhookDeliveries'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partner/v1/webhooks/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a test event (type webhook.test, no order) to a webhook now, signed and retried like every delivery; answers its delivery, PENDING until sent (follow it in the delivery log) */
+    post: operations['partnerWebhookTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partner/v1/webhooks/deliveries/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery again (DELIVERED, FAILED or CANCELLED; its webhook live): the same event id and payload, its attempts counted anew; answers it, PENDING until sent */
+    post: operations['partnerWebhookDeliveryReplay'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1275,6 +1360,23 @@ export interface paths {
     };
     /** The service’s health now, per day over the last 90 days, and its incidents */
     get: operations['statusPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/status/holds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Orders held, refunded and completed per UTC month over the last 12 months (counts only), how many held orders were refunded within the promised time, and that time (HOLD_REFUND_HOURS). Cached for 5 minutes */
+    get: operations['statusHolds'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1981,9 +2083,56 @@ export interface components {
       isActive: boolean;
       /** @description ISO 8601 date-time */
       fixedRateExpiresAt?: string;
+      holdRules?: components['schemas']['HoldRules'];
       marketAmountToGet: components['schemas']['Money'];
       feeLines: components['schemas']['FeeLine'][];
       estimatedSeconds: components['schemas']['EstimatedSeconds'];
+    };
+    /**
+     * @example {
+     *       "rules": [
+     *         {
+     *           "reason": "DEPOSIT_ABOVE_MAXIMUM",
+     *           "when": "ABOVE",
+     *           "threshold": "1.66666666",
+     *           "currencyTitle": "BTC",
+     *           "appliesToQuotedAmount": false
+     *         },
+     *         {
+     *           "reason": "DEPOSIT_BELOW_MINIMUM",
+     *           "when": "BELOW",
+     *           "threshold": "0.00030000",
+     *           "currencyTitle": "BTC",
+     *           "appliesToQuotedAmount": false
+     *         },
+     *         {
+     *           "reason": "PAIR_NOT_ACTIVE",
+     *           "when": "ANY",
+     *           "threshold": null,
+     *           "currencyTitle": "BTC",
+     *           "appliesToQuotedAmount": false
+     *         }
+     *       ],
+     *       "refundWithinHours": 24,
+     *       "refundAmount": "DEPOSIT_LESS_REFUND_NETWORK_FEE",
+     *       "refundNetworkFee": "0.0001"
+     *     }
+     */
+    HoldRules: {
+      rules: components['schemas']['HoldRule'][];
+      refundWithinHours: number;
+      /** @enum {string} */
+      refundAmount: 'DEPOSIT_LESS_REFUND_NETWORK_FEE';
+      refundNetworkFee: components['schemas']['Money'];
+    };
+    HoldRule: {
+      /** @enum {string} */
+      reason: 'DEPOSIT_ABOVE_MAXIMUM' | 'DEPOSIT_BELOW_MINIMUM' | 'DEPOSIT_ABOVE_NO_KYC_THRESHOLD' | 'PAIR_NOT_ACTIVE';
+      /** @enum {string} */
+      when: 'ABOVE' | 'BELOW' | 'ANY';
+      threshold: components['schemas']['Money'] | null;
+      currencyTitle: string;
+      appliesToQuotedAmount: boolean;
     };
     FeeLine: {
       /** @enum {string} */
@@ -2189,14 +2338,16 @@ export interface components {
       /** @description ISO 8601 date-time */
       createdAt: string;
     };
+    /** @enum {string} */
+    WebhookDeliveryStatusInput: 'PENDING' | 'DELIVERED' | 'FAILED' | 'CANCELLED';
     WebhookDelivery: {
       id: string;
       webhookId: string;
       eventId: string;
-      eventType: string;
-      orderId: string;
       /** @enum {string} */
-      status: 'PENDING' | 'DELIVERED' | 'FAILED';
+      eventType: 'order.status_changed' | 'webhook.test';
+      orderId: string | null;
+      status: components['schemas']['WebhookDeliveryStatus'];
       attempts: number;
       lastStatusCode: number | null;
       lastError: string | null;
@@ -2205,6 +2356,8 @@ export interface components {
       /** @description ISO 8601 date-time */
       createdAt: string;
     };
+    /** @enum {string} */
+    WebhookDeliveryStatus: 'PENDING' | 'DELIVERED' | 'FAILED' | 'CANCELLED';
     SeoTexts: {
       title: string;
       description: string;
@@ -2217,6 +2370,18 @@ export interface components {
         reviewBody: string;
         ratingValue: string;
       };
+    };
+    HoldReport: {
+      refundWithinHours: number;
+      months: {
+        month: string;
+        held: number;
+        refunded: number;
+        completed: number;
+        heldRefunded: number;
+        heldRefundedInTime: number;
+      }[];
+      generatedAt: string;
     };
     NetworkStatus: {
       networkTitle: string;
@@ -2495,7 +2660,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON; `ERR_PAIR_NOT_ACTIVE`: the pair is not active; `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL`: the amount is below the pair’s minimum (details give the limit); `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG`: the amount is above the pair’s maximum (details give the limit) */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON; `ERR_PAIR_NOT_ACTIVE`: the pair is not active; `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL`: the amount is below the pair’s minimum (details give the limit); `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG`: the amount is above the pair’s maximum (details give the limit) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2542,6 +2707,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2611,7 +2785,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2640,6 +2814,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2707,7 +2890,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2736,6 +2919,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2800,7 +2992,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2838,6 +3030,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2999,7 +3200,7 @@ export interface operations {
           'application/json': boolean;
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON; `ERR_NETWORK_NOT_SUPPORTED`: the currency’s network is not supported here */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON; `ERR_NETWORK_NOT_SUPPORTED`: the currency’s network is not supported here */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3019,6 +3220,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3571,7 +3781,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3591,6 +3801,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3650,7 +3869,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3679,6 +3898,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3729,7 +3957,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: a header with control characters; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: a header with control characters; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3749,6 +3977,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3805,7 +4042,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3834,6 +4071,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3892,7 +4138,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3912,6 +4158,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3970,7 +4225,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON; `ERR_INVALID_PASSWORD_RESET_CODE`: the reset code is wrong or has expired */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON; `ERR_INVALID_PASSWORD_RESET_CODE`: the reset code is wrong or has expired */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3990,6 +4245,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4208,7 +4472,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4228,6 +4492,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4285,7 +4558,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4305,6 +4578,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4362,7 +4644,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4391,6 +4673,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4447,7 +4738,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4476,6 +4767,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4540,7 +4840,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4569,6 +4869,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -4631,7 +4940,7 @@ export interface operations {
           'application/json': Record<string, never>;
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4660,6 +4969,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5007,7 +5325,7 @@ export interface operations {
           'application/json': components['schemas']['Withdrawal'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON; `ERR_NETWORK_NOT_SUPPORTED`: withdrawals are paid in USDT on TRC20 only; `ERR_WITHDRAWAL_TOO_SMALL`: the amount is below the withdrawal minimum; `ERR_BALANCE_TOO_LOW`: the amount exceeds the available balance (details.available) */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON; `ERR_NETWORK_NOT_SUPPORTED`: withdrawals are paid in USDT on TRC20 only; `ERR_WITHDRAWAL_TOO_SMALL`: the amount is below the withdrawal minimum; `ERR_BALANCE_TOO_LOW`: the amount exceeds the available balance (details.available) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5045,6 +5363,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5120,7 +5447,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; or the account already has 20 keys; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; or the account already has 20 keys; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5149,6 +5476,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5247,7 +5583,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyRecord'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; or signatureRequired on a key made before request signatures; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; or signatureRequired on a key made before request signatures; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5285,6 +5621,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5341,7 +5686,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5379,6 +5724,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5435,7 +5789,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5473,6 +5827,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5553,6 +5916,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than multipart/form-data */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5670,7 +6042,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5708,6 +6080,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5767,7 +6148,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5805,6 +6186,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6306,7 +6696,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_NOT_ACCEPTABLE`: a fixed rate for a card purchase */
+      /** @description `ERR_NOT_ACCEPTABLE`: a fixed rate for a card purchase; or a card (fiat) send instrument: card purchases are not available through the partner API */
       406: {
         headers: {
           [name: string]: unknown;
@@ -6474,7 +6864,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON; `ERR_PAIR_NOT_ACTIVE`: the pair is not active; `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL`: the amount is below the pair’s minimum (details give the limit); `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG`: the amount is above the pair’s maximum (details give the limit) */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; or no Idempotency-Key header; `ERR_BAD_REQUEST`: a body that is not valid JSON; `ERR_PAIR_NOT_ACTIVE`: the pair is not active; `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_SMALL`: the amount is below the pair’s minimum (details give the limit); `ERR_CLAIMED_DEPOSIT_AMOUNT_TOO_BIG`: the amount is above the pair’s maximum (details give the limit) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6510,7 +6900,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_NOT_ACCEPTABLE`: a fixed rate for a card purchase; or card purchases are not available through the partner API */
+      /** @description `ERR_NOT_ACCEPTABLE`: a fixed rate for a card purchase; or a card (fiat) send instrument: card purchases are not available through the partner API */
       406: {
         headers: {
           [name: string]: unknown;
@@ -6521,6 +6911,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6627,6 +7026,384 @@ export interface operations {
       };
       /** @description `ERR_NOT_FOUND`: no such order of this partner */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_TOO_MANY_REQUESTS`: over the key’s per-minute limit */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other error, in the catalogue shape (5xx: retry later) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  partnerOrderRefundInfo: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
+        'X-Signature'?: string;
+        /**
+         * @description The request’s Unix time in seconds (within ±300 s of the server’s clock); part of the signature.
+         * @example 1767225600
+         */
+        'X-Timestamp'?: string;
+        /**
+         * @description A value new for every signed request of the key (16–64 of A–Z a–z 0–9 _ -); part of the signature.
+         * @example b9f1c2d3e4f5a6b7
+         */
+        'X-Nonce'?: string;
+      };
+      path: {
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefundInfo'];
+        };
+      };
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNAUTHORIZED`: x-api-key missing or unknown; a signature (X-Signature, X-Timestamp, X-Nonce) that does not match, is stale or replays a nonce; or no signature with a key that requires one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_FORBIDDEN`: the key is deactivated, suspended since a password reset, or not allowed from this address; `ERR_EMAIL_NOT_CONFIRMED`: the key’s account has no confirmed email */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_NOT_FOUND`: no such order of this partner */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNPROCESSABLE_ENTITY`: neither a fixed-rate order nor on hold nor waiting for a choice: no refund option */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_TOO_MANY_REQUESTS`: over the key’s per-minute limit */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other error, in the catalogue shape (5xx: retry later) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  partnerOrderRequestRefund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
+        'X-Signature'?: string;
+        /**
+         * @description The request’s Unix time in seconds (within ±300 s of the server’s clock); part of the signature.
+         * @example 1767225600
+         */
+        'X-Timestamp'?: string;
+        /**
+         * @description A value new for every signed request of the key (16–64 of A–Z a–z 0–9 _ -); part of the signature.
+         * @example b9f1c2d3e4f5a6b7
+         */
+        'X-Nonce'?: string;
+      };
+      path: {
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          refundAddress: string;
+          refundAddressMemo?: string;
+          refundAmount: components['schemas']['MoneyInput'];
+          claimedNetworkFee: components['schemas']['MoneyInput'];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNAUTHORIZED`: x-api-key missing or unknown; a signature (X-Signature, X-Timestamp, X-Nonce) that does not match, is stale or replays a nonce; or no signature with a key that requires one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_FORBIDDEN`: the key is deactivated, suspended since a password reset, or not allowed from this address; or blacklisted client data; `ERR_EMAIL_NOT_CONFIRMED`: the key’s account has no confirmed email */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_NOT_FOUND`: no such order of this partner */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a body over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNPROCESSABLE_ENTITY`: the order’s state allows no refund, or the amount or fee differ from the refund info (reload it) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_TOO_MANY_REQUESTS`: over the key’s per-minute limit */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other error, in the catalogue shape (5xx: retry later) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  partnerOrderAcceptRate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
+        'X-Signature'?: string;
+        /**
+         * @description The request’s Unix time in seconds (within ±300 s of the server’s clock); part of the signature.
+         * @example 1767225600
+         */
+        'X-Timestamp'?: string;
+        /**
+         * @description A value new for every signed request of the key (16–64 of A–Z a–z 0–9 _ -); part of the signature.
+         * @example b9f1c2d3e4f5a6b7
+         */
+        'X-Nonce'?: string;
+      };
+      path: {
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          offeredAmountToGet?: components['schemas']['MoneyInput'];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNAUTHORIZED`: x-api-key missing or unknown; a signature (X-Signature, X-Timestamp, X-Nonce) that does not match, is stale or replays a nonce; or no signature with a key that requires one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_FORBIDDEN`: the key is deactivated, suspended since a password reset, or not allowed from this address; `ERR_EMAIL_NOT_CONFIRMED`: the key’s account has no confirmed email */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_NOT_FOUND`: no such order of this partner */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_NOT_ACCEPTABLE`: the new-rate offer expired or was renewed: read the order and accept its fresh offer */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a body over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNPROCESSABLE_ENTITY`: the order’s state does not allow it */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -6793,7 +7570,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6822,6 +7599,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6897,7 +7683,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6942,6 +7728,15 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
       /** @description `ERR_TOO_MANY_REQUESTS`: over the key’s per-minute limit */
       429: {
         headers: {
@@ -6968,6 +7763,7 @@ export interface operations {
     parameters: {
       query?: {
         webhookId?: string;
+        status?: components['schemas']['WebhookDeliveryStatusInput'];
         limit?: number;
       };
       header?: {
@@ -7062,6 +7858,262 @@ export interface operations {
       };
     };
   };
+  partnerWebhookTest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
+        'X-Signature'?: string;
+        /**
+         * @description The request’s Unix time in seconds (within ±300 s of the server’s clock); part of the signature.
+         * @example 1767225600
+         */
+        'X-Timestamp'?: string;
+        /**
+         * @description A value new for every signed request of the key (16–64 of A–Z a–z 0–9 _ -); part of the signature.
+         * @example b9f1c2d3e4f5a6b7
+         */
+        'X-Nonce'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNAUTHORIZED`: x-api-key missing or unknown; a signature (X-Signature, X-Timestamp, X-Nonce) that does not match, is stale or replays a nonce; or no signature with a key that requires one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_FORBIDDEN`: the key is deactivated, suspended since a password reset, or not allowed from this address; `ERR_EMAIL_NOT_CONFIRMED`: the key’s account has no confirmed email */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_NOT_FOUND`: no such webhook of this partner */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a body over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNPROCESSABLE_ENTITY`: the webhook is removed, deactivated or suspended */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_TOO_MANY_REQUESTS`: over the key’s per-minute limit; or over the per-address (or per-account) limit */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other error, in the catalogue shape (5xx: retry later) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  partnerWebhookDeliveryReplay: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
+        'X-Signature'?: string;
+        /**
+         * @description The request’s Unix time in seconds (within ±300 s of the server’s clock); part of the signature.
+         * @example 1767225600
+         */
+        'X-Timestamp'?: string;
+        /**
+         * @description A value new for every signed request of the key (16–64 of A–Z a–z 0–9 _ -); part of the signature.
+         * @example b9f1c2d3e4f5a6b7
+         */
+        'X-Nonce'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNAUTHORIZED`: x-api-key missing or unknown; a signature (X-Signature, X-Timestamp, X-Nonce) that does not match, is stale or replays a nonce; or no signature with a key that requires one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_FORBIDDEN`: the key is deactivated, suspended since a password reset, or not allowed from this address; `ERR_EMAIL_NOT_CONFIRMED`: the key’s account has no confirmed email */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_NOT_FOUND`: no such delivery of this partner */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a body over the size limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_UNPROCESSABLE_ENTITY`: the delivery is still pending, or its webhook is removed, deactivated or suspended */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_TOO_MANY_REQUESTS`: over the key’s per-minute limit; or over the per-address (or per-account) limit */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other error, in the catalogue shape (5xx: retry later) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   seo: {
     parameters: {
       query?: never;
@@ -7094,7 +8146,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7123,6 +8175,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -7828,7 +8889,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7866,6 +8927,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -7927,7 +8997,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7947,6 +9017,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8035,6 +9114,44 @@ export interface operations {
       };
     };
   };
+  statusHolds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HoldReport'];
+        };
+      };
+      /** @description `ERR_VALIDATION`: a header with control characters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other error, in the catalogue shape (5xx: retry later) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   statusNetworks: {
     parameters: {
       query?: never;
@@ -8091,7 +9208,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': string;
+          'application/json': unknown;
         };
       };
       /** @description `ERR_VALIDATION`: a header with control characters */
@@ -8163,7 +9280,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8183,6 +9300,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8254,7 +9380,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8283,6 +9409,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8349,7 +9484,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8387,6 +9522,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8446,7 +9590,7 @@ export interface operations {
           'application/json': components['schemas']['NetworkIncident'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON; `ERR_NETWORK_NOT_SUPPORTED`: no active network has that networkTitle */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON; `ERR_NETWORK_NOT_SUPPORTED`: no active network has that networkTitle */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8475,6 +9619,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8531,7 +9684,7 @@ export interface operations {
           'application/json': components['schemas']['NetworkIncident'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8569,6 +9722,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8688,7 +9850,7 @@ export interface operations {
           'application/json': components['schemas']['Redirect'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON; or the path already has a redirect */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON; or the path already has a redirect */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8717,6 +9879,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8773,7 +9944,7 @@ export interface operations {
           };
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8811,6 +9982,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8996,7 +10176,7 @@ export interface operations {
           'application/json': components['schemas']['KycAdminVerification'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9034,6 +10214,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9158,7 +10347,7 @@ export interface operations {
           'application/json': components['schemas']['VerificationStatus'];
         };
       };
-      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not JSON */
+      /** @description `ERR_VALIDATION`: invalid query, path parameter, body or header; `ERR_BAD_REQUEST`: a body that is not valid JSON */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9196,6 +10385,15 @@ export interface operations {
       };
       /** @description `ERR_BAD_REQUEST`: a body over the size limit */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      415: {
         headers: {
           [name: string]: unknown;
         };
