@@ -1,13 +1,12 @@
 // Wiring of the whole api process: db → migrations → seed → realtime → app → WebSocket → listen. One Redis connection
 // for commands (bus/connect.ts) serves the limits, the bus's publisher and the tick-leader lock (issue 26).
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CustodyRuntime } from './adapters/custody';
 import type { CustodyAdapter } from './adapters/custody/types';
 import { buildApp } from './app';
 import { closeRedis, connectRedisCommands } from './bus';
-import { configFor, REPO_ROOT, type Config } from './config';
+import { CONTRACT_VERSION } from 'shared-contracts/server';
+import { configFor, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { createAccounts, type Accounts, type AccountsOptions } from './modules/accounts';
@@ -43,13 +42,9 @@ export interface RunningApi {
   close(opts?: { graceMs?: number }): Promise<void>;
 }
 
+/** /health's `version`: the build id when the deployment names one, else the API's version, the OpenAPI document's (issue 29). */
 function apiVersion(config: Pick<Config, 'buildId'>): string {
-  if (config.buildId) return config.buildId;
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'api', 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
+  return config.buildId || CONTRACT_VERSION;
 }
 
 export async function startApi(config: Config, opts: StartOptions = {}): Promise<RunningApi> {

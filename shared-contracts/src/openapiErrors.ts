@@ -213,7 +213,8 @@ function errorsOf(name: RouteName, def: RouteDef): ErrorAnswer[] {
   if (def.method !== 'GET') {
     add('ERR_BAD_REQUEST', def.bodyType === 'multipart' ? 'not a readable multipart/form-data body' : 'a body that is not valid JSON');
     // Issue 29: another content type is Fastify's 415, in the catalogue shape (not a 400).
-    add('ERR_BAD_REQUEST', `a content type other than ${def.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'}`, 415);
+    const readable = def.bodyType === 'multipart' ? 'multipart/form-data' : def.auth === 'partner' ? 'application/json' : 'application/json (or text/plain)';
+    add('ERR_BAD_REQUEST', `a content type other than ${readable}`, 415);
     add('ERR_BAD_REQUEST', 'a body over the size limit', 413);
   }
   if (def.auth === 'user' || def.auth === 'admin') add('ERR_UNAUTHORIZED', 'no session, or it expired (details.reason TOKEN_EXPIRED: refresh and retry)');

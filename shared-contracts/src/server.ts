@@ -13,3 +13,4 @@ export * from './seo';
 export { negotiateLocale } from './acceptLanguage';
 export { buildOpenApiDocument } from './openapi';
 export { routeRateLimits, type RateLimitedRoute, type RouteRateLimit } from './rateLimits';
+export { CONTRACT_VERSION } from './contractVersion';

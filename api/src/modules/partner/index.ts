@@ -49,6 +49,8 @@ export async function registerPartnerModule(
     scope.decorateRequest('partnerKey', null);
     const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
+    // Issue 29: JSON only, as documented: a text/plain body is a 415 here, not read and refused as an invalid body (400).
+    scope.removeContentTypeParser('text/plain');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       request.rawBody = body as string;
       parseJson(request, body as string, done);

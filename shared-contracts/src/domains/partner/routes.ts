@@ -215,7 +215,7 @@ export const partnerRoutes = defineRoutes({
     timeoutMs: TIMEOUTS_MS.default,
     rateLimit: { perAddress: 30 },
     summary:
-      'Send a test event (type webhook.test, no order) to a webhook now, signed and retried like every delivery; answers its delivery, PENDING until sent (follow it in the delivery log)',
+      'Send a test event (type webhook.test, no order) to a webhook now, signed and retried like every delivery; answers its delivery as it stands (PENDING until sent; follow it in the delivery log)',
     schemas: ({ z, s }) => ({ body: z.object({ id: z.string().min(1).max(64) }), response: s.WebhookDeliverySchema }),
   },
   partnerWebhookDeliveryReplay: {
@@ -226,7 +226,7 @@ export const partnerRoutes = defineRoutes({
     timeoutMs: TIMEOUTS_MS.default,
     rateLimit: { perAddress: 60 },
     summary:
-      'Send a delivery again (DELIVERED, FAILED or CANCELLED; its webhook live): the same event id and payload, its attempts counted anew; answers it, PENDING until sent',
+      'Send a delivery again (DELIVERED, FAILED or CANCELLED; its webhook live): the same event id and payload, its attempts counted anew; answers it as it stands',
     schemas: ({ z, s }) => ({ body: z.object({ id: z.string().min(1).max(64) }), response: s.WebhookDeliverySchema }),
   },
 });
