@@ -17,6 +17,8 @@ export type IdempotencyKey = paths['/api/partner/v1/orders']['post']['parameters
 export type OrdersQuery = NonNullable<paths['/api/partner/v1/orders']['get']['parameters']['query']>;
 export type DeliveriesQuery = NonNullable<paths['/api/partner/v1/webhooks/deliveries']['get']['parameters']['query']>;
 export type ReceiptQuery = paths['/api/v1/orders/public/receipt']['get']['parameters']['query'];
+export type RefundRequestBody = paths['/api/partner/v1/orders/{orderId}/request-refund']['post']['requestBody']['content']['application/json'];
+export type AcceptRateBody = paths['/api/partner/v1/orders/{orderId}/accept-rate-mode-change']['post']['requestBody']['content']['application/json'];
 
 export interface ExchangeClientOptions {
   /** The api's origin, e.g. `https://coinferry.example` (the document's paths start with /api/…). */
@@ -72,12 +74,24 @@ export function createExchangeClient(options: ExchangeClientOptions) {
       unwrap(raw.POST('/api/partner/v1/orders', { params: { header: { 'Idempotency-Key': opts.idempotencyKey } }, body })),
     getOrder: (orderId: string) => unwrap(raw.GET('/api/partner/v1/orders/{orderId}', { params: { path: { orderId } } })),
     listOrders: (query: OrdersQuery = {}) => unwrap(raw.GET('/api/partner/v1/orders', { params: { query } })),
+    /** What a refund of the order would send back, and whether one can be asked for now. */
+    refundInfo: (orderId: string) => unwrap(raw.GET('/api/partner/v1/orders/{orderId}/refund-info', { params: { path: { orderId } } })),
+    /** Asks for the order's refund (same rules as the customer's own request). */
+    requestRefund: (orderId: string, body: RefundRequestBody) =>
+      unwrap(raw.POST('/api/partner/v1/orders/{orderId}/request-refund', { params: { path: { orderId } }, body })),
+    /** Continues a stopped order at the new rate it was offered (a fixed-rate problem, or a floating order past its slippage). */
+    acceptNewRate: (orderId: string, body: AcceptRateBody = {}) =>
+      unwrap(raw.POST('/api/partner/v1/orders/{orderId}/accept-rate-mode-change', { params: { path: { orderId } }, body })),
     webhooks: {
       list: () => unwrap(raw.GET('/api/partner/v1/webhooks')),
       /** Registers a URL; the answer's `secret` (whsec_…) verifies its deliveries and is shown only here. */
       register: (url: string) => unwrap(raw.POST('/api/partner/v1/webhooks', { body: { url } })),
       remove: (id: string) => unwrap(raw.POST('/api/partner/v1/webhooks/delete', { body: { id } })),
       deliveries: (query: DeliveriesQuery = {}) => unwrap(raw.GET('/api/partner/v1/webhooks/deliveries', { params: { query } })),
+      /** Sends a sample delivery to the webhook now (signed like any other), to try a receiver. */
+      test: (id: string) => unwrap(raw.POST('/api/partner/v1/webhooks/test', { body: { id } })),
+      /** Sends a delivery of the log again. */
+      replay: (deliveryId: string) => unwrap(raw.POST('/api/partner/v1/webhooks/deliveries/replay', { body: { id: deliveryId } })),
     },
     /** A completed or refunded order's signed receipt (the order's own credential: its id and destination address). */
     receipt: (query: ReceiptQuery) => unwrap(raw.GET('/api/v1/orders/public/receipt', { params: { query } })),

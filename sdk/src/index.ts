@@ -4,6 +4,7 @@ export {
   createExchangeClient,
   ExchangeApiError,
   newIdempotencyKey,
+  type AcceptRateBody,
   type ApiErrorBody,
   type CreateOrderBody,
   type DeliveriesQuery,
@@ -17,9 +18,18 @@ export {
   type Receipt,
   type ReceiptKeySet,
   type ReceiptQuery,
+  type RefundRequestBody,
 } from './client';
 // The generated document, whole (openapi-typescript's roots).
 export type { $defs, components, operations, paths, webhooks } from './generated/schema';
 export { ReceiptVerificationError, type VerifiedReceipt, verifyReceipt } from './receipts';
 export { canonicalRequest, newNonce, partnerAuthMiddleware, requestSignature, type SignatureHeaders, type SignedParts, signatureHeaders } from './signing';
-export { type HeaderBag, type WebhookEvent, type WebhookFailure, WebhookVerificationError, verifyWebhook } from './webhooks';
+export {
+  type HeaderBag,
+  type OrderWebhookEvent,
+  type TestWebhookEvent,
+  type WebhookEvent,
+  type WebhookFailure,
+  WebhookVerificationError,
+  verifyWebhook,
+} from './webhooks';

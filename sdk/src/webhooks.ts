@@ -10,10 +10,11 @@ const SIGNATURE_HEADER = 'x-coinferry-signature';
 const TIMESTAMP_HEADER = 'x-coinferry-timestamp';
 const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/** A delivery's body. `type` is `order.status_changed` for order events; ignore types you do not know. */
-export interface WebhookEvent {
+/** The body of a delivery about one of your orders. */
+export interface OrderWebhookEvent {
+  /** The event's id: the same on every retry and replay; deduplicate on it. */
   id: string;
-  type: string;
+  type: 'order.status_changed';
   createdAt: string;
   data: {
     orderId: string;
@@ -25,6 +26,17 @@ export interface WebhookEvent {
     order: Order;
   };
 }
+
+/** The body of a test delivery (POST /api/partner/v1/webhooks/test): an order event's shape with no order. */
+export interface TestWebhookEvent {
+  id: string;
+  type: 'webhook.test';
+  createdAt: string;
+  data: { orderId: null; eventKind: null; status: null; order: null };
+}
+
+/** A delivery's body; switch on `type` (and ignore types you do not know: new ones may be added). */
+export type WebhookEvent = OrderWebhookEvent | TestWebhookEvent;
 
 export type WebhookFailure = 'missing signature' | 'malformed signature' | 'timestamp mismatch' | 'stale timestamp' | 'bad signature' | 'not JSON';
 

@@ -2,7 +2,7 @@
 // (api/test/partnerHarness.ts: PGlite, fake prices, a signed-in owner with a confirmed email and an API key):
 // quote, create with an Idempotency-Key (the retry answers the same order), read; a signed request accepted and a bad
 // or missing signature refused; the partner integration of test/integration/ working first time; a webhook's
-// deliveries verified (and a changed one refused); a completed order's receipt verified with the published keys (and
+// deliveries verified (and a changed one refused), with a test event and a replay; a completed order's receipt verified with the published keys (and
 // refused when one byte changes).
 import { once } from 'node:events';
 import http from 'node:http';
@@ -165,7 +165,7 @@ describe('the SDK against the sandbox api', () => {
       await until('every event at the receiver', async () => hooks.received.length >= kinds.length);
       const events = await Promise.all(hooks.received.map((r) => verifyWebhook(r.body, r.headers, webhook.secret)));
       expect(events.map((e) => e.data.eventKind)).toEqual(kinds);
-      expect(events.every((e) => e.data.orderId === order.orderId && e.data.order.orderId === order.orderId)).toBe(true);
+      expect(events.every((e) => e.type === 'order.status_changed' && e.data.orderId === order.orderId && e.data.order.orderId === order.orderId)).toBe(true);
       const [first] = hooks.received;
       expect(await refusal(verifyWebhook(first.body.replace(order.orderId, `${order.orderId.slice(0, -1)}0`), first.headers, webhook.secret))).toMatchObject({
         reason: 'bad signature',
@@ -174,6 +174,21 @@ describe('the SDK against the sandbox api', () => {
       expect(await refusal(verifyWebhook(first.body, first.headers, webhook.secret, { now: () => Date.now() + 600_000 }))).toMatchObject({
         reason: 'stale timestamp',
       });
+
+      // A test event on demand and a replayed delivery verify the same way (the replay: the same event again).
+      const seen = hooks.received.length;
+      await client.webhooks.test(webhook.id);
+      await until('the test event', async () => hooks.received.length > seen);
+      const test = await verifyWebhook(hooks.received[seen].body, hooks.received[seen].headers, webhook.secret);
+      expect(test).toMatchObject({ type: 'webhook.test', data: { orderId: null } });
+      const [delivered] = await until('the delivery log', async () => {
+        const log = await client.webhooks.deliveries({ webhookId: webhook.id, limit: 200 });
+        const done = log.filter((d) => d.eventId === events[0].id && d.status === 'DELIVERED');
+        return done.length > 0 && done;
+      });
+      await client.webhooks.replay(delivered.id);
+      await until('the replayed delivery', async () => hooks.received.length > seen + 1);
+      expect((await verifyWebhook(hooks.received[seen + 1].body, hooks.received[seen + 1].headers, webhook.secret)).id).toBe(events[0].id);
 
       // The receipt: verified offline with the JWKS at /.well-known/receipt-keys.json; one changed byte fails it.
       const receipt = await client.receipt({ orderId: order.orderId, destinationAddress: ETH_ADDR });
