@@ -14,6 +14,9 @@
 //                                      └──request refund──▶ REFUND_REQUESTED ◀──────────────────────────────────┘
 //                                                              └──▶ REFUNDING ──▶ REFUNDED (REFUND_COMPLETED)
 // ON_HOLD has no way to EXCHANGING: a held deposit is never paid out automatically (issue 7).
+// Issue 29: a FLOATING order whose rate at execution would pay more than its maxSlippage less than its quote (for the
+// amount deposited) goes EXCHANGING ──▶ AWAITING_DECISION (+ FLOATING_RATE_SLIPPAGE_EXCEEDED, RATE_MODE_CHANGED) instead
+// of WITHDRAWING: the same choice, the offer accepted is paid as agreed, a refund goes to the address given with it.
 //
 // A card purchase (§4 card flow, fiat sender; issue 12) has no deposit address: the card provider's payment stands
 // for the deposit (see cardPayments.ts).
