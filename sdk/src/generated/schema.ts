@@ -1088,7 +1088,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a test event (type webhook.test, no order) to a webhook now, signed and retried like every delivery; answers its delivery, PENDING until sent (follow it in the delivery log) */
+    /** Send a test event (type webhook.test, no order) to a webhook now, signed and retried like every delivery; answers its delivery as it stands (PENDING until sent; follow it in the delivery log) */
     post: operations['partnerWebhookTest'];
     delete?: never;
     options?: never;
@@ -1105,7 +1105,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivery again (DELIVERED, FAILED or CANCELLED; its webhook live): the same event id and payload, its attempts counted anew; answers it, PENDING until sent */
+    /** Send a delivery again (DELIVERED, FAILED or CANCELLED; its webhook live): the same event id and payload, its attempts counted anew; answers it as it stands */
     post: operations['partnerWebhookDeliveryReplay'];
     delete?: never;
     options?: never;
@@ -2714,7 +2714,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2821,7 +2821,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2926,7 +2926,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3037,7 +3037,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3227,7 +3227,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3808,7 +3808,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3905,7 +3905,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3984,7 +3984,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4078,7 +4078,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4165,7 +4165,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4252,7 +4252,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4499,7 +4499,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4585,7 +4585,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4680,7 +4680,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4774,7 +4774,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4876,7 +4876,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4976,7 +4976,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5370,7 +5370,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5420,7 +5420,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          name: string;
+          name?: string;
         };
       };
     };
@@ -5483,7 +5483,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5628,7 +5628,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5731,7 +5731,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5834,7 +5834,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6087,7 +6087,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6193,7 +6193,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8182,7 +8182,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8934,7 +8934,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9024,7 +9024,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9307,7 +9307,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9416,7 +9416,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9529,7 +9529,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9626,7 +9626,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9729,7 +9729,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9886,7 +9886,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9989,7 +9989,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10221,7 +10221,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10392,7 +10392,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description `ERR_BAD_REQUEST`: a content type other than application/json */
+      /** @description `ERR_BAD_REQUEST`: a content type other than application/json (or text/plain) */
       415: {
         headers: {
           [name: string]: unknown;
