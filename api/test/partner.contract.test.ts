@@ -5,8 +5,10 @@
 // the webhooks' test event, status filter, replay and cancelled deliveries, and /health's version. On PGlite and,
 // with DATABASE_URL, on PostgreSQL.
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import {
   buildOpenApiDocument,
   OrderSchema,
@@ -16,6 +18,7 @@ import {
   PARTNER_ERROR_MESSAGES,
   WebhookDeliverySchema,
 } from 'shared-contracts/server';
+import { REPO_ROOT } from '../src/config';
 import { ORDER_STATUSES } from '../src/modules/orders';
 import { BACKENDS, openTestDb, type TestDb } from './helpers/testDb';
 import { startPartnerHarness, type PartnerAnswer, type PartnerHarness } from './partnerHarness';
@@ -305,8 +308,19 @@ describe.each(BACKENDS)('the partner API answers as its document says, on %s', (
     }
   }, 60_000);
 
-  it('reports in /health the version of the document', async () => {
+  it('reports in /health the version of the document, as the sandbox guide shows it', async () => {
     const health = await (await fetch(`${h.api.url}/api/v1/health`)).json();
     expect(health.version).toBe(doc.info.version);
+    for (const locale of ['en', 'ru']) {
+      const guide = readFileSync(path.join(REPO_ROOT, 'content', 'docs', locale, 'sandbox.md'), 'utf8');
+      expect(/"version": "([^"]+)"/.exec(guide)?.[1]).toBe(doc.info.version);
+    }
+  });
+
+  it('makes a key without a name, as the guide says the name is optional', async () => {
+    const owner = await h.signUp();
+    const r = await owner.post('/api/v1/users/generate-api-key', {});
+    expect(r.status).toBe(200);
+    expect(r.body.name).toBe('API key');
   });
 });

@@ -14,7 +14,8 @@ export const apiKeyRoutes = defineRoutes({
     rateLimit: { perAddress: 30 },
     summary: 'Create an API key (the key and its signing secret are shown once; needs a confirmed email and a recent sign-in)',
     schemas: ({ z, s }) => ({
-      body: z.object({ name: z.string().trim().min(1).max(64) }).optional(),
+      // Issue 29: the name is optional, as documented: no body, `{}` or no name all make a key named "API key".
+      body: z.object({ name: z.string().trim().min(1).max(64).optional() }).optional(),
       // Both shown once: `secret` is the x-api-key header, `signingSecret` keys the request signatures (issue 24).
       response: s.ApiKeyRecordSchema.extend({ secret: z.string(), signingSecret: z.string() }),
     }),
