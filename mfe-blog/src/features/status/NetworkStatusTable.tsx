@@ -43,7 +43,7 @@ export function NetworkStatusTable({ host }: { host: HostServices }) {
   );
   if (load.state !== 'ready') {
     return (
-      <Card title={t('status_networks_title')} data-testid="status-networks" data-state={load.state}>
+      <Card title={t('status_networks_title')} data-testid="status-networks">
         {load.state === 'error' ? (
           <>
             <p role="alert" className={textStyles.text}>
@@ -71,7 +71,7 @@ export function NetworkStatusTable({ host }: { host: HostServices }) {
       t('status_network_nothing_seen')
     );
   return (
-    <Card title={t('status_networks_title')} data-testid="status-networks" data-state="ready">
+    <Card title={t('status_networks_title')} data-testid="status-networks">
       <Table
         caption={t('status_networks_caption')}
         captionHidden
