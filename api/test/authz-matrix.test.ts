@@ -63,7 +63,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   let providerTokens: Record<UserActor, string>;
   let keys: Record<KeyActor | 'off' | 'fenced', { apiId: string; secret: string }>;
   /** A's resources every probe aims at. */
-  let own: { orderId: string; webhookId: string; scratchKeyId: string; deleteKeyId: string; withdrawalId: string; balance: string };
+  let own: { orderId: string; webhookId: string; deliveryId: string; scratchKeyId: string; deleteKeyId: string; withdrawalId: string; balance: string };
   let verificationId: string;
   const kycDir = mkdtempSync(path.join(tmpdir(), 'matrix-kyc-'));
 
@@ -140,9 +140,13 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       tokens[who] = (await u.post('/api/v1/liquidity-providers/sandbox/user/sign-in', { email: u.email })).body.token;
     }
     providerTokens = tokens as Record<UserActor, string>;
+    // Issue 29: a delivery of A's webhook, the target of the replay probes (its test event).
+    const test = await h.partner(keys.keyA.secret, 'POST', '/api/partner/v1/webhooks/test', { id: hook.body.id });
+    expect(test.status).toBe(200);
     own = {
       orderId,
       webhookId: hook.body.id,
+      deliveryId: test.body.id,
       scratchKeyId: scratch.apiId,
       deleteKeyId: doomed.apiId,
       withdrawalId: w.body.id,
@@ -172,6 +176,15 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       partnerWebhookCreate: { path, body: { url: 'http://127.0.0.1:9/matrix' } },
       partnerWebhookDelete: { path, body: { id: own.webhookId } },
       partnerWebhookDeliveries: { path: `${path}?webhookId=${own.webhookId}` },
+      // Issue 29: the customer's choices with the key (A's order is completed: served, and refused as 422 by its state).
+      partnerOrderRefundInfo: { path: path.replace(':orderId', own.orderId) },
+      partnerOrderRequestRefund: {
+        path: path.replace(':orderId', own.orderId),
+        body: { refundAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', refundAmount: '0.001', claimedNetworkFee: '0.0001' },
+      },
+      partnerOrderAcceptRate: { path: path.replace(':orderId', own.orderId), body: {} },
+      partnerWebhookTest: { path, body: { id: own.webhookId } },
+      partnerWebhookDeliveryReplay: { path, body: { id: own.deliveryId } },
       adminRedirectAdd: { path, body: { path: '/matrix-redirect', to: '/' } },
       adminRedirectDelete: { path, body: { path: '/matrix-redirect' } },
       adminKycGet: { path: path.replace(':verificationId', verificationId) },
@@ -310,7 +323,10 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
         await expectCode('unknown key', asKey(`${keys.keyA.secret.slice(0, -1)}${keys.keyA.secret.endsWith('x') ? 'y' : 'x'}`, p), '401 ERR_UNAUTHORIZED');
       }
       // Inside its allow-list the fenced key works as any of A's keys.
-      for (const name of reads) expect([name, (await asKey(keys.fenced.secret, probe(name), INSIDE)).status]).toEqual([name, 200]);
+      // (refund-info of A's completed order is served and refused by its state: 422)
+      for (const name of reads) {
+        expect([name, (await asKey(keys.fenced.secret, probe(name), INSIDE)).status]).toEqual([name, name === 'partnerOrderRefundInfo' ? 422 : 200]);
+      }
     });
 
     it("never show or change A's orders and webhooks through B's key", async () => {
@@ -318,6 +334,15 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       expect(code(await asKey(kb, probe('partnerOrder')))).toBe('404 ERR_NOT_FOUND');
       expect(code(await asKey(kb, probe('partnerWebhookDeliveries')))).toBe('404 ERR_NOT_FOUND');
       expect(code(await asKey(kb, probe('partnerWebhookDelete')))).toBe('404 ERR_NOT_FOUND');
+      for (const name of [
+        'partnerOrderRefundInfo',
+        'partnerOrderRequestRefund',
+        'partnerOrderAcceptRate',
+        'partnerWebhookTest',
+        'partnerWebhookDeliveryReplay',
+      ] as const) {
+        expect([name, code(await asKey(kb, probe(name)))]).toEqual([name, '404 ERR_NOT_FOUND']);
+      }
       const orders = (await asKey(kb, probe('partnerOrders'))).body;
       expect(orders.items.map((o: { orderId: string }) => o.orderId)).not.toContain(own.orderId);
       expect((await asKey(kb, probe('partnerWebhooks'))).body.map((w: { id: string }) => w.id)).not.toContain(own.webhookId);
@@ -331,9 +356,12 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     it("serve A's key every partner route, A's order and webhook included", async () => {
       const ka = keys.keyA.secret;
       // The removal last: the probes before it read the webhook.
+      // Served, but refused by the state of A's completed order or of a delivery still pending (issue 29).
+      const byState = new Set<RouteName>(['partnerOrderRefundInfo', 'partnerOrderRequestRefund', 'partnerOrderAcceptRate', 'partnerWebhookDeliveryReplay']);
       for (const name of [...partnerRoutes.filter((n) => n !== 'partnerWebhookDelete'), 'partnerWebhookDelete' as const]) {
         const r = await asKey(ka, probe(name));
-        expect([name, r.status]).toEqual([name, 200]);
+        if (byState.has(name)) expect([name, [200, 422].includes(r.status)]).toEqual([name, true]);
+        else expect([name, r.status]).toEqual([name, 200]);
         expect(r.headers.get('ratelimit-limit')).not.toBeNull();
       }
       expect((await asKey(ka, probe('partnerOrders'))).body.items.map((o: { orderId: string }) => o.orderId)).toContain(own.orderId);
