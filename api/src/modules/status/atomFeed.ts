@@ -12,7 +12,7 @@ export interface FeedInput {
   now: Date;
 }
 
-export const FEED_PATH = '/api/v1/status/incidents.atom';
+const FEED_PATH = '/api/v1/status/incidents.atom';
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
 /** Escapes text for XML content and attribute values; drops the characters XML 1.0 does not allow. */

@@ -22,7 +22,7 @@ interface UpdateRow {
 }
 
 /** The order job's progress on one network's orders (slugs of its instruments). */
-export interface NetworkProgress {
+interface NetworkProgress {
   /** The newest deposit confirmation seen on this network's orders of the past week. */
   lastConfirmationAt: Date | null;
   /** The oldest progress (last confirmation, else the deposit) of an order still confirming a deposit on it. */

@@ -29,7 +29,7 @@ const PROGRESS_WINDOW_MS = 7 * 86_400_000;
 const PAYOUT_ALLOWANCE_SECONDS = 120;
 
 /** What the status reads of a real chain's custody health (adapters/custody CustodyRuntime.chain.health()). */
-export interface ChainSignal {
+interface ChainSignal {
   latestBlockSeen: string | null;
   nodeHead: string | null;
   lagBlocks: number | null;
@@ -53,7 +53,7 @@ const worse = (a: NetworkFlowState, b: NetworkFlowState): NetworkFlowState => (S
 const covers = (incident: NetworkIncident, direction: 'deposits' | 'payouts') => incident.scope === 'both' || incident.scope === direction;
 
 /** The active networks of the offered crypto instruments, by networkTitle in catalogue order, with their instruments. */
-export function activeNetworks(instruments: readonly InstrumentRecord[]): Map<string, InstrumentRecord[]> {
+function activeNetworks(instruments: readonly InstrumentRecord[]): Map<string, InstrumentRecord[]> {
   const out = new Map<string, InstrumentRecord[]>();
   for (const i of instruments) {
     if (i.isFiat || !i.isActive) continue;
