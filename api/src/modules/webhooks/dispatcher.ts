@@ -18,7 +18,7 @@ import { signatureHeader, WEBHOOK_HEADERS } from './signing';
 
 const WEBHOOK_EVENT_TYPE = 'order.status_changed';
 /** Issue 29: the event a partner sends itself on demand (POST /api/partner/v1/webhooks/test), about no order. */
-export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 const SCAN_BATCH = 200;
 const SETTLE_MS = 2 * 60_000;
 
