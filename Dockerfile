@@ -11,7 +11,7 @@
 FROM node:24-bookworm-slim AS deps
 RUN npm install -g pnpm@10.34.9
 WORKDIR /app
-COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc .pnpmfile.cjs ./
 RUN pnpm fetch
 
 # ── build: install offline from that store (every dependency: webpack, rspack, swc…), then the six apps' production
