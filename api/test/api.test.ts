@@ -226,6 +226,7 @@ describe.each(BACKENDS)('api on %s', (backend) => {
         version: 'test-build',
         sandbox: { market: true, custody: true, provider: true, mail: true },
         checks: { db: 'up', market: 'up' },
+        custody: { adapter: 'sandbox' },
       });
     });
 

@@ -194,6 +194,12 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
       // The first incident of this run's fresh database is id 1 (created by the admin's adminIncidentCreate probe).
       adminIncidentCreate: { path, body: { title: 'Matrix incident', body: 'Posted by the matrix', severity: 'minor' } },
       adminIncidentUpdate: { path, body: { id: '1', state: 'resolved' } },
+      // Issue 29: likewise the first network incident is id 1 (the admin's adminNetworkIncidentOpen probe).
+      adminNetworkIncidentOpen: {
+        path,
+        body: { networkTitle: 'BTC', scope: 'deposits', state: 'delayed', title: 'Matrix incident', body: 'Posted by the matrix' },
+      },
+      adminNetworkIncidentUpdate: { path, body: { id: '1', state: 'resolved', body: 'Resolved by the matrix' } },
       providerSignUp: { path, body: { accept: true, email: users[caller].email } },
       providerSignIn: { path, body: { email: users[caller].email } },
       providerContacts: { path, headers: provider },
@@ -223,7 +229,16 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     // Changes last (the redirect added before it is removed, the decision after every read).
     const ordered = [
       ...adminRoutes.filter((n) => routeTable[n].method === 'GET'),
-      ...(['adminRedirectAdd', 'adminRedirectDelete', 'adminKycTake', 'adminKycDecide', 'adminIncidentCreate', 'adminIncidentUpdate'] as const),
+      ...([
+        'adminRedirectAdd',
+        'adminRedirectDelete',
+        'adminKycTake',
+        'adminKycDecide',
+        'adminIncidentCreate',
+        'adminIncidentUpdate',
+        'adminNetworkIncidentOpen',
+        'adminNetworkIncidentUpdate',
+      ] as const),
     ];
 
     it('are refused to a guest and a partner key (401) and to users (403 ERR_NOT_ENOUGH_PERMISSIONS), served to the admin', async () => {
