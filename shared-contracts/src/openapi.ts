@@ -49,6 +49,20 @@ const SIGNATURE_HEADER_PARAMETERS = [
   },
 ] as const;
 
+/**
+ * The partner key itself, also declared as a header parameter beside the apiKeyAuth scheme: generators type parameters,
+ * not security schemes (openapi-typescript gives a scheme no type), so a generated client can send it typed too. Not
+ * `required` here: the scheme already requires it, and a client that sets it once for every call (a default header,
+ * a middleware) must not have to repeat it per call.
+ */
+const API_KEY_HEADER_PARAMETER = {
+  name: 'x-api-key',
+  in: 'header',
+  required: false,
+  description: 'The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys.',
+  schema: { type: 'string', minLength: 1 },
+} as const;
+
 /** The routes that read an Idempotency-Key header (api modules/orders/creation.ts, affiliates/withdrawals.ts): required or optional. */
 const IDEMPOTENCY_KEY_ROUTES: Partial<Record<RouteName, 'required' | 'optional'>> = {
   orderCreate: 'optional',
@@ -176,7 +190,7 @@ export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Rec
     }
     const idempotency = IDEMPOTENCY_KEY_ROUTES[operationId];
     if (idempotency) parameters.push(idempotencyKeyParameter(idempotency === 'required'));
-    if (def.auth === 'partner') parameters.push(...SIGNATURE_HEADER_PARAMETERS);
+    if (def.auth === 'partner') parameters.push(API_KEY_HEADER_PARAMETER, ...SIGNATURE_HEADER_PARAMETERS);
     tags.add(def.tag);
     const op: Record<string, unknown> = {
       operationId,

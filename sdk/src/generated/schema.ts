@@ -6447,6 +6447,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -6533,6 +6535,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -6627,6 +6631,8 @@ export interface operations {
         exchangeType?: 'crypto' | 'fiat';
       };
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -6734,6 +6740,8 @@ export interface operations {
         perPage?: number;
       };
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -6827,6 +6835,8 @@ export interface operations {
       header: {
         /** @description A key of yours for this request (1–128 printable ASCII characters): a retry with the same key and request within 24 h answers the first result instead of acting twice (an order's key lives 24 h); the same key with a different request is refused (422). */
         'Idempotency-Key': string;
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -6962,6 +6972,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7059,6 +7071,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7165,6 +7179,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7298,6 +7314,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7437,6 +7455,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7523,6 +7543,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7641,6 +7663,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7767,6 +7791,8 @@ export interface operations {
         limit?: number;
       };
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7862,6 +7888,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
@@ -7990,6 +8018,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys. */
+        'x-api-key'?: string;
         /** @description Hex HMAC-SHA256, keyed with the key’s signing secret, of METHOD, path with query, X-Timestamp, X-Nonce and the raw body joined by line feeds (see /docs/authentication). Send it with X-Timestamp and X-Nonce; required when the key requires signatures. */
         'X-Signature'?: string;
         /**
