@@ -15,7 +15,12 @@ module.exports = {
     // Issue 28: tests against a real local EVM chain (anvil, chain-test/) — the signer's, the EVM custody adapter's and the
     // end-to-end suite of chain-test/test. Only `pnpm test:chain` runs them (.ci/run), never the default pass.
     ...(process.env.JEST_CHAIN === '1'
-      ? [{ ...project({ name: 'chain', rootDir: '<rootDir>', testMatch: ['<rootDir>/{api,signer,chain-test}/{src,test}/**/*.chain.test.ts'] }), testPathIgnorePatterns: ['/node_modules/'] }]
+      ? [
+          {
+            ...project({ name: 'chain', rootDir: '<rootDir>', testMatch: ['<rootDir>/{api,signer,chain-test}/{src,test}/**/*.chain.test.ts'] }),
+            testPathIgnorePatterns: ['/node_modules/'],
+          },
+        ]
       : []),
     project({ name: 'remote-kit', rootDir: '<rootDir>/remote-kit', environment: 'jsdom' }),
     project({ name: 'shell', rootDir: '<rootDir>/shell', environment: 'jsdom', testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] }),
