@@ -47,8 +47,8 @@ export const FIXED_RATE_PROBLEM_EVENTS: readonly OrderEventKind[] = [
 export const MAX_SLIPPAGE = { default: '0.01', min: '0.001', max: '0.05' } as const;
 
 /**
- * §4 order lifecycle: the order's state (`Order.status`), what may happen next (api modules/orders/lifecycle.ts keeps
- * the same list; api/test/partner.contract.test.ts checks they are equal). `orderEvents` is the history behind it.
+ * §4 order lifecycle: the order's state (`Order.status`), what may happen next (api modules/orders/lifecycle.ts moves
+ * orders through these and no others). `orderEvents` is the history behind it.
  */
 export const ORDER_STATUSES = [
   'AWAITING_DEPOSIT',

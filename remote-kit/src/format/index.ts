@@ -5,3 +5,4 @@ export { decimalSeparator, toLocaleDecimal } from './localeNumber';
 export { cleanNumericInput, formatDecimal, isPositiveAmount, limitDecimals, toMoney } from './numericInput';
 export { formatRelative, RELATIVE_TIME_LOCALES, RelativeTime, relativeTimeLocale, type RelativeTimeLocale, type RelativeTimeProps } from './RelativeTime';
 export { useNow } from './useNow';
+export { estimateRange } from './estimateRange';

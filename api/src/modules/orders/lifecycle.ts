@@ -23,21 +23,10 @@
 //   AWAITING_DEPOSIT ──payment PAID──▶ EXCHANGING (DEPOSIT_REGISTERED + INCOMING_FUNDS_DETECTED, a confirmed deposit
 //      │                               of the claimed amount; or ON_HOLD as above) ──▶ … ──▶ COMPLETED
 //      └──payment DECLINED──▶ PAYMENT_FAILED (CARD_PAYMENT_DECLINED, next step CREATE_NEW_ORDER; terminal)
-import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, type OrderEventKind, type OrderEventReason, type OrderNextStep } from 'shared-contracts/server';
+import { ORDER_EVENT_REASONS, ORDER_NEXT_STEPS, ORDER_STATUSES, type OrderEventKind, type OrderEventReason, type OrderNextStep } from 'shared-contracts/server';
 
-export const ORDER_STATUSES = [
-  'AWAITING_DEPOSIT',
-  'CONFIRMING',
-  'AWAITING_DECISION',
-  'ON_HOLD',
-  'EXCHANGING',
-  'WITHDRAWING',
-  'COMPLETED',
-  'REFUND_REQUESTED',
-  'REFUNDING',
-  'REFUNDED',
-  'PAYMENT_FAILED',
-] as const;
+/** The statuses are the contract's (`Order.status`, shared-contracts domain.ts): one list for the api and its clients. */
+export { ORDER_STATUSES };
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface NewOrderEvent {

@@ -3,11 +3,10 @@
 // the amount received), what is received, and the measured time from the deposit seen to the payout sent.
 import type { TFunction } from 'i18next';
 import { DEFAULT_PRECISION, type EstimatedSeconds, type FeeLine, type PairData } from 'shared-contracts';
-import { formatAmount, formatNumber } from 'remote-kit/format';
+import { estimateRange, formatAmount, formatNumber } from 'remote-kit/format';
 import { spreadPercent } from '../../../lib/fees';
 import { pricePoint } from '../../../lib/pricePoint';
 import { rateDecimals } from '../../../lib/rateLine';
-import { estimateRange } from './estimateRange';
 import styles from '../ExchangeForm.module.css';
 
 const LINE_TEXT: Record<FeeLine['kind'], { label: string; testId: string }> = {

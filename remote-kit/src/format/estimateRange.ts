@@ -1,4 +1,5 @@
-// Issue 29: an estimate's p50–p90 in seconds as a range in one readable unit (seconds, minutes or hours).
+// Issue 29: an estimate's p50–p90 in seconds as a range in one readable unit (seconds, minutes or hours): the exchange
+// form's quote and the order page read it the same way.
 
 interface EstimateRange {
   /** The range's ends in `unit` (hours with at most one decimal); equal when the range is one value. */
