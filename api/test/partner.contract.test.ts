@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
+  TestWebhookEventSchema,
   buildOpenApiDocument,
   OrderSchema,
   ORDER_EVENT_REASONS,
@@ -278,6 +279,8 @@ describe.each(BACKENDS)('the partner API answers as its document says, on %s', (
       await until('FAILED', async () => (await deliveriesOf('FAILED')).some((d) => d.id === queued.id));
       expect(received[0].headers['x-coinferry-event-id']).toBe(queued.eventId);
       expect(JSON.parse(received[0].body)).toMatchObject({ id: queued.eventId, type: 'webhook.test' });
+      // the body the document's `webhooks` section declares for it
+      expect(TestWebhookEventSchema.strict().safeParse(JSON.parse(received[0].body)).error).toBeUndefined();
       expect(await deliveriesOf('DELIVERED')).toEqual([]);
 
       // Replayed: the same event, delivered this time.

@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OrderSchema, WebhookDeliverySchema, type Order } from 'shared-contracts/server';
+import { OrderSchema, OrderWebhookEventSchema, WebhookDeliverySchema, type Order } from 'shared-contracts/server';
 import { createSecretBox } from '../src/lib/secretBox';
 import { suspendApiKeysAndWebhooksOf } from '../src/modules/keys';
 import { queryOf } from '../src/db/query';
@@ -73,6 +73,8 @@ function verify(r: Received, secret: string) {
   expect(r.headers['content-type']).toBe('application/json');
   const event = JSON.parse(r.body);
   expect(event).toMatchObject({ id: r.headers['x-coinferry-event-id'], type: 'order.status_changed', data: { orderId: expect.any(String) } });
+  // issue 29: exactly the body the OpenAPI document's `webhooks` section declares (what a generated client types)
+  expect(OrderWebhookEventSchema.strict().safeParse(event).error).toBeUndefined();
   return event as { id: string; createdAt: string; data: { orderId: string; eventKind: string; status: string; order: Order } };
 }
 

@@ -4,36 +4,15 @@
 // constant time (WebCrypto's HMAC verify) and refuses a t more than five minutes from its clock (a replayed delivery).
 import type { components } from './generated/schema';
 
-type Order = components['schemas']['Order'];
-
 const SIGNATURE_HEADER = 'x-coinferry-signature';
 const TIMESTAMP_HEADER = 'x-coinferry-timestamp';
 const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/** The body of a delivery about one of your orders. */
-export interface OrderWebhookEvent {
-  /** The event's id: the same on every retry and replay; deduplicate on it. */
-  id: string;
-  type: 'order.status_changed';
-  createdAt: string;
-  data: {
-    orderId: string;
-    /** The order event this delivery is about. */
-    eventKind: Order['orderEvents'][number]['kind'];
-    /** The order's state when the delivery was prepared. */
-    status: Order['status'];
-    /** The full order when the delivery was prepared (as GET /api/partner/v1/orders/{orderId} answers it). */
-    order: Order;
-  };
-}
+/** The body of a delivery about one of your orders (the document's `webhooks` section: order.status_changed). */
+export type OrderWebhookEvent = components['schemas']['OrderWebhookEvent'];
 
 /** The body of a test delivery (POST /api/partner/v1/webhooks/test): an order event's shape with no order. */
-export interface TestWebhookEvent {
-  id: string;
-  type: 'webhook.test';
-  createdAt: string;
-  data: { orderId: null; eventKind: null; status: null; order: null };
-}
+export type TestWebhookEvent = components['schemas']['TestWebhookEvent'];
 
 /** A delivery's body; switch on `type` (and ignore types you do not know: new ones may be added). */
 export type WebhookEvent = OrderWebhookEvent | TestWebhookEvent;

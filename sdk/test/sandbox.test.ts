@@ -165,7 +165,7 @@ describe('the SDK against the sandbox api', () => {
       await until('every event at the receiver', async () => hooks.received.length >= kinds.length);
       const events = await Promise.all(hooks.received.map((r) => verifyWebhook(r.body, r.headers, webhook.secret)));
       expect(events.map((e) => e.data.eventKind)).toEqual(kinds);
-      expect(events.every((e) => e.type === 'order.status_changed' && e.data.orderId === order.orderId && e.data.order.orderId === order.orderId)).toBe(true);
+      expect(events.every((e) => e.type === 'order.status_changed' && e.data.orderId === order.orderId && e.data.order?.orderId === order.orderId)).toBe(true);
       const [first] = hooks.received;
       expect(await refusal(verifyWebhook(first.body.replace(order.orderId, `${order.orderId.slice(0, -1)}0`), first.headers, webhook.secret))).toMatchObject({
         reason: 'bad signature',

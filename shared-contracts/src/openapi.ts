@@ -6,7 +6,7 @@ import { CONTRACT_VERSION } from './contractVersion';
 import { ERROR_CODES, NEVER_SENT_ERROR_CODES } from './errors';
 import { errorResponsesOf } from './openapiErrors';
 import { apiRoutes, type RouteDef, type RouteName } from './routes';
-import { ApiErrorBodySchema } from './schemas';
+import { ApiErrorBodySchema, OrderWebhookEventSchema, TestWebhookEventSchema } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -62,6 +62,26 @@ const API_KEY_HEADER_PARAMETER = {
   description: 'The partner API key (the apiKeyAuth scheme, which requires it): made on /profile/keys.',
   schema: { type: 'string', minLength: 1 },
 } as const;
+
+/** Issue 29: what every webhook delivery carries (api modules/webhooks/signing.ts, /docs/webhooks). */
+const WEBHOOK_HEADER_PARAMETERS = [
+  {
+    name: 'X-Coinferry-Signature',
+    in: 'header',
+    required: true,
+    description:
+      't=<unix seconds>,v1=<hex HMAC-SHA256, keyed with the webhook’s secret, of "<t>.<raw body>">: recompute it over the raw body and refuse a t more than five minutes from your clock.',
+    schema: { type: 'string', pattern: '^t=\\d+,v1=[0-9a-f]{64}$' },
+  },
+  { name: 'X-Coinferry-Timestamp', in: 'header', required: true, description: 'The t of the signature.', schema: { type: 'string', pattern: '^\\d+$' } },
+  {
+    name: 'X-Coinferry-Event-Id',
+    in: 'header',
+    required: true,
+    description: 'The event’s id (the body’s `id`): the same on every retry and replay.',
+    schema: { type: 'string' },
+  },
+] as const;
 
 /** The routes that read an Idempotency-Key header (api modules/orders/creation.ts, affiliates/withdrawals.ts): required or optional. */
 const IDEMPOTENCY_KEY_ROUTES: Partial<Record<RouteName, 'required' | 'optional'>> = {
@@ -215,6 +235,29 @@ export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Rec
     }
     (paths[openPath] ??= {})[def.method.toLowerCase()] = op;
   }
+  // Issue 29: what the api sends to a partner's webhook URL, typed like the calls (OpenAPI 3.1 `webhooks`).
+  const webhook = (operationId: string, summary: string, body: z.ZodType) => ({
+    post: {
+      operationId,
+      summary,
+      tags: ['partner'],
+      // the api authenticates itself to the receiver by the signature headers, not by a scheme of this document
+      security: [],
+      parameters: WEBHOOK_HEADER_PARAMETERS,
+      requestBody: { required: true, content: { 'application/json': { schema: schemaOf(body, 'output') } } },
+      responses: {
+        '200': { description: 'Received: any 2xx answer ends the delivery; anything else, or no answer in time, is retried with backoff (/docs/webhooks)' },
+      },
+    },
+  });
+  const webhooks = {
+    'order.status_changed': webhook(
+      'webhookOrderStatusChanged',
+      'An event of one of your orders (sent to every active webhook of the key’s account)',
+      OrderWebhookEventSchema,
+    ),
+    'webhook.test': webhook('webhookTest', 'A test event, sent on demand by POST /api/partner/v1/webhooks/test', TestWebhookEventSchema),
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -235,7 +278,7 @@ export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Rec
       return { name, description };
     }),
     components: {
-      schemas: usedComponents(paths, components),
+      schemas: usedComponents({ paths, webhooks }, components),
       securitySchemes: {
         cookieAuth: {
           type: 'apiKey',
@@ -253,6 +296,7 @@ export function buildOpenApiDocument(options: OpenApiOptions | string = {}): Rec
       },
     },
     paths,
+    webhooks,
   };
 }
 

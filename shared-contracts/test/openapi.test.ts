@@ -76,9 +76,25 @@ describe('OpenAPI document: lint requirements', () => {
   });
 
   it('keeps only the components something refers to, and every reference resolves', () => {
-    const text = JSON.stringify({ paths: doc.paths, components: doc.components });
+    const text = JSON.stringify({ paths: doc.paths, webhooks: (doc as { webhooks?: unknown }).webhooks, components: doc.components });
     const refs = new Set([...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]));
     expect(Object.keys(doc.components.schemas).sort()).toEqual([...refs].sort());
+  });
+
+  it('declares the webhook bodies and the signature headers a receiver gets (issue 29)', () => {
+    const webhooks = (
+      doc as unknown as {
+        webhooks: Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
+      }
+    ).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual(['order.status_changed', 'webhook.test']);
+    expect(webhooks['order.status_changed'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/OrderWebhookEvent');
+    expect(webhooks['webhook.test'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/TestWebhookEvent');
+    expect(webhooks['order.status_changed'].post.parameters.map((p) => p.name)).toEqual([
+      'X-Coinferry-Signature',
+      'X-Coinferry-Timestamp',
+      'X-Coinferry-Event-Id',
+    ]);
   });
 
   it('spells out the keys of a record over an enum (the SEO texts per locale)', () => {

@@ -1625,7 +1625,42 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'order.status_changed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An event of one of your orders (sent to every active webhook of the key’s account) */
+    post: operations['webhookOrderStatusChanged'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A test event, sent on demand by POST /api/partner/v1/webhooks/test */
+    post: operations['webhookTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     ApiError: {
@@ -2471,6 +2506,48 @@ export interface components {
         reason: string | null;
         createdAt: string;
       }[];
+    };
+    OrderWebhookEvent: {
+      id: string;
+      /** @constant */
+      type: 'order.status_changed';
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      data: {
+        orderId: string;
+        /** @enum {string} */
+        eventKind:
+          | 'CREATION_END'
+          | 'DEPOSIT_REGISTERED'
+          | 'INCOMING_FUNDS_DETECTED'
+          | 'FUNDS_WITHDRAWAL_START'
+          | 'WITHDRAWAL_COMPLETED'
+          | 'REFUND_REQUESTED'
+          | 'REFUND_COMPLETED'
+          | 'RATE_MODE_CHANGED'
+          | 'RATE_MODE_CHANGE_ACCEPTED'
+          | 'FIXED_RATE_HIGH_VOLATILITY_DETECTED'
+          | 'FIXED_RATE_SLOW_DEPOSIT_DETECTED'
+          | 'FIXED_RATE_WRONG_DEPOSIT_AMOUNT_DETECTED'
+          | 'DEPOSIT_ON_HOLD'
+          | 'CARD_PAYMENT_DECLINED'
+          | 'FLOATING_RATE_SLIPPAGE_EXCEEDED';
+        status: components['schemas']['OrderStatus'];
+        order: components['schemas']['Order'] | null;
+      };
+    };
+    TestWebhookEvent: {
+      id: string;
+      /** @constant */
+      type: 'webhook.test';
+      /** @description ISO 8601 date-time */
+      createdAt: string;
+      data: {
+        orderId: null;
+        eventKind: null;
+        status: null;
+        order: null;
+      };
     };
   };
   responses: never;
@@ -10448,6 +10525,64 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ApiError'];
         };
+      };
+    };
+  };
+  webhookOrderStatusChanged: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256, keyed with the webhook’s secret, of "<t>.<raw body>">: recompute it over the raw body and refuse a t more than five minutes from your clock. */
+        'X-Coinferry-Signature': string;
+        /** @description The t of the signature. */
+        'X-Coinferry-Timestamp': string;
+        /** @description The event’s id (the body’s `id`): the same on every retry and replay. */
+        'X-Coinferry-Event-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderWebhookEvent'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer ends the delivery; anything else, or no answer in time, is retried with backoff (/docs/webhooks) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookTest: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256, keyed with the webhook’s secret, of "<t>.<raw body>">: recompute it over the raw body and refuse a t more than five minutes from your clock. */
+        'X-Coinferry-Signature': string;
+        /** @description The t of the signature. */
+        'X-Coinferry-Timestamp': string;
+        /** @description The event’s id (the body’s `id`): the same on every retry and replay. */
+        'X-Coinferry-Event-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestWebhookEvent'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx answer ends the delivery; anything else, or no answer in time, is retried with backoff (/docs/webhooks) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -1,6 +1,7 @@
 // The partner API: API keys (§3) and webhooks with their delivery log.
 import { z } from 'zod';
 import { IsoDateTimeSchema } from '../../commonSchemas';
+import { OrderEventKindSchema, OrderSchema, OrderStatusSchema } from '../orders/schemas';
 
 /** §3 API key: what the owner sets (update-api-key takes exactly these). */
 export const ApiKeySchema = z
@@ -46,6 +47,40 @@ export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES).met
 
 /** The event types a webhook receives: an order's status change, and the test event sent on demand (issue 29). */
 export const WEBHOOK_EVENT_TYPES = ['order.status_changed', 'webhook.test'] as const;
+
+/**
+ * Issue 29: the bodies a webhook receives (the document's `webhooks` section), so a generated client types them too.
+ * `id` is the event's id, the same on every retry and replay (deduplicate on it; also the X-Coinferry-Event-Id header).
+ */
+export const OrderWebhookEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal('order.status_changed'),
+    createdAt: IsoDateTimeSchema,
+    data: z.object({
+      orderId: z.string(),
+      /** The order event this delivery is about. */
+      eventKind: OrderEventKindSchema,
+      /** The order's state when the delivery was prepared. */
+      status: OrderStatusSchema,
+      /** The whole order as the partner API answers it, when the delivery was prepared (null if it could not be read). */
+      order: OrderSchema.nullable(),
+    }),
+  })
+  .meta({ id: 'OrderWebhookEvent' });
+
+export const TestWebhookEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal('webhook.test'),
+    createdAt: IsoDateTimeSchema,
+    data: z.object({ orderId: z.null(), eventKind: z.null(), status: z.null(), order: z.null() }),
+  })
+  .meta({ id: 'TestWebhookEvent' });
+
+export const WebhookEventSchema = z.discriminatedUnion('type', [OrderWebhookEventSchema, TestWebhookEventSchema]).meta({ id: 'WebhookEvent' });
+
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 
 export const WebhookDeliverySchema = z
   .object({
