@@ -72,7 +72,7 @@ export function HoldCountsTable({ host }: { host: HostServices }) {
       completed: <span data-testid="holds-completed">{n(m.completed)}</span>,
       held: <span data-testid="holds-held">{n(m.held)}</span>,
       refunded: <span data-testid="holds-refunded">{n(m.refunded)}</span>,
-      heldRefunded: <span data-testid="holds-held-refunded">{t('status_holds_in_time', { inTime: n(m.heldRefundedInTime), total: n(m.heldRefunded) })}</span>,
+      heldRefunded: <span data-testid="holds-held-refunded">{t('status_holds_in_time', { inTime: n(m.heldRefundedInTime), count: m.heldRefunded })}</span>,
     },
   }));
   return (
