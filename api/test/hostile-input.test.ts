@@ -109,6 +109,13 @@ describe('hostile input', () => {
     const path = fillParams(route, 'x');
     const send = (url: string, body?: unknown) =>
       fetch(url, route.method === 'GET' ? {} : { method: route.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    // A partner route checks its key before it reads anything (issue 29): without one, every hostile request is refused
+    // 401 in the catalogue shape, its query and body unread.
+    if (route.auth === 'partner') {
+      const res = await send(`${api.url}${fillParams(route, 'a\u0000b')}?x=${encodeURIComponent('a\u0000b')}`, { x: 'a\u0000b' });
+      expect([res.status, ApiErrorBodySchema.parse(await res.json()).code]).toEqual([401, 'ERR_UNAUTHORIZED']);
+      return;
+    }
     for (const char of CONTROL_CHARACTERS) {
       const bad = `a${char}b`;
       for (const key of Object.keys(objectShape(route.query) ?? {})) {
