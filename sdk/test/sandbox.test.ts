@@ -167,7 +167,15 @@ describe('the SDK against the sandbox api', () => {
       expect(events.map((e) => e.data.eventKind)).toEqual(kinds);
       expect(events.every((e) => e.type === 'order.status_changed' && e.data.orderId === order.orderId && e.data.order?.orderId === order.orderId)).toBe(true);
       const [first] = hooks.received;
-      expect(await refusal(verifyWebhook(first.body.replace(order.orderId, `${order.orderId.slice(0, -1)}${order.orderId.endsWith('0') ? '1' : '0'}`), first.headers, webhook.secret))).toMatchObject({
+      expect(
+        await refusal(
+          verifyWebhook(
+            first.body.replace(order.orderId, `${order.orderId.slice(0, -1)}${order.orderId.endsWith('0') ? '1' : '0'}`),
+            first.headers,
+            webhook.secret,
+          ),
+        ),
+      ).toMatchObject({
         reason: 'bad signature',
       });
       expect(await refusal(verifyWebhook(first.body, first.headers, 'whsec_not_this_one'))).toMatchObject({ reason: 'bad signature' });
