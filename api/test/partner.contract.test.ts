@@ -234,7 +234,9 @@ describe.each(BACKENDS)('the partner API answers as its document says, on %s', (
       claimedNetworkFee: info.body.networkFee,
     });
     expect(refund.status).toBe(200);
-    expect(OrderSchema.parse(refund.body).status).toBe('REFUND_REQUESTED');
+    // the refund is taken; the order job may already have moved it on by the time the answer is built
+    expect(['REFUND_REQUESTED', 'REFUNDING', 'REFUNDED']).toContain(OrderSchema.parse(refund.body).status);
+    expect(OrderSchema.parse(refund.body).orderEvents.map((e) => e.kind)).toContain('REFUND_REQUESTED');
 
     const offer = (await h.partner(key.secret, 'GET', `/api/partner/v1/orders/${accepted}`)).body.orderDetails.offeredRate;
     const accept = await h.partner(key.secret, 'POST', `/api/partner/v1/orders/${accepted}/accept-rate-mode-change`, { offeredAmountToGet: offer.amountToGet });
