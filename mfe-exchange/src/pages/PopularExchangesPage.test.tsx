@@ -1,4 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { loaders } from './loaders';
 import { pages } from './index';
 import { createTestHost, renderPage } from '../test/testHost';
 import { BTC, USD, USDT, pairData } from '../test/fixtures';
@@ -63,5 +66,58 @@ describe('PopularExchanges page (issue 25: pairs as the coin picker shows them, 
     expect(coinName({ currencyFriendlyTitle: 'Tether (TRC20)', networkTitle: 'TRC20' })).toBe('Tether');
     expect(coinName({ currencyFriendlyTitle: 'US Dollar (card)', networkTitle: 'CARD' })).toBe('US Dollar');
     expect(coinName({ currencyFriendlyTitle: 'Avalanche (C-Chain)', networkTitle: 'AVAX' })).toBe('Avalanche (C-Chain)');
+  });
+});
+
+describe('PopularExchanges server-rendered (issue 27: the list in the first HTML)', () => {
+  const rows = (root: ParentNode) =>
+    [...root.querySelectorAll<HTMLElement>('[data-testid^="popular-pair-"]')].map((row) => [row.dataset.testid, row.dataset.rate, row.textContent]);
+
+  it.each(['en', 'ru'] as const)(
+    '%s: the server HTML has every row with its rate, as the browser shows them; hydration changes nothing and fetches nothing',
+    async (lng) => {
+      const data = await loaders.PopularExchanges!({ api: api() as never, params: {}, query: new URLSearchParams(), locale: lng });
+      const server = document.createElement('div');
+      server.innerHTML = renderToString(<pages.PopularExchanges host={createTestHost({ api: api(), lng, initialData: data })} />);
+      expect(server.querySelector('[aria-busy="true"]')).toBeNull();
+
+      // the page as the browser shows it after loading the list itself (a client navigation)
+      const { unmount } = renderPage(pages.PopularExchanges, createTestHost({ api: api(), lng }));
+      await waitFor(() => expect(document.querySelectorAll('[data-rate="ready"]')).toHaveLength(2));
+      expect(rows(server)).toEqual(rows(document));
+      unmount();
+
+      document.body.append(server);
+      const html = server.innerHTML;
+      const browserApi = api();
+      const errors = jest.spyOn(console, 'error');
+      const recoverable: unknown[] = [];
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      await act(async () => {
+        root = hydrateRoot(server, <pages.PopularExchanges host={createTestHost({ api: browserApi, lng, initialData: data })} />, {
+          onRecoverableError: (e) => recoverable.push(e),
+        });
+      });
+      expect(recoverable).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+      expect(server.innerHTML).toBe(html);
+      expect(browserApi.popularExchanges).not.toHaveBeenCalled();
+      expect(browserApi.rateOne).not.toHaveBeenCalled();
+      act(() => root!.unmount());
+      server.remove();
+      jest.restoreAllMocks();
+    },
+  );
+
+  it('without the server’s list (a client navigation, or a loader that failed) the browser loads it as before', async () => {
+    const a = api();
+    a.popularExchanges.mockRejectedValueOnce(new Error('503'));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await loaders.PopularExchanges!({ api: a as never, params: {}, query: new URLSearchParams(), locale: 'en' })).toBeUndefined();
+    const browserApi = api();
+    renderPage(pages.PopularExchanges, createTestHost({ api: browserApi, initialData: undefined }));
+    await screen.findByTestId('popular-list');
+    expect(browserApi.popularExchanges).toHaveBeenCalledTimes(1);
+    jest.restoreAllMocks();
   });
 });

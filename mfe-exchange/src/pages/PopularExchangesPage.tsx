@@ -4,17 +4,21 @@ import type { TFunction } from 'i18next';
 import { pairPath, type HostServices, type Instrument, type RemotePageProps } from 'shared-contracts';
 import { Badge, pageStyles, Skeleton, Table, VisuallyHidden } from 'remote-kit/ui';
 import { PopularExchangesRootStore } from '../popular/PopularExchangesRootStore';
-import type { PopularExchangesStore, PopularPair, PopularRate } from '../popular/PopularExchangesStore';
+import { isPopularSnapshot, type PopularExchangesStore, type PopularPair, type PopularRate } from '../popular/PopularExchangesStore';
 import { rateLine } from '../lib/rateLine';
 import { CoinLogo } from '../ui/CoinLogo';
 import { useT } from '../useT';
 import styles from '../layout.module.css';
 import popular from './PopularExchangesPage.module.css';
 
-/** One root store per mount, created in render (no side effects), started after mount, disposed on unmount. */
+/**
+ * One root store per mount, created in render (no side effects), started after mount, disposed on unmount. Rendered
+ * by the server with its loader's list (`host.initialData`), the page starts from that list, so the first HTML has the
+ * table and hydration finds the same one.
+ */
 export function PopularExchangesPage({ host }: RemotePageProps) {
   const t = useT(host);
-  const [root] = useState(() => new PopularExchangesRootStore({ api: host.api }));
+  const [root] = useState(() => new PopularExchangesRootStore({ api: host.api, snapshot: isPopularSnapshot(host.initialData) ? host.initialData : undefined }));
   useEffect(() => {
     void root.start();
     return () => root.dispose();

@@ -1,6 +1,7 @@
 // The first view's data of the exchange pages, loaded by the server before it renders them (`host.initialData`).
 import { pageQuery, type RemoteLoadersOf } from 'shared-contracts';
 import { loadExchangeSnapshot } from '../features/exchange/exchangeSnapshot';
+import { loadPopularSnapshot } from '../popular/PopularExchangesStore';
 
 export const loaders = {
   Home: async ({ api, query }) => {
@@ -13,4 +14,6 @@ export const loaders = {
     const { amount } = pageQuery({ query }, 'mfe_exchange', 'ExchangePair');
     return loadExchangeSnapshot(api, { from: params.from.toLowerCase() || undefined, to: params.to.toLowerCase() || undefined, amount, pairInPath: true });
   },
+  // issue 27: the whole list with every pair's rate, so the table is in the first HTML (no skeleton, no shift)
+  PopularExchanges: async ({ api }) => loadPopularSnapshot(api),
 } satisfies RemoteLoadersOf<'mfe_exchange'>;

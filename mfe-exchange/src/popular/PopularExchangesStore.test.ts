@@ -1,4 +1,4 @@
-import { PopularExchangesStore, type PopularExchangesApi } from './PopularExchangesStore';
+import { isPopularSnapshot, loadPopularSnapshot, PopularExchangesStore, type PopularExchangesApi } from './PopularExchangesStore';
 import { BTC, ETH, USD, USDT, pairData } from '../test/fixtures';
 
 const entry = (from: string, to: string, isActive = true) => ({
@@ -80,5 +80,51 @@ describe('PopularExchangesStore (§3 popular exchanges, issue 25: names and rate
     for (const answer of answers) answer(pairData(BTC, USDT));
     await loading;
     expect(store.pairs.every((p) => p.rate.state === 'loading')).toBe(true);
+  });
+});
+
+describe('the server’s first load of the list (issue 27: server-rendered /popular-exchanges)', () => {
+  it('is what the browser’s store loads, as JSON: the active pairs, the instruments they name, each rate', async () => {
+    const { api } = setup();
+    const snapshot = await loadPopularSnapshot(api as unknown as PopularExchangesApi);
+    expect(isPopularSnapshot(snapshot)).toBe(true);
+    expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
+    // ETH is in the instrument list but in no pair: not carried in the page
+    expect(snapshot?.instruments.map((i) => i.slug).sort()).toEqual(['btc', 'usd', 'usdttrc20']);
+    expect(snapshot?.items.map((p) => `${p.fromSlug}-${p.toSlug}`)).toEqual(['btc-usdttrc20', 'usd-btc']);
+
+    const browser = setup().store;
+    await browser.load();
+    const restored = new PopularExchangesStore(setup().api as unknown as PopularExchangesApi);
+    restored.restore(snapshot!);
+    expect(restored.status).toBe('ready');
+    expect(restored.pairs).toEqual(browser.pairs);
+  });
+
+  it('a rate carries only what its line shows (price, codes, the receive coin’s decimals)', async () => {
+    const { store } = setup();
+    await store.load();
+    expect(store.pairs[0].rate).toEqual({
+      state: 'ready',
+      pair: { price: '95000.5', instrumentFrom: { currencyTitle: 'BTC' }, instrumentTo: { currencyTitle: 'USDT', precisionDecimals: USDT.precisionDecimals } },
+    });
+  });
+
+  it('a failed rate stays failed; an empty list is empty; a list that does not load is left to the browser', async () => {
+    const failedRate = setup({ rateOne: jest.fn(async () => Promise.reject(new Error('503'))) });
+    const withFailed = await loadPopularSnapshot(failedRate.api as unknown as PopularExchangesApi);
+    const restored = new PopularExchangesStore(failedRate.api as unknown as PopularExchangesApi);
+    restored.restore(withFailed!);
+    expect(restored.pairs.map((p) => p.rate.state)).toEqual(['failed', 'failed']);
+
+    const empty = setup({ popularExchanges: jest.fn(async () => [entry('xmr', 'btc', false)]) });
+    const emptySnapshot = await loadPopularSnapshot(empty.api as unknown as PopularExchangesApi);
+    expect(emptySnapshot).toMatchObject({ items: [], rates: [] });
+    const restoredEmpty = new PopularExchangesStore(empty.api as unknown as PopularExchangesApi);
+    restoredEmpty.restore(emptySnapshot!);
+    expect(restoredEmpty.status).toBe('empty');
+
+    const down = setup({ popularExchanges: jest.fn(async () => Promise.reject(new Error('404'))) });
+    expect(await loadPopularSnapshot(down.api as unknown as PopularExchangesApi)).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 // Popular exchanges list (§3 Popular exchange): idle → loading → ready | empty | failed. Issue 25: each pair is shown
 // as the coin picker shows a coin (the instruments' names, networks, logos), with its current rate; a pair's rate
 // loads on its own (public rate of the pair at its default amount, as the form's first quote) and a failed one
-// leaves only that row without a rate.
+// leaves only that row without a rate. Issue 27: the server loads the list too (`loadPopularSnapshot`, the page's
+// loader) and the page starts from it (`restore`), so the table is in the first HTML and nothing moves on hydration.
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { ApiClient, Instrument, PairData } from 'shared-contracts';
 
@@ -11,8 +12,36 @@ export type PopularStatus = 'idle' | 'loading' | 'ready' | 'empty' | 'failed';
 
 export type PopularExchangesApi = Pick<ApiClient, 'popularExchanges' | 'instrumentsV2' | 'rateOne'>;
 
-/** A pair's rate: loading, the pair data of its current quote, or unavailable. */
-export type PopularRate = { state: 'loading' } | { state: 'ready'; pair: PairData } | { state: 'failed' };
+/** What a pair's rate line shows of its quote (`rateLine`): the price and the two codes, at the receive coin's decimals. */
+export interface PopularPrice {
+  price: PairData['price'];
+  instrumentFrom: Pick<Instrument, 'currencyTitle'>;
+  instrumentTo: Pick<Instrument, 'currencyTitle' | 'precisionDecimals'>;
+}
+
+/** A pair's rate: loading, the price of its current quote, or unavailable. */
+export type PopularRate = { state: 'loading' } | { state: 'ready'; pair: PopularPrice } | { state: 'failed' };
+
+/**
+ * The list as the server loaded it, handed back as `host.initialData` (JSON in the HTML): the active pairs, the
+ * instruments they name (not the whole list) and each pair's rate, ready or failed.
+ */
+export interface PopularSnapshot {
+  kind: 'mfe_exchange.popular';
+  items: PopularExchange[];
+  instruments: Instrument[];
+  rates: [string, PopularRate][];
+}
+
+export function isPopularSnapshot(value: unknown): value is PopularSnapshot {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'mfe_exchange.popular';
+}
+
+const priceOf = (pair: PairData): PopularPrice => ({
+  price: pair.price,
+  instrumentFrom: { currencyTitle: pair.instrumentFrom.currencyTitle },
+  instrumentTo: { currencyTitle: pair.instrumentTo.currencyTitle, precisionDecimals: pair.instrumentTo.precisionDecimals },
+});
 
 export interface PopularPair {
   key: string;
@@ -48,6 +77,7 @@ export class PopularExchangesStore {
       rates: observableRef,
       pairs: computed,
       load: action,
+      restore: action,
       setRate: action,
     });
   }
@@ -94,10 +124,30 @@ export class PopularExchangesStore {
     await Promise.all(list.map((p) => this.loadRate(p)));
   }
 
+  /** The loaded list as JSON (the server's first view); undefined unless it loaded (a failed list is the browser's to retry). */
+  snapshot(): PopularSnapshot | undefined {
+    if (this.status !== 'ready' && this.status !== 'empty') return undefined;
+    const named = new Set(this.items.flatMap((p) => [p.fromSlug, p.toSlug]));
+    return {
+      kind: 'mfe_exchange.popular',
+      items: this.items,
+      instruments: [...this.instruments.values()].filter((i) => named.has(i.slug)),
+      rates: [...this.rates.entries()],
+    };
+  }
+
+  /** Starts from the server's list: shown at once, as it was rendered, with nothing to load. */
+  restore(snapshot: PopularSnapshot): void {
+    this.instruments = new Map(snapshot.instruments.map((i) => [i.slug, i]));
+    this.items = snapshot.items;
+    this.rates = new Map(snapshot.rates);
+    this.status = snapshot.items.length > 0 ? 'ready' : 'empty';
+  }
+
   private async loadRate(p: PopularExchange): Promise<void> {
     try {
       const pair = await this.api.rateOne({ query: { instrumentFromSlug: p.fromSlug, instrumentToSlug: p.toSlug, rateMode: 'FLOATING' } });
-      if (!this.disposed) this.setRate(keyOf(p), { state: 'ready', pair });
+      if (!this.disposed) this.setRate(keyOf(p), { state: 'ready', pair: priceOf(pair) });
     } catch (error) {
       if (this.disposed) return;
       console.warn(`[mfe-exchange] popular exchange ${keyOf(p)}: no rate`, error);
@@ -114,4 +164,15 @@ export class PopularExchangesStore {
   dispose(): void {
     this.disposed = true;
   }
+}
+
+/**
+ * The page's loader (contract 1.2): what the browser's store loads on start, loaded by the server (names, then every
+ * pair's rate), as JSON. undefined when the list does not load: the browser tries then, as after a client navigation.
+ */
+export async function loadPopularSnapshot(api: PopularExchangesApi): Promise<PopularSnapshot | undefined> {
+  const store = new PopularExchangesStore(api);
+  await store.load();
+  store.dispose();
+  return store.snapshot();
 }
