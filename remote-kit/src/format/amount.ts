@@ -1,4 +1,5 @@
 import { ExactDecimal } from './exactDecimal';
+import { groupDecimal, roundHalfExpand, siteDigitSymbols } from './siteDigits';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -33,11 +34,15 @@ export function formatAmount(value: string, { locale, maxDecimals, minDecimals =
   const cut = d.round(max, 'down');
   // a tiny negative amount cut to zero shows as 0, not -0
   const exact = cut.isZero() ? '0' : cut.toFixed();
+  const symbols = siteDigitSymbols(locale);
+  if (symbols) return groupDecimal(exact, symbols, min);
   return numberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: true }).format(exact as Intl.StringNumericLiteral);
 }
 
 /** A count or a volume for reading, grouped in the locale's way; a string is formatted exactly. */
 export function formatNumber(value: number | string, locale: string, options?: Intl.NumberFormatOptions): string {
+  const own = formatSiteNumber(value, locale, options);
+  if (own !== undefined) return own;
   if (typeof value === 'string') {
     const v = value.trim();
     if (v === '' || Number.isNaN(Number(v))) return value;
@@ -45,4 +50,24 @@ export function formatNumber(value: number | string, locale: string, options?: I
   }
   if (!Number.isFinite(value)) return String(value);
   return numberFormat(locale, { useGrouping: true, ...options }).format(value);
+}
+
+/** Intl's default decimal style: at most 3 decimals. */
+const DEFAULT_MAX_DECIMALS = 3;
+
+/**
+ * formatNumber for the site's own locales (siteDigits.ts) when only a maximum of decimals (rounded half away from zero,
+ * or cut with roundingMode "trunc") is asked; undefined for anything else, which Intl formats.
+ */
+function formatSiteNumber(value: number | string, locale: string, options?: Intl.NumberFormatOptions): string | undefined {
+  const symbols = siteDigitSymbols(locale);
+  if (!symbols) return undefined;
+  const { maximumFractionDigits = DEFAULT_MAX_DECIMALS, roundingMode, ...rest } = options ?? {};
+  if (Object.keys(rest).length > 0 || (roundingMode !== undefined && roundingMode !== 'trunc') || maximumFractionDigits > 20) return undefined;
+  const d = ExactDecimal.parse(typeof value === 'string' ? value.trim() : value);
+  if (!d) return undefined;
+  const rounded = roundingMode === 'trunc' ? d.round(maximumFractionDigits, 'down') : roundHalfExpand(d, maximumFractionDigits);
+  // Intl writes a negative value rounded to zero as "-0": left to it
+  if (rounded.isZero() && !d.isZero() && !d.isPositive()) return undefined;
+  return groupDecimal(rounded.isZero() ? '0' : rounded.toFixed(), symbols);
 }

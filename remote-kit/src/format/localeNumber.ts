@@ -2,10 +2,14 @@
 // ("0,1" in Russian). The value behind the input stays canonical ("0.1"): each remote's cleanNumericInput (§5) already
 // turns a typed comma into a dot, so typing either separator is parsed by that one parser; this file only displays.
 
+import { siteDigitSymbols } from './siteDigits';
+
 const separators = new Map<string, '.' | ','>();
 
 /** The decimal separator a person of `locale` reads and types: "," for ru, "." for en. */
 export function decimalSeparator(locale: string): '.' | ',' {
+  const own = siteDigitSymbols(locale);
+  if (own) return own.decimal;
   let separator = separators.get(locale);
   if (!separator) {
     let part: string | undefined;
