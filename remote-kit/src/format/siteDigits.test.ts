@@ -59,10 +59,7 @@ describe('the site’s own digits (en, ru) are Intl’s', () => {
         const de = siteDigitSymbols('de');
         expect(de).toBeUndefined();
         const ownSymbols = siteDigitSymbols(locale)!;
-        const viaIntl = expected
-          .replace(/\./g, '\u0000')
-          .replace(/,/g, ownSymbols.decimal)
-          .replace(/\u0000/g, ownSymbols.group);
+        const viaIntl = expected.replace(/[.,]/g, (symbol) => (symbol === '.' ? ownSymbols.group : ownSymbols.decimal));
         expect([value, maxDecimals, minDecimals, formatAmount(value, { locale, maxDecimals, minDecimals })]).toEqual([
           value,
           maxDecimals,
