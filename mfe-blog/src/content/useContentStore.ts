@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatCalendarDate } from 'remote-kit/format';
 import type { HostServices } from 'shared-contracts';
 import { type Loaded, snapshotResult } from './contentData';
 import { ContentStore } from './ContentStore';
@@ -20,17 +21,7 @@ export function useContentStore<T>(host: HostServices, key: string, fetch: () =>
   return store;
 }
 
-/** One per locale: building an Intl.DateTimeFormat costs far more than formatting with it (a list formats every post's date). */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** `2026-10-02` in the page's locale, the same on the server and in the browser (a date, no time zone). */
 export function formatDate(isoDate: string, locale: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    dateFormats.set(locale, format);
-  }
-  return format.format(date);
+  return formatCalendarDate(isoDate, locale);
 }

@@ -6,3 +6,4 @@ export { cleanNumericInput, formatDecimal, isPositiveAmount, limitDecimals, toMo
 export { formatRelative, RELATIVE_TIME_LOCALES, RelativeTime, relativeTimeLocale, type RelativeTimeLocale, type RelativeTimeProps } from './RelativeTime';
 export { useNow } from './useNow';
 export { estimateRange } from './estimateRange';
+export { formatCalendarDate } from './siteDates';
