@@ -127,3 +127,91 @@ describe('RelativeTime', () => {
     expect(container.innerHTML).toBe('');
   });
 });
+
+describe('en and ru without Intl (issue 27): the same texts Intl writes', () => {
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['second', 1_000],
+    ['minute', 60_000],
+    ['hour', 3_600_000],
+    ['day', 86_400_000],
+    ['month', 30 * 86_400_000],
+    ['year', 365 * 86_400_000],
+  ];
+  const counts = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 59, 101, 111, 112];
+
+  it.each(['en', 'ru'])('%s relative times, past and future, every unit', (locale) => {
+    const intl = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' });
+    units.forEach(([unit, size], i) => {
+      const next = units[i + 1]?.[1] ?? Number.POSITIVE_INFINITY;
+      for (const n of counts) {
+        // the largest whole unit: 0 only in seconds, and below the next unit
+        if ((n === 0 && unit !== 'second') || n * size >= next) continue;
+        expect(formatRelative(T - n * size, T, locale)).toBe(intl.format(-n, unit));
+        if (n > 0) expect(formatRelative(T + n * size, T, locale, true)).toBe(intl.format(n, unit));
+      }
+    });
+  });
+
+  it.each(['en', 'ru'])('%s exact time in UTC, as the server and the first render print it', (locale) => {
+    const intl = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+      timeZone: 'UTC',
+    });
+    for (let month = 0; month < 12; month++) {
+      for (const [h, m] of [
+        [0, 0],
+        [3, 5],
+        [11, 59],
+        [12, 0],
+        [15, 7],
+        [23, 59],
+      ]) {
+        const time = Date.UTC(2026, month, month + 1, h, m, 7);
+        const html = renderToString(<RelativeTime value={time} locale={locale} />);
+        expect(html).toContain(`title="${intl.format(time)}"`);
+      }
+    }
+  });
+
+  it.each(['en', 'ru'])('%s: the exact time after mount is the visitor’s clock and zone', (locale) => {
+    const time = Date.UTC(2026, 11, 7, 3, 5, 7);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const intl = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+      timeZone: zone,
+    }).format(time);
+    jest.useFakeTimers({ now: time + 3_000 });
+    render(<RelativeTime value={time} locale={locale} data-testid="local" />);
+    act(() => jest.advanceTimersByTime(0));
+    // the clock is Intl's; the zone is written as its offset from UTC (Intl names a few, e.g. en's "EST")
+    const title = screen.getByTestId('local').getAttribute('title') ?? '';
+    expect(title.replace(/ (UTC|GMT[+-][\d:]+)$/, '')).toBe(intl.replace(/ \S+$/, ''));
+  });
+
+  it('makes no RelativeTimeFormat or DateTimeFormat for en and ru', () => {
+    const relative = jest.spyOn(Intl, 'RelativeTimeFormat');
+    const dates = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      renderToString(<RelativeTime value={T} locale="ru" />);
+      formatRelative(T - 5_000, T, 'en');
+      formatRelative(T - 5 * 365 * 86_400_000, T, 'ru');
+      expect(relative).not.toHaveBeenCalled();
+      expect(dates).not.toHaveBeenCalled();
+    } finally {
+      relative.mockRestore();
+      dates.mockRestore();
+    }
+  });
+});

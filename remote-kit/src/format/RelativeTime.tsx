@@ -49,6 +49,62 @@ function relativeFormat(tag: string): Intl.RelativeTimeFormat {
   return f;
 }
 
+// en and ru, the site's own locales, are written here rather than by Intl (issue 27): the first RelativeTimeFormat and
+// DateTimeFormat a page makes each load ICU data, 20–70 ms of one main-thread task, and the exchange form shows a
+// relative time while it hydrates. The texts are Intl's own (RelativeTime.test.tsx compares them); es and uk, and any
+// time in the future, stay Intl's.
+
+/** Russian "year" in the short style: «1 г.», «2 г.», «5 л.», «21 г.» (CLDR's one/few vs many). */
+const ruYear = (n: number) => {
+  const ten = n % 10;
+  const hundred = n % 100;
+  return (ten === 1 && hundred !== 11) || (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) ? 'г.' : 'л.';
+};
+
+const OWN_RELATIVE: Partial<Record<RelativeTimeLocale, (n: number, unit: Intl.RelativeTimeFormatUnit) => string>> = {
+  en: (n, unit) => ({ second: 'sec.', minute: 'min.', hour: 'hr.', day: n === 1 ? 'day' : 'days', month: 'mo.', year: 'yr.' })[unit as 'second'],
+  ru: (n, unit) => ({ second: 'сек.', minute: 'мин.', hour: 'ч', day: 'дн.', month: 'мес.', year: ruYear(n) })[unit as 'second'],
+};
+
+function formatRelativeCount(count: number, unit: Intl.RelativeTimeFormatUnit, tag: string): string {
+  const locale = relativeTimeLocale(tag);
+  const word = OWN_RELATIVE[locale];
+  const past = count < 0 || Object.is(count, -0);
+  // the future ("in 5 min.", shown only where a page allows it) keeps Intl's text: its Russian forms vary in spacing
+  if (!word || !past) return relativeFormat(tag).format(count, unit);
+  const n = Math.abs(count);
+  return locale === 'ru' ? `${n} ${word(n, unit)} назад` : `${n} ${word(n, unit)} ago`;
+}
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// the genitive's short forms, as a date writes them
+const RU_MONTHS = ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The visitor's zone as an offset from UTC: "UTC", "GMT+3", "GMT+5:30", "GMT-5". */
+function offsetName(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  return `GMT${minutes > 0 ? '+' : '-'}${Math.floor(abs / 60)}${abs % 60 ? `:${two(abs % 60)}` : ''}`;
+}
+
+/** Intl's `{year, month: short, day, hour, minute, second: 2-digit, timeZoneName: short}` for en and ru. */
+function ownExact(time: number, locale: 'en' | 'ru', local: boolean): string {
+  const d = new Date(time);
+  const [year, month, day, hours, minutes, seconds] = local
+    ? [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()]
+    : [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+  const zone = local ? offsetName(d) : 'UTC';
+  if (locale === 'ru') return `${day} ${RU_MONTHS[month]} ${year} г., ${two(hours)}:${two(minutes)}:${two(seconds)} ${zone}`;
+  return `${EN_MONTHS[month]} ${day}, ${year}, ${two(hours % 12 || 12)}:${two(minutes)}:${two(seconds)} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
+}
+
+function formatExact(time: number, tag: string, local: boolean): string {
+  const locale = relativeTimeLocale(tag);
+  return locale === 'en' || locale === 'ru' ? ownExact(time, locale, local) : exactFormat(tag, local).format(time);
+}
+
 /** The exact date-time; in UTC unless `local` (the server cannot know the visitor's time zone). */
 function exactFormat(tag: string, local: boolean): Intl.DateTimeFormat {
   const locale = relativeTimeLocale(tag);
@@ -78,7 +134,7 @@ export function formatRelative(time: number, now: number, locale: string, allowF
   const [unit, size] = UNITS.find(([, ms]) => abs >= ms) ?? UNITS[UNITS.length - 1];
   // -0 for the past: Intl prints "0 s ago", not "in 0 s"
   const count = (diff > 0 ? 1 : -1) * Math.floor(abs / size);
-  return relativeFormat(locale).format(count, unit);
+  return formatRelativeCount(count, unit, locale);
 }
 
 /**
@@ -117,7 +173,7 @@ export function RelativeTime({ value, locale, allowFuture = false, className, 'd
   if (!Number.isFinite(time)) return null;
   const iso = new Date(time).toISOString();
   const live = now !== null;
-  const exact = exactFormat(locale, live).format(time);
+  const exact = formatExact(time, locale, live);
   return (
     <time dateTime={iso} title={exact} className={className} data-testid={testId}>
       {live ? formatRelative(time, now, locale, allowFuture) : exact}
