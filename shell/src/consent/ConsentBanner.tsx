@@ -6,16 +6,11 @@ import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { type ConsentChoice, pagePath } from 'shared-contracts';
+import { formatCalendarDate } from 'remote-kit/format';
 import { Button } from 'remote-kit/ui';
 import { useStores } from '../stores/RootStore';
 import { LocalLink } from '../host/LocalLink';
 import s from './ConsentBanner.module.css';
-
-function formatDate(isoDate: string, locale: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
 
 export const ConsentBanner = observer(function ConsentBanner({ mainId }: { mainId: string }) {
   const { t, i18n } = useTranslation('shell');
@@ -52,7 +47,7 @@ export const ConsentBanner = observer(function ConsentBanner({ mainId }: { mainI
           </p>
           {current ? (
             <p className={s.text} data-testid="consent-current">
-              {t(`consent.current_${current.choice}`, { date: formatDate(current.date, i18n.language) })}
+              {t(`consent.current_${current.choice}`, { date: formatCalendarDate(current.date, i18n.language) })}
             </p>
           ) : null}
         </div>

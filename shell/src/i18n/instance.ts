@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LocaleCode } from 'shared-contracts';
 import type en from './en.json';
+import { writeNumbersWithSiteDigits } from './siteNumberFormat';
 
 export const SHELL_NAMESPACE = 'shell';
 
@@ -22,5 +23,6 @@ export function createI18nWith(locale: LocaleCode, texts: Partial<Record<LocaleC
     initAsync: false,
     returnNull: false,
   } as Parameters<I18n['init']>[0]);
+  writeNumbersWithSiteDigits(instance);
   return instance;
 }
