@@ -15,6 +15,7 @@ import { trustProxyOption } from './http/proxyTrust';
 import { installRefusedBodyHandling } from './http/refusedBodies';
 import { createLimitStore, installRouteRateLimits, type LimitStore } from './limits';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { installFastLane } from './http/fastLane';
 import { type Accounts, installAuth, installCookiePolicy, type OrdersById, registerAccountRoutes } from './modules/accounts';
 import type { MessageBus } from './bus/types';
 import { registerOrdersModule, type ReferrerDirectory } from './modules/orders';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before any route: cookies, the CSRF guard and the route-table authentication hook.
   const accountsConfig = configFor(config, 'accounts');
   await installAuth(app, accountsConfig, deps.accounts);
+  // Last of the hooks (it checks the routes' own hooks as they register): this tick's known answers before Fastify.
+  installFastLane(app, { slowMs: config.logSlowRequestMs });
 
   const opts = { validateResponses: config.validateResponses };
 

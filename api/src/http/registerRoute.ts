@@ -22,8 +22,14 @@ export type RouteHandler<Def extends RouteDef> = (input: RouteInput<Def>) => Ans
 /** An answer serialised once and sent as is (e.g. a quote cached for the current tick). */
 export class SerializedJson<T> {
   readonly text: string;
+  private encoded?: Buffer;
   constructor(readonly value: T) {
     this.text = JSON.stringify(value);
+  }
+  /** The text's UTF-8 bytes, encoded once (http/fastLane.ts sends them). */
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.text);
+    return this.encoded;
   }
 }
 
@@ -33,13 +39,23 @@ export interface RegisterOptions {
   /** Own check of a route outside the shared-contracts route table (http/access.ts, deny by default). */
   access?: RouteAccess;
   /**
-   * An answer already known for the raw request, sent without parsing it (e.g. this tick's answer to the same query
-   * string: rates/quoteCache.ts); undefined lets the request take the whole way. It may throw a catalogue error.
+   * An answer already known for the raw query string ('' without one), sent without parsing the request (e.g. this
+   * tick's answer to the same query string: rates/quoteCache.ts); undefined lets the request take the whole way. It
+   * may throw a catalogue error. Such a GET may also be answered by the fast lane (http/fastLane.ts).
    */
-  knownAnswer?: (request: FastifyRequest) => SerializedJson<unknown> | undefined;
+  knownAnswer?: KnownAnswer;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** This tick's answer to a raw query string ('' without one), else undefined; it may throw a catalogue error. */
+export type KnownAnswer = (queryString: string) => SerializedJson<unknown> | undefined;
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The raw query string of a request ('' without one). */
+const queryStringOf = (request: FastifyRequest): string => {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at + 1);
+};
 
 export function validationError(part: string, error: z.ZodError): ApiError {
   const fields: Record<string, string> = {};
@@ -84,11 +100,11 @@ export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: D
   app.route({
     method: def.method,
     url: def.path,
-    config: opts.access ? { access: opts.access } : {},
+    config: { ...(opts.access && { access: opts.access }), ...(knownAnswer && { knownAnswer }) },
     // A known answer goes out synchronously: no parsing, no promise (issue 27). It was checked when first made.
     handler: knownAnswer
       ? (request, reply) => {
-          const known = knownAnswer(request);
+          const known = knownAnswer(queryStringOf(request));
           if (!known) return answer(request, reply);
           reply.type(JSON_TYPE).send(known.text);
         }

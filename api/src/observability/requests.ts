@@ -11,7 +11,7 @@
 // every poll of the exchange form; LOG_LEVEL=debug shows every request.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { REQUEST_ID_HEADER, validRequestId } from 'server-kit/logging';
 import type { ApiMetrics } from './metrics';
 
@@ -31,39 +31,60 @@ type Observe = (seconds: number) => void;
 /** Levels at which every completed request is logged. */
 const VERBOSE = new Set(['debug', 'trace']);
 
-export function installRequestObservation(app: FastifyInstance, metrics: ApiMetrics | null, { slowMs }: RequestObservationOptions): void {
+/** What of a request its completion needs (a FastifyRequest, or http/fastLane.ts's raw request and lazy logger). */
+export interface CompletedRequest {
+  method: string;
+  url: string;
+  log: FastifyBaseLogger;
+}
+
+/** Records one completed request of a route: its latency under the route's pattern, and its log line (see above). */
+export type RequestCompletion = (request: CompletedRequest, status: number, ms: number) => void;
+
+/**
+ * The completion of one route (URL pattern, methods): children of the histogram by method and status are made on
+ * first use; a one-method route (all but a few) finds its child by the status code alone, with no key to build per request.
+ */
+export function routeCompletion(
+  metrics: ApiMetrics | null,
+  { slowMs }: RequestObservationOptions,
+  pattern: string,
+  methods: readonly string[],
+): RequestCompletion {
+  const byStatus: Observe[] = [];
+  const children = new Map<string, Observe>();
+  const make = (method: string, status: number): Observe => {
+    const labelled = metrics!.httpDuration.labels(method, pattern, String(status));
+    return (s) => labelled.observe(s);
+  };
+  const child =
+    methods.length === 1
+      ? (method: string, status: number): Observe => (byStatus[status] ??= make(method, status))
+      : (method: string, status: number): Observe => {
+          const key = `${method} ${status}`;
+          let observe = children.get(key);
+          if (!observe) children.set(key, (observe = make(method, status)));
+          return observe;
+        };
+  return (request, status, ms) => {
+    if (metrics) child(request.method, status)(ms / 1000);
+    if (status >= 500 || ms >= slowMs) request.log.warn(completed(request, pattern, status, ms), status >= 500 ? 'request failed' : 'slow request');
+    else if (status === 429) request.log.info(completed(request, pattern, status, ms), 'request rate-limited');
+    else if (VERBOSE.has(request.log.level)) request.log.debug(completed(request, pattern, status, ms), 'request completed');
+  };
+}
+
+export function installRequestObservation(app: FastifyInstance, metrics: ApiMetrics | null, options: RequestObservationOptions): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
 
   app.addHook('onRoute', (route) => {
-    const pattern = route.url;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // Children of the histogram by method and status, made on first use; a one-method route (all but a few) finds
-    // its child by the status code alone, with no key to build per request.
-    const byStatus: Observe[] = [];
-    const children = new Map<string, Observe>();
-    const make = (method: string, status: number): Observe => {
-      const labelled = metrics!.httpDuration.labels(method, pattern, String(status));
-      return (s) => labelled.observe(s);
-    };
-    const child =
-      methods.length === 1
-        ? (method: string, status: number): Observe => (byStatus[status] ??= make(method, status))
-        : (method: string, status: number): Observe => {
-            const key = `${method} ${status}`;
-            let observe = children.get(key);
-            if (!observe) children.set(key, (observe = make(method, status)));
-            return observe;
-          };
+    const complete = routeCompletion(metrics, options, route.url, methods);
     const hook: onResponseHookHandler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: () => void) {
-      const ms = reply.elapsedTime;
-      const status = reply.statusCode;
-      if (metrics) child(request.method, status)(ms / 1000);
-      if (status >= 500 || ms >= slowMs) request.log.warn(completed(request, pattern, status, ms), status >= 500 ? 'request failed' : 'slow request');
-      else if (status === 429) request.log.info(completed(request, pattern, status, ms), 'request rate-limited');
-      else if (VERBOSE.has(request.log.level)) request.log.debug(completed(request, pattern, status, ms), 'request completed');
+      complete(request, reply.statusCode, reply.elapsedTime);
       done();
     };
     const existing = route.onResponse;
@@ -71,7 +92,7 @@ export function installRequestObservation(app: FastifyInstance, metrics: ApiMetr
   });
 }
 
-function completed(request: FastifyRequest, route: string, statusCode: number, ms: number) {
+function completed(request: CompletedRequest, route: string, statusCode: number, ms: number) {
   // The path only: query strings carry order lookup credentials (?destinationAddress=…; server-kit/logging).
   return { method: request.method, route, url: request.url.split('?')[0], statusCode, responseTime: Math.round(ms * 10) / 10 };
 }
