@@ -13,7 +13,7 @@ export type PopularStatus = 'idle' | 'loading' | 'ready' | 'empty' | 'failed';
 export type PopularExchangesApi = Pick<ApiClient, 'popularExchanges' | 'instrumentsV2' | 'rateOne'>;
 
 /** What a pair's rate line shows of its quote (`rateLine`): the price and the two codes, at the receive coin's decimals. */
-export interface PopularPrice {
+interface PopularPrice {
   price: PairData['price'];
   instrumentFrom: Pick<Instrument, 'currencyTitle'>;
   instrumentTo: Pick<Instrument, 'currencyTitle' | 'precisionDecimals'>;
