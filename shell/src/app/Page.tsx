@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { Navigate, useLocation } from '../routing/RouterProvider';
 import { matchRoute } from '../routing/routes';
 import { Layout } from '../layouts/Layout';
@@ -17,7 +17,7 @@ import { useHead } from '../seo/useHead';
 export const Page = observer(function Page() {
   const shell = useShell();
   const { stores, i18n } = shell;
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const location = useLocation();
   const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
   // a server-rendered 404 (web knew the page does not exist) hydrates as the 404 page it is

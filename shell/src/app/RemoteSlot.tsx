@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { useLocation } from '../routing/RouterProvider';
 import type { HostServices } from 'shared-contracts';
 import { isChunkLoadError } from '../stores/UpdateStore';
@@ -16,7 +16,7 @@ import { useShell, type ShellRuntime } from './ShellContext';
 export function RemoteSlot({ match, onNotFound }: { match: RouteMatch; onNotFound(pathname: string): void }) {
   const shell = useShell();
   const { stores, loader } = shell;
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const location = useLocation();
   const remote = match.route.remote;
   const [loaded, setLoaded] = useState<{ remote: string; mod: PagesModule } | null>(() => {

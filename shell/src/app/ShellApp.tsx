@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from '../routing/RouterProvider';
 import { StoresContext } from '../stores/RootStore';
 import { CurrentLocation } from '../host/CurrentLocation';
@@ -16,6 +15,7 @@ import { Page } from './Page';
 import { LoginQuery } from './LoginQuery';
 import { Dialogs } from './Dialogs';
 import { Notifications } from '../components/Notifications';
+import { ShellI18nContext } from '../i18n/useShellT';
 
 /** On `<html>` once the app has hydrated (or rendered): before that, a server-rendered page's buttons do nothing. */
 const APP_LIVE_ATTR = 'data-app-live';
@@ -54,11 +54,11 @@ export function ShellApp({ deps, router }: { deps: ShellDeps; router: Router }) 
   return (
     <ShellContext.Provider value={shell}>
       <StoresContext.Provider value={deps.stores}>
-        <I18nextProvider i18n={deps.i18n}>
+        <ShellI18nContext.Provider value={deps.i18n}>
           <RouterProvider router={router}>
             <Root />
           </RouterProvider>
-        </I18nextProvider>
+        </ShellI18nContext.Provider>
       </StoresContext.Provider>
     </ShellContext.Provider>
   );

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { Skeleton, VisuallyHidden } from 'remote-kit/ui';
 
 export function SlotLoading() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   return (
     <div className="slot-loading" aria-busy="true" data-testid="slot-loading">
       <VisuallyHidden>{t('loading')}</VisuallyHidden>

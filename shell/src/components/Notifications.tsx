@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { Toast, type Tone } from 'remote-kit/ui';
 import type { Notification } from 'shared-contracts';
 import { useStores } from '../stores/RootStore';
@@ -10,7 +10,7 @@ const TONES: Record<Notification['type'], Tone> = { success: 'success', error: '
 /** §4 notifications as the design system's toasts; the region exists from the first render so additions are announced. */
 export const Notifications = observer(function Notifications() {
   const { notifications } = useStores();
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   return (
     <div className={s.region} aria-live="polite">
       {notifications.items.map((n) => (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 
 /**
  * The slot's fallback when a remote cannot be loaded. Styled by global.css (`.remote-fallback`), not a CSS Module:
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * there breaks the CSS extraction of that chunk.
  */
 export function RemoteFallback() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   return (
     <div className="remote-fallback" data-testid="remote-fallback" role="status">
       <p>{t('fallback.text')}</p>

@@ -4,7 +4,7 @@
 // the current choice and takes focus. A choice moves focus to the page's main content.
 import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { type ConsentChoice, pagePath } from 'shared-contracts';
 import { formatCalendarDate } from 'remote-kit/format';
 import { Button } from 'remote-kit/ui';
@@ -13,7 +13,7 @@ import { LocalLink } from '../host/LocalLink';
 import s from './ConsentBanner.module.css';
 
 export const ConsentBanner = observer(function ConsentBanner({ mainId }: { mainId: string }) {
-  const { t, i18n } = useTranslation('shell');
+  const { t, i18n } = useShellT();
   const { consent } = useStores();
   const titleId = useId();
   const textId = useId();

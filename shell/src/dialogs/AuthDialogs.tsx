@@ -2,7 +2,7 @@
 // while one is open (loaded in their own chunk by App). One field list serves every kind.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { Button, Checkbox, Dialog, LegalLinks, TextField, VisuallyHidden } from 'remote-kit/ui';
 import { useStores } from '../stores/RootStore';
 import type { AuthField, AuthDialogsStore } from './index';
@@ -100,7 +100,7 @@ function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep, twoFact
 
 const AuthDialogs = observer(function AuthDialogs() {
   const { dialogs, locale } = useStores();
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const formId = useId();
   const contentRef = useRef<HTMLDivElement>(null);
   const kind = dialogs.open;
@@ -223,7 +223,7 @@ const AuthTextField = observer(function AuthTextField({
   kind: AuthDialogKind;
   readOnly: boolean;
 }) {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const rulesId = useId();
   const spec = TEXT_FIELDS[name];
   const showRules = name === 'password' && SETS_PASSWORD.has(kind);
@@ -264,7 +264,7 @@ const RULE_TEXTS = {
  * in words too (the mark alone is not read).
  */
 const PasswordRules = observer(function PasswordRules({ store, id }: { store: AuthDialogsStore; id: string }) {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   return (
     <ul id={id} className={s.rules} data-testid="auth-password-rules">
       {store.passwordRules.map((rule) => (
@@ -298,7 +298,7 @@ function RuleMark({ state }: { state: 'met' | 'unmet' | 'server' }) {
 
 /** The ways from one dialog to another. */
 function DialogLinks({ store, kind, step }: { store: AuthDialogsStore; kind: AuthDialogKind; step: EmailConfirmationStep }) {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   let links: ReactNode = null;
   if (kind === 'login') {
     links = (

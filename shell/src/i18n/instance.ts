@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { LocaleCode } from 'shared-contracts';
 import type en from './en.json';
 import { writeNumbersWithSiteDigits } from './siteNumberFormat';
@@ -12,7 +11,7 @@ export type ShellTexts = typeof en;
 /** The one i18next instance of the site (DESIGN rule 7) with the shell's texts of the given locales; remotes add their namespaces to it. */
 export function createI18nWith(locale: LocaleCode, texts: Partial<Record<LocaleCode, ShellTexts>>): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng: locale,
     fallbackLng: 'en',
     supportedLngs: ['en', 'ru'],

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { useLocation, useNavigate } from '../routing/RouterProvider';
 import { SUPPORTED_LOCALES, type LocaleCode, pagePath } from 'shared-contracts';
 import { Button } from 'remote-kit/ui';
@@ -36,7 +36,7 @@ const MAIN_ID = 'main-content';
  * so every control (and data-testid) exists once.
  */
 const Header = observer(function Header() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const { dialogs } = useStores();
   const location = useLocation();
   const panelId = useId();
@@ -158,7 +158,7 @@ function MenuIcon({ open }: { open: boolean }) {
 }
 
 const LanguageSwitch = observer(function LanguageSwitch() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const { locale } = useStores();
   const location = useLocation();
   const navigate = useNavigate();
@@ -180,7 +180,7 @@ const LanguageSwitch = observer(function LanguageSwitch() {
 });
 
 const ThemeToggle = observer(function ThemeToggle() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const { theme } = useStores();
   const dark = theme.current === 'dark';
   return (
@@ -201,7 +201,7 @@ const ThemeToggle = observer(function ThemeToggle() {
 
 /** §4: sign in / sign up for guests; the account link and sign out for a signed-in user. */
 const AccountTools = observer(function AccountTools() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const { session, dialogs } = useStores();
   if (session.isLoading) return <div className={s.account} aria-busy="true" data-testid="account-loading" />;
   if (session.isAuthorised) {
@@ -236,7 +236,7 @@ const LEGAL: { to: string; key: string }[] = [
 ];
 
 const Footer = observer(function Footer() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const { health, consent } = useStores();
   return (
     <footer className={s.footer}>
@@ -294,7 +294,7 @@ const Footer = observer(function Footer() {
 
 /** The skip link: the first stop of Tab on every page; moves focus to `<main>` without a navigation. */
 function SkipLink() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   return (
     <a
       href={`#${MAIN_ID}`}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { useLocation } from '../routing/RouterProvider';
 import { ButtonLink } from 'remote-kit/ui';
 import { LocalLink } from '../host/LocalLink';
@@ -37,7 +37,7 @@ export interface ErrorPageProps {
  * server (and the hydrating render) show the path asked for; the browser's URL and headers follow once mounted.
  */
 export function ErrorPage({ statusCode = 404, title, message, children, titleTestId = 'page-title' }: ErrorPageProps) {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const here = useLocation();
   const path = `${here.pathname}${here.search}`;
   const [browser, setBrowser] = useState<{ origin: string; headers: [HarmlessHeader, string][] } | null>(null);

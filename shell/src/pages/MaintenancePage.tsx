@@ -1,11 +1,11 @@
 import { Button } from 'remote-kit/ui';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { useStores } from '../stores/RootStore';
 
 /** §4 the app disabled: technical works (the api's status), or past the health threshold "you are offline" / "our service is down". */
 export const MaintenancePage = observer(function MaintenancePage() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const { health } = useStores();
   const texts =
     health.outage === 'offline'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useShellT } from '../i18n/useShellT';
 import { useLocation } from '../routing/RouterProvider';
 import { ErrorPage } from './ErrorPage';
 
@@ -7,7 +7,7 @@ import { ErrorPage } from './ErrorPage';
  * not-found a page reports (an unknown blog post or docs page, a list page past the last) all show it.
  */
 export function NotFoundPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useShellT();
   const { pathname } = useLocation();
   return (
     <ErrorPage statusCode={404} title={t('notFound.title')} message={t('error.pageNotFound', { path: pathname })} titleTestId="not-found">
