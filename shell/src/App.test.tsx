@@ -272,6 +272,27 @@ describe('ShellApp routing', () => {
     }
   });
 
+  it('§2 scrolling: the first page stays where the visitor already is (scrolled before it was live): nothing moves it to the top', async () => {
+    const scrolled: number[] = [];
+    const scrollTo = window.scrollTo;
+    window.scrollTo = ((_x: number, y: number) => void scrolled.push(y)) as typeof window.scrollTo;
+    Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
+    sessionStorage.clear(); // no position saved before a reload (the test above left one for this entry's key)
+    try {
+      const title = (text: string) => () => <h1 data-testid="page-title">{text}</h1>;
+      const { router } = setup('/roadmap', async () => mod({ Roadmap: title('Roadmap'), Blog: title('Blog') }));
+      expect((await screen.findByTestId('page-title')).textContent).toBe('Roadmap');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the slot applies a pending scroll on the next frame
+      expect(scrolled).toEqual([]);
+      // the next page still starts at the top
+      await act(() => router.navigate('/blog'));
+      expect(scrolled.at(-1)).toBe(0);
+    } finally {
+      window.scrollTo = scrollTo;
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    }
+  });
+
   it('host.notFound shows the localised 404 page for that path only', async () => {
     let notFound = () => {};
     const { router } = setup('/ru/order/missing', async () =>
