@@ -42,13 +42,14 @@ export const Page = observer(function Page() {
     stores.updates.onNavigate(`${location.pathname}${location.search}${location.hash}`);
   }, [location.key, stores]);
 
+  // the account is read (and observed) only for a page behind lk-redirect: see PageInput.session
   const resolution = resolvePage({
     match,
     search: location.search,
     hash: location.hash,
     healthEnabled: stores.health.enabled,
     reportedNotFound: notFoundAt === location.pathname,
-    session: sessionState(stores.session),
+    session: () => sessionState(stores.session),
   });
   const titleSpec = pageTitle(resolution);
   const title = String(t(titleSpec.key, titleSpec.values ?? {}));

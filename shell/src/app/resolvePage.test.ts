@@ -27,6 +27,15 @@ describe('resolvePage (§2 routes, §4 health)', () => {
     expect(resolvePage(input('/lk', { healthEnabled: false, session: 'signed-in' })).kind).toBe('maintenance');
   });
 
+  it('the account is read only for a page behind lk-redirect (a page that reads it re-renders when it loads)', () => {
+    const session = jest.fn(() => 'guest' as const);
+    resolvePage(input('/exchange-btc-eth', { session }));
+    resolvePage(input('/blog', { session }));
+    expect(session).not.toHaveBeenCalled();
+    expect(resolvePage(input('/ru/profile/history', { session })).kind).toBe('redirect');
+    expect(session).toHaveBeenCalled();
+  });
+
   it('no route: the 404 page in the default layout', () => {
     expect(resolvePage(input('/definitely/not/here'))).toEqual({ kind: 'not-found', layout: 'default' });
   });

@@ -14,7 +14,9 @@ export interface PageInput {
   healthEnabled: boolean;
   /** The page reported a 404 for this pathname (host.notFound). */
   reportedNotFound: boolean;
-  session: SessionState;
+  /** The account's state, or how to read it: read only for a page behind lk-redirect (issue 27: a page that reads it
+   * is re-rendered whole when the startup account load ends, just after hydration). */
+  session: SessionState | (() => SessionState);
 }
 
 export type PageResolution =
@@ -41,7 +43,7 @@ export function resolvePage({ match, search, hash = '', healthEnabled, reportedN
   const lowerCased = match.route.name === 'exchange-pair' ? lowerCasedPairPath(`${match.prefix}${match.path}`) : null;
   if (lowerCased) return { kind: 'redirect', to: `${lowerCased}${search}${hash}`, match };
   if (match.route.middleware === 'lk-redirect') {
-    const decision = lkRedirect({ path: match.path, search, session });
+    const decision = lkRedirect({ path: match.path, search, session: typeof session === 'function' ? session() : session });
     if (decision.kind === 'redirect') return { kind: 'redirect', to: localePath(decision.to, match.locale), match };
     if (decision.kind === 'wait') return { kind: 'wait', layout, match };
   }
