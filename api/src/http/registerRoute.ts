@@ -22,14 +22,14 @@ export type RouteHandler<Def extends RouteDef> = (input: RouteInput<Def>) => Ans
 /** An answer serialised once and sent as is (e.g. a quote cached for the current tick). */
 export class SerializedJson<T> {
   readonly text: string;
-  private encoded?: Buffer;
+  private length?: string;
   constructor(readonly value: T) {
     this.text = JSON.stringify(value);
   }
-  /** The text's UTF-8 bytes, encoded once (http/fastLane.ts sends them). */
-  get bytes(): Buffer {
-    this.encoded ??= Buffer.from(this.text);
-    return this.encoded;
+  /** The text's length in UTF-8 bytes, as a Content-Length header value, counted once (http/fastLane.ts). */
+  get contentLength(): string {
+    this.length ??= String(Buffer.byteLength(this.text));
+    return this.length;
   }
 }
 
