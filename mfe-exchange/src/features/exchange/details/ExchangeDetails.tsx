@@ -6,6 +6,7 @@ import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import { NOTIFICATION_SHORT_TIMEOUT_MS, type HostServices } from 'shared-contracts';
 import { Button, Checkbox, LegalLinks, LiveRegion, TextField, Toast } from 'remote-kit/ui';
+import { useObservedInTransition } from 'remote-kit/observed-in-transition';
 import type { ExchangeFormStore } from '../ExchangeFormStore';
 import type { DetailsStoreFactory, ExchangeRootStore } from '../ExchangeRootStore';
 import { useT } from '../../../useT';
@@ -19,7 +20,9 @@ import styles from '../ExchangeForm.module.css';
 
 const ExchangeDetails = observer(function ExchangeDetails({ host, root }: { host: HostServices; root: ExchangeRootStore }) {
   const t = useT(host);
-  return root.details ? <DetailsForm store={root.details} form={root.form} t={t} prefix={host.locale.prefix} locale={host.locale.current} /> : null;
+  // the whole details form appears when its store is ready: as a transition, not one blocking task (issue 27)
+  const details = useObservedInTransition(() => root.details);
+  return details ? <DetailsForm store={details} form={root.form} t={t} prefix={host.locale.prefix} locale={host.locale.current} /> : null;
 });
 export default ExchangeDetails;
 
