@@ -1,6 +1,9 @@
 // The order job: moves orders along their lifecycle on a timer (sandbox confirmations, execution, payouts,
 // refunds). Every replica runs it; the compare-and-set transitions (and FOR UPDATE SKIP LOCKED picks)
-// make sure an order is processed once. `kick()` runs a pass soon after a customer action.
+// make sure an order is processed once. `kick()` runs a pass soon after a customer action. A pass falling due while
+// a rate tick's WebSocket fan-out holds the process waits for its end (jobs/quiet.ts).
+import { whenNotHeld } from './quiet';
+
 export interface OrderJobOptions {
   processDue(): Promise<void>;
   intervalMs: number;
@@ -25,16 +28,27 @@ export function createOrderJob({ processDue, intervalMs, log, onLag }: OrderJobO
   let again = false;
   /** When the next pass fell due: the earliest of its timer and any kick since the last pass started. */
   let dueAt: number | undefined;
+  /** A pass fell due while the process was held (jobs/quiet.ts) and waits for the hold's end. */
+  let deferred = false;
 
   const schedule = (delay: number) => {
     if (!started || stopped) return;
     clearTimeout(timer);
     const at = Date.now() + delay;
     dueAt = dueAt === undefined ? at : Math.min(dueAt, at);
-    timer = setTimeout(run, delay);
+    timer = setTimeout(due, delay);
     timer.unref();
   };
+  const due = () => {
+    if (deferred) return;
+    deferred = true;
+    whenNotHeld(() => {
+      deferred = false;
+      run();
+    });
+  };
   const run = () => {
+    if (stopped) return;
     if (running) {
       again = true;
       return;

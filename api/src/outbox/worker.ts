@@ -1,6 +1,7 @@
 // The in-process worker: polls outbox_messages for due rows and delivers them one by one (PGlite's only worker; on
 // PostgreSQL the slow backstop beside pg-boss, for rows whose pg-boss job was lost between a failure and its retry).
 // Survives restarts because the table is the queue: a row claimed by a process that died goes again after its lease.
+import { whenNotHeld } from '../jobs/quiet';
 import type { OutboxStore } from './store';
 import type { OutboxWorker } from './types';
 
@@ -61,7 +62,8 @@ export function createPollingWorker(store: OutboxStore, opts: PollingWorkerOptio
           again = false;
           setImmediate(run);
         } else {
-          timer = setTimeout(run, waitMs);
+          // A poll falling due during a rate tick's WebSocket fan-out waits for its end (jobs/quiet.ts).
+          timer = setTimeout(() => whenNotHeld(run), waitMs);
           timer.unref();
         }
       });

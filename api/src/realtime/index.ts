@@ -7,6 +7,7 @@
 import { createMarketAdapter } from '../adapters/market';
 import { createBus, RedisBus } from '../bus';
 import { BUS_CHANNELS } from '../bus/types';
+import { holdBackgroundWork } from '../jobs/quiet';
 import { registerWebSocket, type WebSocketHub } from '../ws';
 import { type LeaderLock, LocalLeaderLock, RedisLeaderLock } from './leader';
 import { BusPriceBoard, parseRateTick, type RateTickMessage } from './priceBoard';
@@ -22,6 +23,12 @@ const consoleLogger: RealtimeLogger = {
 
 /** Keeps the leader from firing right on the boundary, where clock skew could round down to the previous tick. */
 const BOUNDARY_SLACK_MS = 2;
+/**
+ * Issue 27: the process's background passes (jobs/quiet.ts) are held from this long before each tick boundary until
+ * the tick is applied (its WebSocket fan-out then holds them until the last frame is written), so that a job pass
+ * starting just before a tick never delays its frames. Never longer than PRE_TICK_HOLD_MS + 1 s.
+ */
+const PRE_TICK_HOLD_MS = 50;
 
 export interface RealtimeHandle extends Realtime {
   readonly priceBoard: BusPriceBoard;
@@ -61,6 +68,20 @@ export const createRealtime: CreateRealtime = async (options) => {
   let inFlight: Promise<void> | undefined;
   let offTick: (() => Promise<void>) | undefined;
   const hubs: WebSocketHub[] = [];
+  let holdTimer: NodeJS.Timeout | undefined;
+  let preTick: { release: () => void; timer: NodeJS.Timeout } | undefined;
+  const endPreTickHold = () => {
+    if (!preTick) return;
+    clearTimeout(preTick.timer);
+    preTick.release();
+    preTick = undefined;
+  };
+  const startPreTickHold = () => {
+    endPreTickHold();
+    const timer = setTimeout(endPreTickHold, PRE_TICK_HOLD_MS + Math.min(interval, 1000));
+    timer.unref();
+    preTick = { release: holdBackgroundWork(), timer };
+  };
 
   // Issue 14 (fault tests): with Redis unreachable no leader can be elected and no tick crosses the bus, so every
   // replica ticks on its own board (the sandbox walk and tick numbers are functions of time: the replicas agree)
@@ -117,6 +138,11 @@ export const createRealtime: CreateRealtime = async (options) => {
     if (stopped) return;
     const delay = interval - (Date.now() % interval) + BOUNDARY_SLACK_MS;
     timer = setTimeout(run, delay);
+    clearTimeout(holdTimer);
+    if (interval >= 4 * PRE_TICK_HOLD_MS) {
+      holdTimer = setTimeout(startPreTickHold, Math.max(0, delay - PRE_TICK_HOLD_MS));
+      holdTimer.unref();
+    }
   };
   const run = () => {
     // A slow adapter never stacks runs: the next one is scheduled when this one ends.
@@ -146,6 +172,7 @@ export const createRealtime: CreateRealtime = async (options) => {
     async start() {
       if (started) return board.ready();
       started = true;
+      board.onTick(endPreTickHold);
       offTick = await bus.subscribe(BUS_CHANNELS.rateTick, (raw) => {
         const message = parseRateTick(raw);
         if (!message) return logger.warn({ raw: raw.slice(0, 200) }, 'malformed rate tick ignored');
@@ -170,8 +197,12 @@ export const createRealtime: CreateRealtime = async (options) => {
       if (stopped) return;
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(holdTimer);
+      endPreTickHold();
       await inFlight;
       clearTimeout(timer);
+      clearTimeout(holdTimer);
+      endPreTickHold();
       await Promise.all(hubs.map((h) => h.close()));
       await lock.release().catch((err) => logger.warn({ err }, 'releasing tick leadership failed'));
       await offTick?.().catch(() => undefined);

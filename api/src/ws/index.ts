@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ExchangeRequest, WsClientMessageSchema } from 'shared-contracts/server';
 import type { WebSocket } from 'ws';
 import { CONTROL_CHARS_IN_LINE, findControlChar } from '../http/controlChars';
+import { holdBackgroundWork } from '../jobs/quiet';
 import { BUS_CHANNELS, type MessageBus, type OrderEventMessage } from '../bus/types';
 import type { PriceBoard, QuotePair, RealtimeLogger, WsOptions } from '../realtime/types';
 import { badRequest, type Channel, type ErrorData, errorFrame, frame, send, sendFramed, textFrame, toErrorData } from './frames';
@@ -287,6 +288,8 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
       again = true;
       return running;
     }
+    // The process's background passes (jobs/quiet.ts) wait until every frame of the tick is written.
+    const release = holdBackgroundWork();
     running = (async () => {
       try {
         do {
@@ -297,6 +300,7 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
         logger.error({ err }, 'ws: tick fan-out failed');
       } finally {
         running = undefined;
+        release();
       }
     })();
     return running;
@@ -328,9 +332,7 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
   // Keepalive in slices: each socket is still pinged once per pingIntervalMs and closed when it did not answer the
   // previous ping, but 10,000 pings never go out in one burst that would hold up a tick's fan-out.
   let pingSlice = 0;
-  const ping = setInterval(() => {
-    const slice = pingSlice;
-    pingSlice = (pingSlice + 1) % pingSlices;
+  const pingSliceOf = (slice: number) => {
     for (const client of clients) {
       if (client.pingSlice !== slice) continue;
       if (!client.alive) {
@@ -344,6 +346,13 @@ export async function registerWebSocket(app: FastifyInstance, deps: RegisterWebS
         client.socket.terminate();
       }
     }
+  };
+  const ping = setInterval(() => {
+    const slice = pingSlice;
+    pingSlice = (pingSlice + 1) % pingSlices;
+    // A slice falling due during a tick's fan-out goes out right after its last frame, not between its slices.
+    if (running) void running.then(() => pingSliceOf(slice));
+    else pingSliceOf(slice);
   }, pingIntervalMs / pingSlices);
   ping.unref();
 
