@@ -41,13 +41,14 @@ const detailsFactory = (form: ExchangeFormStore) =>
     utm: () => null,
     fingerprint: async () => 'fp',
     newIdempotencyKey: () => 'k',
-    cardFlow: new CardFlowStore({
-      api: {} as never,
-      session: { isAuthorised: false, account: null, openRegisterDialog: jest.fn() },
-      provider: () => 'sandbox',
-      locale: () => 'en',
-      notifyFlowError: jest.fn(),
-    }),
+    cardFlow: async () =>
+      new CardFlowStore({
+        api: {} as never,
+        session: { isAuthorised: false, account: null, openRegisterDialog: jest.fn() },
+        provider: () => 'sandbox',
+        locale: () => 'en',
+        notifyFlowError: jest.fn(),
+      }),
   });
 
 function home(api = makeApi()) {

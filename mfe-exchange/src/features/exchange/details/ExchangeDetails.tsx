@@ -10,8 +10,6 @@ import { useObservedInTransition } from 'remote-kit/observed-in-transition';
 import type { ExchangeFormStore } from '../ExchangeFormStore';
 import type { DetailsStoreFactory, ExchangeRootStore } from '../ExchangeRootStore';
 import { useT } from '../../../useT';
-import { CardFlowModals } from '../cardFlow/CardFlowModals';
-import { CardFlowStore } from '../cardFlow/CardFlowStore';
 import { namespace } from '../../../i18n';
 import { ScanButton } from '../scanner/ScanButton';
 import { ExchangeDetailsStore, type DetailsField, type ScannableField } from './ExchangeDetailsStore';
@@ -45,19 +43,28 @@ export function detailsStoreFactory(host: HostServices): DetailsStoreFactory {
       fingerprint: () => session.getVisitorId(),
       newIdempotencyKey: () =>
         typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      cardFlow: new CardFlowStore({
-        api: host.api,
-        session,
-        // A card pair's liquidity provider is the card provider (the api quotes its code for a fiat sender).
-        provider: () => (form.pairData?.liquidityProviderPublicCode ?? '').toLowerCase(),
-        locale: () => host.locale.current,
-        // §8 KYC flow error: error_kyc_flow on the host's notification bus (an error notification: the short timeout, §9)
-        notifyFlowError: () =>
-          host.notify({ type: 'error', message: host.i18n.t('error_kyc_flow', { ns: namespace }), timeout: NOTIFICATION_SHORT_TIMEOUT_MS }),
-      }),
+      cardFlow: () =>
+        loadCardFlowChunk().then(
+          ({ CardFlowStore }) =>
+            new CardFlowStore({
+              api: host.api,
+              session,
+              // A card pair's liquidity provider is the card provider (the api quotes its code for a fiat sender).
+              provider: () => (form.pairData?.liquidityProviderPublicCode ?? '').toLowerCase(),
+              locale: () => host.locale.current,
+              // §8 KYC flow error: error_kyc_flow on the host's notification bus (an error notification: the short timeout, §9)
+              notifyFlowError: () =>
+                host.notify({ type: 'error', message: host.i18n.t('error_kyc_flow', { ns: namespace }), timeout: NOTIFICATION_SHORT_TIMEOUT_MS }),
+            }),
+        ),
     });
   };
 }
+
+// §4 card flow (a fiat sender only): its store and dialogs in a chunk of their own, not on the home page's first load
+// (issue 27); the details store asks for it as soon as the send side is fiat, the dialogs render once it is there.
+const loadCardFlowChunk = () => import(/* webpackChunkName: "card-flow" */ '../cardFlow/cardFlowChunk');
+const CardFlowModals = lazy(() => loadCardFlowChunk().then((chunk) => ({ default: chunk.CardFlowModals })));
 
 const QrScannerDialog = lazy(() => import(/* webpackChunkName: "qr-scanner" */ '../scanner/QrScannerDialog'));
 
@@ -241,7 +248,11 @@ const DetailsForm = observer(function DetailsForm({
         ) : null}
       </form>
       {/* a form of its own (the email code) must not sit inside this one */}
-      <CardFlowModals flow={store.cardFlow} t={t} />
+      {store.cardFlow ? (
+        <Suspense fallback={null}>
+          <CardFlowModals flow={store.cardFlow} t={t} />
+        </Suspense>
+      ) : null}
     </>
   );
 });

@@ -30,6 +30,7 @@ function setup(
     referral?: string;
     localEmail?: string;
     confirmEmail?: (email: string) => Promise<string | null>;
+    loadCardFlow?: () => Promise<CardFlowStore>;
   } = {},
 ) {
   const form = opts.form ?? makeForm();
@@ -55,11 +56,13 @@ function setup(
   };
   const notifyFlowError = jest.fn();
   const cardFlow = new CardFlowStore({ api: api as never, session, provider: () => 'sandbox', locale: () => 'en', notifyFlowError });
+  // the card flow's chunk, loaded on demand (issue 27)
+  const loadCardFlow = jest.fn(opts.loadCardFlow ?? (async () => cardFlow));
   const deps: ExchangeDetailsDeps = {
     api: api as never,
     form,
     session,
-    cardFlow,
+    cardFlow: loadCardFlow,
     navigate: jest.fn(),
     track: jest.fn(),
     onOrderCreated: jest.fn(),
@@ -71,7 +74,7 @@ function setup(
     sleep: jest.fn(async () => undefined),
     confirmEmail: jest.fn(opts.confirmEmail ?? (async (email: string) => email)),
   };
-  return { store: new ExchangeDetailsStore(deps), deps, api, form, session, notifyFlowError };
+  return { store: new ExchangeDetailsStore(deps), deps, api, form, session, notifyFlowError, cardFlow, loadCardFlow };
 }
 
 function fill(store: ExchangeDetailsStore, address = '0xgood') {
@@ -552,10 +555,82 @@ describe('ExchangeDetailsStore card purchase (§4 card flow)', () => {
 
   it('a crypto exchange never goes through the card flow', async () => {
     const form = makeForm({ pair: pairData(BTC, ETH, { claimedDepositAmount: '5000', noKycThreshold: '1' }) });
-    const { store, api } = setup({ form });
+    const { store, api, loadCardFlow } = setup({ form });
     fill(store);
     expect(await store.create()).toBe(true);
     expect(api.providerSignUp).not.toHaveBeenCalled();
+    // issue 27: nor is its code asked for
+    expect(loadCardFlow).not.toHaveBeenCalled();
+    expect(store.cardFlow).toBeNull();
+  });
+
+  it('its code is asked for once, as soon as the send side is fiat, before any submit; disposed with the store', async () => {
+    const { store, cardFlow, loadCardFlow } = setup({ form: cardForm() });
+    expect(loadCardFlow).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(store.cardFlow).toBe(cardFlow);
+    expect(await store.create()).toBe(false); // a guest: the register dialog
+    expect(loadCardFlow).toHaveBeenCalledTimes(1);
+    const dispose = jest.spyOn(cardFlow, 'dispose');
+    store.dispose();
+    expect(dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('a submit while the code still loads waits for it and then behaves as with it loaded; a second submit meanwhile does nothing', async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const form = cardForm();
+    const { store, api, session, cardFlow } = setup({ form, loadCardFlow: async () => (await held, cardFlow) });
+    fill(store);
+    const first = store.create();
+    const second = store.create();
+    release?.();
+    expect(await first).toBe(false);
+    expect(await second).toBe(false);
+    expect(session.openRegisterDialog).toHaveBeenCalledTimes(2); // a guest: each submit says why, as before
+    expect(api.orderCreate).not.toHaveBeenCalled();
+    expect(store.isCreating).toBe(false);
+  });
+
+  it('a signed-in buyer whose submit loads the code gets the order as before', async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { store, api, deps, cardFlow } = setup({ form: cardForm(), ckmAuthorised: true, loadCardFlow: async () => (await held, cardFlow) });
+    fill(store);
+    const created = store.create();
+    release?.();
+    expect(await created).toBe(true);
+    expect(api.orderCreate).toHaveBeenCalledTimes(1);
+    expect(deps.navigate).toHaveBeenCalledWith('/order/ord-1?destinationAddress=0xgood');
+  });
+
+  it('the code failing to load (network): the generic create error, nothing created; the next submit asks again', async () => {
+    const { store, api, cardFlow, loadCardFlow } = setup({
+      form: cardForm(),
+      ckmAuthorised: true,
+      loadCardFlow: () => Promise.reject(new Error('ChunkLoadError')),
+    });
+    fill(store);
+    expect(await store.create()).toBe(false);
+    expect(store.createError).toBe('error_create_exchange');
+    expect(api.orderCreate).not.toHaveBeenCalled();
+    expect(store.isCreating).toBe(false);
+    loadCardFlow.mockImplementation(async () => cardFlow);
+    expect(await store.create()).toBe(true);
+    expect(api.orderCreate).toHaveBeenCalledTimes(1);
+  });
+
+  it('a store disposed before the code arrives disposes the flow it then gets', async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { store, cardFlow } = setup({ form: cardForm(), loadCardFlow: async () => (await held, cardFlow) });
+    const dispose = jest.spyOn(cardFlow, 'dispose');
+    store.dispose();
+    release?.();
+    await held;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(dispose).toHaveBeenCalledTimes(1);
+    expect(store.cardFlow).toBeNull();
   });
 });
 

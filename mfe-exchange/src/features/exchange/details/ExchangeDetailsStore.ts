@@ -3,7 +3,7 @@
 //   create: wait for pair/swap loading (100 ms poll) → load the pair → validate → create → redirect.
 // A card purchase (fiat sender) goes through the §4 card flow (../cardFlow/CardFlowStore.ts): a guest gets the register
 // dialog before anything else, and the create runs inside the flow.
-import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import {
   MAX_SLIPPAGE,
   PAIR_LOADING_WAIT_POLL_MS,
@@ -72,8 +72,11 @@ export interface ExchangeDetailsDeps {
   /** §1 visitor id (host.session.getVisitorId); an order goes without it when it fails. */
   fingerprint(): Promise<string | undefined>;
   newIdempotencyKey(): string;
-  /** §4 card flow of a fiat sender (owned by this store: disposed with it). */
-  cardFlow: CardFlowStore;
+  /**
+   * §4 card flow of a fiat sender (owned by this store: disposed with it), made on demand: its code is a chunk of its
+   * own (issue 27: not on the home page's first load), asked for as soon as the send side is fiat.
+   */
+  cardFlow(): Promise<CardFlowStore>;
   sleep?(ms: number): Promise<void>;
   /** How long after the last keystroke an address is checked (ADDRESS_CHECK_DELAY_MS by default). */
   addressCheckDelayMs?: number;
@@ -97,8 +100,10 @@ export class ExchangeDetailsStore {
   createError: string | null = null;
   isCreating = false;
 
-  /** §4 card flow of a fiat sender: its dialogs render from it. */
-  readonly cardFlow: CardFlowStore;
+  /** §4 card flow of a fiat sender: its dialogs render from it; null until a fiat send side asked for it. */
+  cardFlow: CardFlowStore | null = null;
+  private cardFlowLoad: Promise<CardFlowStore> | null = null;
+  private readonly stopCardFlowPreload: () => void;
 
   private idempotency: { fingerprint: string; key: string } | null = null;
   private disposed = false;
@@ -106,8 +111,9 @@ export class ExchangeDetailsStore {
 
   constructor(private readonly deps: ExchangeDetailsDeps) {
     this.email = deps.localEmail.get() ?? '';
-    this.cardFlow = deps.cardFlow;
-    makeObservable(this, {
+    makeObservable<ExchangeDetailsStore, 'setCardFlow'>(this, {
+      cardFlow: observableRef,
+      setCardFlow: action,
       destinationAddress: observable,
       destinationMemo: observable,
       noMemo: observable,
@@ -134,6 +140,35 @@ export class ExchangeDetailsStore {
       validate: action,
       create: action,
     });
+    // the card flow's chunk while the visitor still fills the form, so that create never waits for it
+    this.stopCardFlowPreload = reaction(
+      () => this.isCardPurchase,
+      (card) => {
+        if (card) void this.loadCardFlow().catch(() => undefined);
+      },
+      { fireImmediately: true },
+    );
+  }
+
+  private setCardFlow(flow: CardFlowStore): void {
+    this.cardFlow = flow;
+  }
+
+  /** The card flow, made once; a store disposed meanwhile disposes it at once. */
+  private loadCardFlow(): Promise<CardFlowStore> {
+    if (!this.cardFlowLoad) {
+      const load = this.deps.cardFlow().then((flow) => {
+        if (this.disposed) flow.dispose();
+        else this.setCardFlow(flow);
+        return flow;
+      });
+      // a failed load (network) is asked again by the next create
+      load.catch(() => {
+        if (this.cardFlowLoad === load) this.cardFlowLoad = null;
+      });
+      this.cardFlowLoad = load;
+    }
+    return this.cardFlowLoad;
   }
 
   get requiresMemo(): boolean {
@@ -403,9 +438,21 @@ export class ExchangeDetailsStore {
   async create(): Promise<boolean> {
     if (this.isCreating) return false;
     // §4 card flow: a guest gets the register dialog, before anything is checked, with the email typed here (issue 25)
-    if (this.isCardPurchase && !this.cardFlow.ensureSignedIn(this.typedEmail)) return false;
-    this.isCreating = true;
-    this.createError = null;
+    let cardFlow: CardFlowStore | null = null;
+    if (this.isCardPurchase) {
+      try {
+        cardFlow = this.cardFlow ?? (await this.loadCardFlow());
+      } catch (error) {
+        runInAction(() => (this.createError = this.createErrorKey(error)));
+        return false;
+      }
+      if (this.isCreating || this.disposed) return false; // a second submit while it loaded
+      if (!cardFlow.ensureSignedIn(this.typedEmail)) return false;
+    }
+    runInAction(() => {
+      this.isCreating = true;
+      this.createError = null;
+    });
     try {
       await this.waitForPair();
       const loaded = await this.deps.form.loadRate();
@@ -418,8 +465,8 @@ export class ExchangeDetailsStore {
       if (confirmation === 'confirmed' && !(await this.deps.form.loadRate())) return false;
       const fingerprint = await this.deps.fingerprint().catch(() => undefined);
       let placed: Placed;
-      if (this.isCardPurchase) {
-        const result = await this.cardFlow.purchase({
+      if (cardFlow) {
+        const result = await cardFlow.purchase({
           amount: (this.deps.form.pairData ?? pair).claimedDepositAmount,
           noKycThreshold: (this.deps.form.pairData ?? pair).noKycThreshold,
           email: this.typedEmail,
@@ -529,7 +576,8 @@ export class ExchangeDetailsStore {
   dispose(): void {
     this.disposed = true;
     for (const field of ['destinationAddress', 'refundAddress'] as const) clearTimeout(this.addressChecks[field]);
-    this.cardFlow.dispose();
+    this.stopCardFlowPreload();
+    this.cardFlow?.dispose();
   }
 }
 
