@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { observer } from 'mobx-react-lite';
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, reaction } from 'mobx';
 import { useObservedInTransition } from './useObservedInTransition';
 
 class Root {
@@ -12,14 +11,14 @@ class Root {
 }
 
 describe('useObservedInTransition', () => {
-  it('renders the current value first, then each change; the enclosing observer does not re-render for it', async () => {
+  it('renders the current value first, then each change once; a change it does not read renders nothing', async () => {
     const root = new Root();
     let outerRenders = 0;
-    const Part = observer(function Part({ store }: { store: Root }) {
+    function Part({ store }: { store: Root }) {
       outerRenders += 1;
       const details = useObservedInTransition(() => store.details);
       return <p data-testid="part">{details ? details.name : 'none'}</p>;
-    });
+    }
     render(<Part store={root} />);
     expect(screen.getByTestId('part').textContent).toBe('none');
     const rendersBefore = outerRenders;
@@ -27,7 +26,7 @@ describe('useObservedInTransition', () => {
       root.details = { name: 'ready' };
     });
     expect(screen.getByTestId('part').textContent).toBe('ready');
-    // one render, from the hook's own state (a transition), not a second from the observer's subscription
+    // one render, from the hook's own state (a transition)
     expect(outerRenders).toBe(rendersBefore + 1);
     await act(async () => {
       root.other += 1; // not read by the hook: nothing renders
@@ -45,4 +44,25 @@ describe('useObservedInTransition', () => {
     render(<Part />);
     expect(screen.getByTestId('part').textContent).toBe('early');
   });
+});
+
+it('the first read is untracked: an enclosing derivation (an observer’s render) does not subscribe to it', () => {
+  const root = new Root();
+  let runs = 0;
+  function Part() {
+    useObservedInTransition(() => root.details);
+    return null;
+  }
+  // an observer's render runs inside a MobX derivation; a reaction's expression is one too
+  const stop = reaction(
+    () => {
+      runs += 1;
+      render(<Part />);
+      return runs;
+    },
+    () => undefined,
+  );
+  root.details = { name: 'later' };
+  expect(runs).toBe(1);
+  stop();
 });
