@@ -66,7 +66,7 @@ function home(api = makeApi()) {
 describe('ExchangeRootStore: one root store per page mount', () => {
   beforeEach(() => FakeWebSocket.reset());
 
-  it('owns the feature stores; the constructor starts nothing (render-safe), start() loads them all', async () => {
+  it('owns the feature stores; the constructor starts nothing (render-safe), start() loads the form and details, the extras load when asked (in view)', async () => {
     const { api, root } = home();
     expect(root.form).toBeInstanceOf(ExchangeFormStore);
     expect(root.ratesSocket).toBeInstanceOf(RatesSocket);
@@ -80,10 +80,13 @@ describe('ExchangeRootStore: one root store per page mount', () => {
     expect(root.form.from?.slug).toBe('eth');
     expect(root.form.to?.slug).toBe('btc');
     expect(root.form.amount).toBe('2');
-    expect(api.ordersPublicLatest).toHaveBeenCalledTimes(1);
+    // home's extras are below the fold: nothing of them until a part of them is in view
+    expect(api.ordersPublicLatest).not.toHaveBeenCalled();
     expect(root.details).toBeInstanceOf(ExchangeDetailsStore);
     expect(FakeWebSocket.instances).toHaveLength(1); // the first rate subscribed the socket
     await root.start(); // once per root
+    await Promise.all([root.extras?.ensureLoaded(), root.extras?.ensureLoaded()]);
+    expect(api.ordersPublicLatest).toHaveBeenCalledTimes(1);
     // once: the popular pairs beside the form are named with the form's instruments
     expect(api.instrumentsV2).toHaveBeenCalledTimes(1);
     await new Promise((r) => setTimeout(r, 0));

@@ -86,7 +86,7 @@ export class ExchangeRootStore {
   }
 
   /**
-   * After mount: the extras and the details chunk load alongside the form; resolves when the form's first load is
+   * After mount: the details chunk loads alongside the form (the extras when they come into view); resolves when the form's first load is
    * done (instruments, pair, rate; the socket subscribes then), so the page can check the route's slugs.
    */
   async start(): Promise<void> {
@@ -98,8 +98,9 @@ export class ExchangeRootStore {
     const draft = place ? draftToRestore(place) : null;
     const details = this.startDetails();
     const formLoaded = this.deps.snapshot ? this.form.resume() : this.form.init(this.deps.initial);
-    // the extras name the popular pairs' coins with the form's instruments (one request for them, not two)
-    void this.extras?.load(formLoaded.then(() => [...this.form.instruments]));
+    // the extras (loaded when they come into view) name the popular pairs' coins with the form's instruments (one
+    // request for them, not two)
+    this.extras?.nameWithFormInstruments(formLoaded.then(() => [...this.form.instruments]));
     await formLoaded;
     if (this.disposed) return;
     if (draft && this.form.instruments.length > 0 && this.form.unknownSlugs.length === 0) {

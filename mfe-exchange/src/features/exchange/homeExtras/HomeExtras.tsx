@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { DEFAULT_PRECISION, pagePath, pairPath, type HealthStatus, type HostServices, type Instrument, type InstrumentRef } from 'shared-contracts';
 import { Badge, ButtonLink, Card, Skeleton, Table, type Tone, VisuallyHidden } from 'remote-kit/ui';
@@ -19,6 +20,7 @@ interface HomeExtrasProps {
 
 /** Latest completed exchanges and public stats under the home form (own chunk); the store is the home root's `extras`. */
 const HomeExtras = observer(function HomeExtras({ store, host, instruments }: HomeExtrasProps) {
+  useEffect(() => void store.ensureLoaded(), [store]);
   const t = useT(host);
   const { Link } = host;
   const locale = host.locale.current;
@@ -103,6 +105,7 @@ const STATUS_LOOK: Record<HealthStatus, { tone: Tone; key: string }> = {
  * extras under the form; the page reserves its height, so nothing moves when it fills in.
  */
 export const HomeBeside = observer(function HomeBeside({ store, host }: { store: HomeExtrasStore; host: HostServices }) {
+  useEffect(() => void store.ensureLoaded(), [store]);
   const t = useT(host);
   const { Link } = host;
   const locale = host.locale.current;

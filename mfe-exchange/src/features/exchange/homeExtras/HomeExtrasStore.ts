@@ -22,6 +22,7 @@ export class HomeExtrasStore {
   private disposed = false;
 
   private formInstruments: Promise<Instrument[]> | null = null;
+  private loading: Promise<void> | null = null;
 
   constructor(private readonly api: HomeExtrasApi) {
     this.popular = new PopularExchangesStore(
@@ -36,11 +37,25 @@ export class HomeExtrasStore {
   }
 
   /**
-   * Every part at once, each shown as soon as it arrives (a slow one holds up no other). `formInstruments`: the
-   * form's instruments when the page loads them anyway, so the popular pairs' names do not ask for them again.
+   * The form's instruments when the page loads them anyway: the popular pairs are named with them rather than asking
+   * for them again. Asks for nothing itself.
    */
+  nameWithFormInstruments(formInstruments: Promise<Instrument[]>): void {
+    this.formInstruments = formInstruments;
+  }
+
+  /**
+   * Loads the extras once, when a part of them first comes into view (issue 27: below the fold, their nine requests and
+   * answers no longer compete with the first view's scripts and hydration); later calls return the same load.
+   */
+  ensureLoaded(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  /** Every part at once, each shown as soon as it arrives (a slow one holds up no other). */
   async load(formInstruments?: Promise<Instrument[]>): Promise<void> {
-    this.formInstruments = formInstruments ?? null;
+    if (formInstruments) this.formInstruments = formInstruments;
     const apply = <T>(call: () => Promise<T>, set: (value: T) => void) =>
       call().then(
         (value) => {
