@@ -286,8 +286,8 @@ async function wsPart(): Promise<void> {
           );
           runs = await measureFanOutSideBySide({
             targets: [
-              { label: 'api', wsUrl },
-              { label: 'bare ws', wsUrl: bare.wsUrl },
+              { label: 'api', wsUrl, pid: api.pid },
+              { label: 'bare ws', wsUrl: bare.wsUrl, pid: bare.pid },
             ],
             total: WS.subscribers,
             processes: WS.processes,

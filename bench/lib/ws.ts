@@ -1,5 +1,6 @@
 // WebSocket subscribers in child processes (ws-clients.mjs) and the tick → last subscriber's frame figure.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './openLoop';
@@ -184,8 +185,19 @@ export async function captureFrame(wsUrl: string, request: Record<string, string
   }
 }
 
+/** utime + stime of a process in ms (Linux /proc; clock ticks of 10 ms), undefined when unreadable. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** bench/bare-ws-server.mjs in its own node process: broadcasts `frame` (each tick's updatedAt put in) every `tickMs`, `offsetMs` after the api's ticks. */
-export async function startBareWsServer(frame: string, tickMs: number, offsetMs: number): Promise<{ wsUrl: string; stop(): Promise<void> }> {
+export async function startBareWsServer(frame: string, tickMs: number, offsetMs: number): Promise<{ wsUrl: string; pid?: number; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [path.join(here, '..', 'bare-ws-server.mjs')], {
     cwd: path.join(here, '..'),
     env: { ...process.env, BARE_WS_FRAME: frame, BARE_WS_TICK_MS: String(tickMs), BARE_WS_OFFSET_MS: String(offsetMs) },
@@ -202,6 +214,7 @@ export async function startBareWsServer(frame: string, tickMs: number, offsetMs:
   });
   return {
     wsUrl,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -219,6 +232,8 @@ export interface FanOutRun {
   failed: number;
   /** Every socket connected, no tick missed by anyone, no error frame. */
   complete: boolean;
+  /** The server process's CPU (user + system) over the recording, per tick: what one fan-out costs it, load aside. */
+  cpuMsPerTick?: number;
 }
 
 /**
@@ -228,30 +243,42 @@ export interface FanOutRun {
  * other is idle, and whatever else loads the machine meanwhile weighs on both alike.
  */
 export async function measureFanOutSideBySide(opts: {
-  targets: { label: string; wsUrl: string }[];
+  targets: { label: string; wsUrl: string; pid?: number }[];
   total: number;
   processes: number;
   ticks: number;
   tickMs: number;
 }): Promise<FanOutRun[]> {
-  const fleets: { label: string; fleet: WsFleet; open: number; failed: number }[] = [];
+  const fleets: { label: string; fleet: WsFleet; open: number; failed: number; pid?: number }[] = [];
   try {
     for (const t of opts.targets) {
       const c = await WsFleet.connect({ wsUrl: t.wsUrl, total: opts.total, processes: opts.processes, requests: subscriptionRequests() });
-      fleets.push({ label: t.label, fleet: c.fleet, open: c.open, failed: c.failed });
+      fleets.push({ label: t.label, fleet: c.fleet, open: c.open, failed: c.failed, pid: t.pid });
       console.log(
         `  ${t.label}: ${c.open} sockets open in ${c.seconds.toFixed(1)} s over ${opts.processes} client processes (${c.failed} failed${c.failed ? ` ${JSON.stringify(c.errors)}` : ''}); 10 pair subscriptions`,
       );
     }
     await new Promise((r) => setTimeout(r, 2 * opts.tickMs));
     for (const f of fleets) f.fleet.record();
+    const cpu0 = fleets.map((f) => cpuMsOf(f.pid));
     await new Promise((r) => setTimeout(r, (opts.ticks + 2) * opts.tickMs));
+    const cpu1 = fleets.map((f) => cpuMsOf(f.pid));
     const runs: FanOutRun[] = [];
-    for (const f of fleets) {
+    for (const [k, f] of fleets.entries()) {
       const figures = fanOutFigures(await f.fleet.report(), f.open);
+      const [a, b] = [cpu0[k], cpu1[k]];
+      const cpuMsPerTick = a !== undefined && b !== undefined ? (b - a) / (opts.ticks + 2) : undefined;
       console.log(`  ${f.label}:`);
       printFanOut(figures);
-      runs.push({ label: f.label, figures, failed: f.failed, complete: f.failed === 0 && figures.incompleteTicks === 0 && figures.errorFrames === 0 });
+      if (cpuMsPerTick !== undefined)
+        console.log(`  server CPU per tick (user + system over the recording ÷ ${opts.ticks + 2} ticks): ${cpuMsPerTick.toFixed(0)} ms`);
+      runs.push({
+        label: f.label,
+        figures,
+        failed: f.failed,
+        complete: f.failed === 0 && figures.incompleteTicks === 0 && figures.errorFrames === 0,
+        cpuMsPerTick,
+      });
     }
     return runs;
   } finally {
