@@ -1,5 +1,5 @@
 import { ExactDecimal } from './exactDecimal';
-import { groupDecimal, roundHalfExpand, siteDigitSymbols } from './siteDigits';
+import { groupDecimal, siteDigitSymbols } from './siteDigits';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -70,4 +70,14 @@ function formatSiteNumber(value: number | string, locale: string, options?: Intl
   // Intl writes a negative value rounded to zero as "-0": left to it
   if (rounded.isZero() && !d.isZero() && !d.isPositive()) return undefined;
   return groupDecimal(rounded.isZero() ? '0' : rounded.toFixed(), symbols);
+}
+
+/** Rounded to `places` decimals half away from zero, as Intl's default (halfExpand) rounds. */
+function roundHalfExpand(value: ExactDecimal, places: number): ExactDecimal {
+  if (value.decimalPlaces() <= places) return value;
+  const magnitude = value
+    .abs()
+    .plus(ExactDecimal.unit(places + 1).times(5))
+    .round(places, 'down');
+  return value.isPositive() ? magnitude : ExactDecimal.from(0).minus(magnitude);
 }

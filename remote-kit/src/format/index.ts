@@ -7,3 +7,4 @@ export { formatRelative, RELATIVE_TIME_LOCALES, RelativeTime, relativeTimeLocale
 export { useNow } from './useNow';
 export { estimateRange } from './estimateRange';
 export { formatCalendarDate } from './siteDates';
+export { groupDecimal, siteDigitSymbols } from './siteDigits';

@@ -2,8 +2,6 @@
 // ICU's number data: 28–53 ms of one main-thread task here, four times that on Lighthouse's phone, in the middle of
 // hydrating the exchange form. en and ru need only a group and a decimal symbol; the output is Intl's own
 // (siteDigits.test.ts compares them), so server and browser render the same text. Any other locale goes to Intl.
-import { ExactDecimal } from './exactDecimal';
-
 interface DigitSymbols {
   group: string;
   decimal: '.' | ',';
@@ -35,14 +33,4 @@ export function groupDecimal(fixed: string, symbols: DigitSymbols, minDecimals =
     grouped = parts.join(symbols.group);
   }
   return `${negative ? '-' : ''}${grouped}${fraction ? `${symbols.decimal}${fraction}` : ''}`;
-}
-
-/** Rounded to `places` decimals half away from zero, as Intl's default (halfExpand) rounds. */
-export function roundHalfExpand(value: ExactDecimal, places: number): ExactDecimal {
-  if (value.decimalPlaces() <= places) return value;
-  const magnitude = value
-    .abs()
-    .plus(ExactDecimal.unit(places + 1).times(5))
-    .round(places, 'down');
-  return value.isPositive() ? magnitude : ExactDecimal.from(0).minus(magnitude);
 }
