@@ -154,7 +154,7 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
               <strong className={styles.rateValue} data-testid="live-rate">
                 {rateLine(pair, locale)}
               </strong>
-              {socket.state === 'open' ? <Badge tone="success">{t('rate_live')}</Badge> : null}
+              <LiveBadge socket={socket} t={t} />
             </p>
             <p className={styles.meta}>
               <span>
@@ -201,6 +201,14 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
       />
     </div>
   );
+});
+
+/**
+ * "Live" while the rate socket is open: an observer of its own, so the socket opening (just after hydration) or closing
+ * re-renders this badge, not the whole form in one blocking task (issue 27).
+ */
+const LiveBadge = observer(function LiveBadge({ socket, t }: { socket: ExchangeFormProps['socket']; t: TFunction }) {
+  return socket.state === 'open' ? <Badge tone="success">{t('rate_live')}</Badge> : null;
 });
 
 function FixedRateHold({ expiresAt, quotedAt, t }: { expiresAt: string; quotedAt: string; t: TFunction }) {
