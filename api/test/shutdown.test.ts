@@ -153,7 +153,8 @@ describe(`SIGTERM under load (api process on ${BACKEND})`, () => {
       }
     };
     const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
-    await sleep(2_000);
+    // real work before the drain: a dozen orders, however long a loaded machine takes to make them (not a fixed wait)
+    for (const start = Date.now(); created.length <= 10 && Date.now() - start < 30_000; ) await sleep(100);
     const beforeSigterm = created.length;
     sigtermAt = Date.now();
     api.proc.kill('SIGTERM');

@@ -17,6 +17,9 @@ class SilentSocket {
   close() {}
 }
 
+// role queries over the whole order page are slow on a loaded machine (CI met 5 s on the first ru render)
+jest.setTimeout(20_000);
+
 const writeText = jest.fn(async (_text: string) => undefined);
 beforeAll(() => {
   (globalThis as { WebSocket: unknown }).WebSocket = SilentSocket;

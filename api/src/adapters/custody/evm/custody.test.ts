@@ -22,11 +22,12 @@ describe('evm custody (no chain)', () => {
   let custody: EvmCustody;
   const instrument = testInstruments(12);
 
+  // an embedded database's first start can take longer than jest's 5 s on a loaded machine
   beforeAll(async () => {
     db = await openDb({ pgliteDir: 'memory://' });
     await migrate(db);
-  });
-  afterAll(() => db.close());
+  }, 60_000);
+  afterAll(() => db?.close());
 
   beforeEach(() => {
     signer = fakeSigner();
