@@ -5,14 +5,15 @@
 // own, and answers it in `x-request-id`. A made-up id only mislabels the sender's own log lines.
 //
 // Per request, one onResponse hook per route, its labels bound when the route is registered (nothing is looked up or
-// allocated per request but the histogram's own bookkeeping): the latency histogram under the route's URL pattern, never
-// the raw URL, and one log line whose level says how interesting it is — warn for a 5xx or a slow answer, info for a
+// allocated per request: server-kit's boundObserver adds to the series' own record): the latency histogram under the
+// route's URL pattern, never the raw URL, and one log line whose level says how interesting it is — warn for a 5xx or a slow answer, info for a
 // 429, debug for the rest. A terminal at LOG_LEVEL=info (§9) then shows what needs a look instead of scrolling with
 // every poll of the exchange form; LOG_LEVEL=debug shows every request.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { REQUEST_ID_HEADER, validRequestId } from 'server-kit/logging';
+import { boundObserver } from 'server-kit/metrics';
 import type { ApiMetrics } from './metrics';
 
 /** Fastify `genReqId`: the caller's valid x-request-id, else a new UUID. */
@@ -53,10 +54,7 @@ export function routeCompletion(
 ): RequestCompletion {
   const byStatus: Observe[] = [];
   const children = new Map<string, Observe>();
-  const make = (method: string, status: number): Observe => {
-    const labelled = metrics!.httpDuration.labels(method, pattern, String(status));
-    return (s) => labelled.observe(s);
-  };
+  const make = (method: string, status: number): Observe => boundObserver(metrics!.httpDuration, { method, route: pattern, status_code: String(status) });
   const child =
     methods.length === 1
       ? (method: string, status: number): Observe => (byStatus[status] ??= make(method, status))

@@ -1,2 +1,3 @@
 export { startMetricsServer, type MetricsServer } from './metricsServer';
 export { createServiceRegistry } from './registry';
+export { boundObserver } from './boundObserver';
