@@ -41,6 +41,18 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
+  test('the stylesheets inlined in the head are minified: no comments or indentation in the page bytes (issue 27)', async ({ request }) => {
+    for (const path of ['/', '/order/pending']) {
+      const html = await (await request.get(path)).text();
+      const styles = [...html.matchAll(/<style data-href="[^"]+">([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+      expect(styles.length, path).toBeGreaterThan(0);
+      for (const css of styles) {
+        expect(css, path).not.toContain('/*');
+        expect(css, path).not.toMatch(/\n\s/);
+      }
+    }
+  });
+
   test('an order page shows the order', async ({ page, request, stack }) => {
     const { orderId, destinationAddress } = await createOrder(request, stack.webUrl);
     const res = await page.goto(`/order/${orderId}?destinationAddress=${encodeURIComponent(destinationAddress)}`);
