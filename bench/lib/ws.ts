@@ -185,12 +185,12 @@ export async function captureFrame(wsUrl: string, request: Record<string, string
   }
 }
 
-/** utime + stime of a process in ms (Linux /proc; clock ticks of 10 ms), undefined when unreadable. */
-function cpuMsOf(pid: number | undefined): number | undefined {
+/** utime and stime of a process in ms (Linux /proc; clock ticks of 10 ms), undefined when unreadable. */
+function cpuMsOf(pid: number | undefined): { user: number; system: number } | undefined {
   if (!pid) return undefined;
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
     return undefined;
   }
@@ -234,6 +234,9 @@ export interface FanOutRun {
   complete: boolean;
   /** The server process's CPU (user + system) over the recording, per tick: what one fan-out costs it, load aside. */
   cpuMsPerTick?: number;
+  /** Of which system (kernel: the sends' syscalls) and user (JavaScript, Node, V8's threads). */
+  systemMsPerTick?: number;
+  userMsPerTick?: number;
 }
 
 /**
@@ -267,17 +270,24 @@ export async function measureFanOutSideBySide(opts: {
     for (const [k, f] of fleets.entries()) {
       const figures = fanOutFigures(await f.fleet.report(), f.open);
       const [a, b] = [cpu0[k], cpu1[k]];
-      const cpuMsPerTick = a !== undefined && b !== undefined ? (b - a) / (opts.ticks + 2) : undefined;
+      const perTick = (ms: number) => ms / (opts.ticks + 2);
+      const userMsPerTick = a && b ? perTick(b.user - a.user) : undefined;
+      const systemMsPerTick = a && b ? perTick(b.system - a.system) : undefined;
+      const cpuMsPerTick = userMsPerTick !== undefined && systemMsPerTick !== undefined ? userMsPerTick + systemMsPerTick : undefined;
       console.log(`  ${f.label}:`);
       printFanOut(figures);
       if (cpuMsPerTick !== undefined)
-        console.log(`  server CPU per tick (user + system over the recording ÷ ${opts.ticks + 2} ticks): ${cpuMsPerTick.toFixed(0)} ms`);
+        console.log(
+          `  server CPU per tick (user + system over the recording ÷ ${opts.ticks + 2} ticks): ${cpuMsPerTick.toFixed(0)} ms (user ${userMsPerTick!.toFixed(0)} + system ${systemMsPerTick!.toFixed(0)})`,
+        );
       runs.push({
         label: f.label,
         figures,
         failed: f.failed,
         complete: f.failed === 0 && figures.incompleteTicks === 0 && figures.errorFrames === 0,
         cpuMsPerTick,
+        userMsPerTick,
+        systemMsPerTick,
       });
     }
     return runs;
