@@ -386,7 +386,7 @@ describe('ShellApp routing', () => {
     const dialog = await screen.findByTestId('auth-dialog');
     expect(dialog.getAttribute('data-kind')).toBe('login');
     expect(router.state.location.pathname).toBe('/ru');
-    expect(stores.dialogs.next).toBe('/profile/history');
+    expect(stores.dialogs.store?.next).toBe('/profile/history');
     fireEvent.change(screen.getByTestId('auth-email'), { target: { value: 'user@example.com' } });
     fireEvent.change(screen.getByTestId('auth-password'), { target: { value: 'pw' } });
     await act(async () => fireEvent.click(screen.getByTestId('auth-submit')));

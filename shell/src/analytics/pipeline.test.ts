@@ -86,7 +86,7 @@ describe('the shell analytics pipeline', () => {
     const session = memoryStorage();
     const { stores, sent } = startShell({}, session);
     await settle();
-    stores.dialogs.openRegister();
+    await stores.dialogs.openRegister();
     stores.analytics.leavePage();
     expect(sent).toEqual([]);
     expect([...session.values.keys()]).toEqual([]);
@@ -102,7 +102,7 @@ describe('the shell analytics pipeline', () => {
   it('leaving the page with the register dialog open reports registration_abandoned', async () => {
     const { stores, sent } = startShell();
     await settle();
-    stores.dialogs.openRegister();
+    await stores.dialogs.openRegister();
     stores.analytics.leavePage();
     expect(sent.map((p) => `${p.event} ${p.user_type}`)).toEqual(['test_event guest', 'registration_abandoned guest']);
     stores.dispose();

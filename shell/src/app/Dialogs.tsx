@@ -7,10 +7,11 @@ const AuthDialogs = lazy(() => import(/* webpackChunkName: "auth-dialogs" */ '..
 
 export const Dialogs = observer(function Dialogs() {
   const { stores } = useShell();
-  if (!stores.dialogs.open) return null;
+  const store = stores.dialogs.store;
+  if (!store?.open) return null;
   return (
     <Suspense fallback={null}>
-      <AuthDialogs />
+      <AuthDialogs dialogs={store} />
     </Suspense>
   );
 });

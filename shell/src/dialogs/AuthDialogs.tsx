@@ -98,8 +98,8 @@ function authFieldsOf(kind: AuthDialogKind, step: EmailConfirmationStep, twoFact
   }
 }
 
-const AuthDialogs = observer(function AuthDialogs() {
-  const { dialogs, locale } = useStores();
+const AuthDialogs = observer(function AuthDialogs({ dialogs }: { dialogs: AuthDialogsStore }) {
+  const { locale } = useStores();
   const { t } = useShellT();
   const formId = useId();
   const contentRef = useRef<HTMLDivElement>(null);

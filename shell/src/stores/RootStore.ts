@@ -9,7 +9,7 @@ import { HealthStore } from './HealthStore';
 import { UpdateStore } from './UpdateStore';
 import { SessionStore, type SessionApi } from './SessionStore';
 import { ScrollStore } from './ScrollStore';
-import { AuthDialogsStore } from '../dialogs/AuthDialogsStore';
+import { AuthDialogsGate } from '../dialogs/AuthDialogsGate';
 import { localConfirmedEmails } from '../dialogs/confirmedEmails';
 import { AnalyticsService, type AnalyticsSink } from '../analytics/AnalyticsService';
 import { lazyVisitorId, type VisitorIdSource } from '../session/visitorId';
@@ -58,7 +58,7 @@ export class RootStore {
   readonly session: SessionStore;
   readonly scroll: ScrollStore;
   readonly analytics: AnalyticsService;
-  readonly dialogs: AuthDialogsStore;
+  readonly dialogs: AuthDialogsGate;
   readonly visitorId: VisitorIdSource;
   readonly consent: ConsentStore;
   navigator: Navigator = { go: (path) => window.location.assign(path) };
@@ -95,18 +95,26 @@ export class RootStore {
       track: (event, data) => this.analytics.track(event, data),
       goHome: () => this.navigator.go(localePath('/', this.locale.current)),
     });
-    this.dialogs = new AuthDialogsStore({
-      session: this.session,
-      api: env.api,
-      confirmedEmails: localConfirmedEmails(env.localStorage),
-      notify: (n) => void this.notifications.add(n),
-      t,
-      track: (event, data) => this.analytics.track(event, data),
-      referralId: () => env.cookies.get(REFERRAL_COOKIE) || undefined,
-      locale: () => this.locale.current,
-      onSignedIn: (next) => {
-        if (next) this.navigator.go(localePath(next, this.locale.current));
-      },
+    const confirmedEmails = localConfirmedEmails(env.localStorage);
+    this.dialogs = new AuthDialogsGate({
+      confirmedEmails,
+      createStore: () =>
+        import(/* webpackChunkName: "auth-dialogs" */ '../dialogs/AuthDialogsStore').then(
+          ({ AuthDialogsStore }) =>
+            new AuthDialogsStore({
+              session: this.session,
+              api: env.api,
+              confirmedEmails,
+              notify: (n) => void this.notifications.add(n),
+              t,
+              track: (event, data) => this.analytics.track(event, data),
+              referralId: () => env.cookies.get(REFERRAL_COOKIE) || undefined,
+              locale: () => this.locale.current,
+              onSignedIn: (next) => {
+                if (next) this.navigator.go(localePath(next, this.locale.current));
+              },
+            }),
+        ),
     });
     this.analytics.onLeave(() => this.dialogs.leavePage());
   }
