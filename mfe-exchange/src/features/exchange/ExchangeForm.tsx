@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { TFunction } from 'i18next';
 import type { RateMode } from 'shared-contracts';
-import { Badge, Button, Dialog, LineIcon, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
+import { Badge, Button, LineIcon, Skeleton, Tabs, TextField, Toast, VisuallyHidden } from 'remote-kit/ui';
 import { ExactDecimal, formatAmount, RelativeTime, toLocaleDecimal } from 'remote-kit/format';
 import { LIMIT_HEADROOM, type ExchangeFormStore, type FormError } from './ExchangeFormStore';
 import type { RatesSocket } from './RatesSocket';
@@ -20,6 +20,9 @@ export interface ExchangeFormProps {
   /** The site's locale, for numbers and times. */
   locale: string;
 }
+
+// Shown only once a pair is refused: the popup and the design system's Dialog load then, not with the page (issue 27).
+const UnsupportedPairDialog = lazy(() => import(/* webpackChunkName: "unsupported-pair" */ './UnsupportedPairDialog'));
 
 /** A limit the api named is shown whole (cutting a minimum would show less than the minimum), only grouped. */
 const EXACT = 18;
@@ -186,19 +189,11 @@ export const ExchangeForm = observer(function ExchangeForm({ form, socket, t, lo
         ) : null}
       </div>
 
-      <Dialog
-        open={form.unsupportedPopupOpen}
-        onClose={() => form.closeUnsupportedPopup()}
-        title={t('error_pair_not_supported_title')}
-        description={t('error_pair_not_supported_text')}
-        size="sm"
-        data-testid="unsupported-popup"
-        footer={
-          <Button variant="secondary" onClick={() => form.closeUnsupportedPopup()}>
-            {t('close')}
-          </Button>
-        }
-      />
+      {form.unsupportedPopupOpen ? (
+        <Suspense fallback={null}>
+          <UnsupportedPairDialog onClose={() => form.closeUnsupportedPopup()} t={t} />
+        </Suspense>
+      ) : null}
     </div>
   );
 });
