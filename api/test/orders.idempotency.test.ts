@@ -122,6 +122,19 @@ describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
       expect(await claims()).toBe(0);
     });
 
+    it('drops them at most once a minute: a claim expiring just after a purge goes at the next one', async () => {
+      await service.processDue();
+      await service.create(body, { idempotency: { key: `k-${randomBytes(3).toString('hex')}`, owner: alice } });
+      later(IDEMPOTENCY_KEY_TTL_MS - 10_000);
+      await service.processDue();
+      later(20_000);
+      await service.processDue();
+      expect(await claims()).toBeGreaterThan(0);
+      later(60_000);
+      await service.processDue();
+      expect(await claims()).toBe(0);
+    });
+
     it('refuses a malformed key', async () => {
       await expect(service.create(body, { idempotency: { key: 'with space', owner: alice } })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
       await expect(service.create(body, { idempotency: { key: '', owner: alice } })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });

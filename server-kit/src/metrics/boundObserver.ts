@@ -63,7 +63,7 @@ export function boundObserver<L extends string>(histogram: Histogram<L>, labels:
   };
 }
 
-function sameLabels(a: Record<string, string | number>, b: Record<string, string | number>): boolean {
+function sameLabels(a: Record<string, string | number>, b: Partial<Record<string, string | number>>): boolean {
   const keys = Object.keys(b);
   return Object.keys(a).length === keys.length && keys.every((k) => String(a[k]) === String(b[k]));
 }

@@ -215,6 +215,18 @@ export function createOrderRepo(db: Db, hooks: OrderRepoHooks = {}) {
       return set !== null;
     },
 
+    /** Whether any order is in one of `statuses`, or (`cardPaymentPending`) awaits its card payment: one indexed row at most. */
+    async anyIn(statuses: readonly OrderStatus[], { cardPaymentPending = false } = {}): Promise<boolean> {
+      const inStatus = inArray(orders.status, [...statuses]);
+      const awaitingPayment = and(eq(orders.status, 'AWAITING_DEPOSIT'), isNotNull(orders.paymentId));
+      const [row] = await db
+        .select({ orderId: orders.orderId })
+        .from(orders)
+        .where(cardPaymentPending ? or(inStatus, awaitingPayment) : inStatus)
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Ids of orders in `status` (optionally last touched before `staleBefore`), oldest first. */
     async idsIn(status: OrderStatus, limit: number, extra?: SQL): Promise<string[]> {
       const rows = await db
