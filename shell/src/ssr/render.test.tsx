@@ -4,6 +4,7 @@
  */
 // Server rendering runs with no window or document: this suite proves it, in Node's own environment.
 import { LOCALE_COOKIE, THEME_COOKIE, type HostServices } from 'shared-contracts';
+import { Suspense } from 'react';
 import { render, type SsrRequest } from './render';
 
 function RoadmapPage({ host }: { host: HostServices }) {
@@ -45,6 +46,28 @@ describe('server render of a page request', () => {
     const result = await render(request('/ru/roadmap'), { load, fetch: noFetch });
     expect(result.locale).toBe('ru');
     expect(result.html).toMatch(/Roadmap (<!-- -->)?ru/);
+  });
+
+  it('a large page in a Suspense boundary (a page in its own chunk, issue 27) is written in place, not hidden for a script to reveal', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `row ${i} of a long table`);
+    function LongPage() {
+      return (
+        <Suspense fallback={<p>skeleton</p>}>
+          <h1 data-testid="page-title">Long</h1>
+          <ul>
+            {rows.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </Suspense>
+      );
+    }
+    const long = { ...blogPages, pages: { ...blogPages.pages, Roadmap: LongPage } };
+    const result = await render(request('/roadmap'), { load: (id) => (id === 'mfe_blog/pages' ? Promise.resolve(long) : load(id)), fetch: noFetch });
+    expect(result.html.length).toBeGreaterThan(12800);
+    expect(result.html).toContain('row 399 of a long table');
+    expect(result.html).not.toContain('skeleton');
+    expect(result.html).not.toMatch(/<div hidden id="S:/);
   });
 
   it('an unknown path is the 404 page with status 404', async () => {

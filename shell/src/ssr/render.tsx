@@ -84,6 +84,11 @@ function renderAllReady(element: ReactNode, budgetMs: number, nonce?: string): P
     };
     const stream = renderToPipeableStream(element, {
       nonce,
+      // Everything is sent at once, when all is ready: a large finished boundary (a page in its own chunk, issue 27) is
+      // written in place, not as its fallback with the content in a hidden element that only a script reveals (React
+      // does that past ~12 KB to stream a page in parts, which this render never does; without JavaScript the
+      // content stayed hidden).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
         pipe();
