@@ -2,7 +2,7 @@
 // Equal to this package's package.json version (test/contractVersion.test.ts keeps them equal); a remote
 // records the version it was compiled against (`contractVersion` of its `./pages`, written in by the webpack
 // factory), and the shell refuses a remote whose major differs from the shared-contracts it runs.
-export const CONTRACT_VERSION = '1.9.0';
+export const CONTRACT_VERSION = '1.10.0';
 
 /** `'1.2.3'` → `{ major: 1, minor: 2, patch: 3 }`; anything that is not `major.minor.patch` → undefined. */
 export function parseContractVersion(version: unknown): { major: number; minor: number; patch: number } | undefined {

@@ -124,5 +124,11 @@ export interface RemotePageProps {
   host: HostServices;
 }
 
+/**
+ * A remote's page. `preload` (contract 1.10), for a page whose code is a chunk of its own: loads that code; the host
+ * awaits it before hydrating the page it server-rendered, so hydration renders the page at once.
+ */
+export type RemotePage = ComponentType<RemotePageProps> & { preload?: () => Promise<unknown> };
+
 /** What every remote's `./pages` module exports. */
-export type RemotePages = Record<string, ComponentType<RemotePageProps>>;
+export type RemotePages = Record<string, RemotePage>;

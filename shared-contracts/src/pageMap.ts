@@ -5,9 +5,8 @@
 // tests match every sample path with its own matcher and expect exactly these params; each remote's tests
 // render the page with them. A param renamed on either side fails one of the two. `paths` are the page's own
 // addresses, from which `pagePath` builds a link to it (remotes never spell a page's URL by hand).
-import type { ComponentType } from 'react';
 import type { RemoteName } from '../remotes.cjs';
-import type { HostRoute, RemotePageProps } from './host';
+import type { HostRoute, RemotePage } from './host';
 import type { ApiClient } from './client';
 import type { LocaleCode } from './constants';
 
@@ -162,7 +161,7 @@ export type PageQueryKey<R extends RemoteName, P extends PageName<R>> = SpecOf<R
 export type PageQuery<R extends RemoteName, P extends PageName<R>> = { readonly [K in PageQueryKey<R, P>]?: string };
 
 /** What a remote's `./pages` module exports for its entry: every page, no other. */
-export type RemotePagesOf<R extends RemoteName> = { readonly [P in PageName<R>]: ComponentType<RemotePageProps> };
+export type RemotePagesOf<R extends RemoteName> = { readonly [P in PageName<R>]: RemotePage };
 
 /**
  * The data a page's first view needs, fetched by the server before it renders the page (DESIGN "Server rendering"):

@@ -12,7 +12,7 @@ import { PagesLoader, registerRemoteMap, registerRemotesFrom, remoteFailedMessag
 import { REMOTE_FAILED_EVENT } from './federation/fallbackPlugin';
 import { isChunkLoadError } from './stores/UpdateStore';
 import { ShellApp, createBrowserRouter } from './App';
-import { localePath, splitLocale } from './routing/routes';
+import { localePath, matchRoute, splitLocale } from './routing/routes';
 import { readSsrState } from './ssr/state';
 import { replayEarlyInput, takeEarlyInput } from './ssr/earlyInput';
 
@@ -121,7 +121,15 @@ async function main() {
   const rootElement = document.getElementById('root')!;
   if (ssr) {
     // the page the server rendered is in hand before hydrating, so the slot's first render is that page
-    await Promise.all([shellTextsReady, ssr.remote ? loader.get(ssr.remote).catch(() => undefined) : undefined]);
+    // a page whose code is a chunk of its own (contract 1.10 `preload`) has it loaded too: hydration renders it at once
+    const pageName = matchRoute(location.pathname)?.route.page;
+    const pageReady = ssr.remote
+      ? loader
+          .get(ssr.remote)
+          .then((mod) => (pageName ? mod.pages[pageName]?.preload?.() : undefined))
+          .catch(() => undefined)
+      : undefined;
+    await Promise.all([shellTextsReady, pageReady]);
     // from here React's own listeners see every event; what came before is replayed once the app is live
     early = takeEarlyInput();
     // as a transition, hydration is time-sliced: the page answers input between slices instead of one long task

@@ -2,7 +2,7 @@
 import type { RemotePagesOf } from 'shared-contracts';
 import { HomePage } from './HomePage';
 import { ExchangePairPage } from './ExchangePairPage';
-import { PopularExchangesPage } from './PopularExchangesPage';
+import { PopularExchangesPage } from './popularPage';
 
 export { namespace, loadResources } from '../i18n';
 // contract 1.2: the first view's data, loaded by the server

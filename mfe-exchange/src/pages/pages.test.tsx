@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from 'shared-contracts';
+import { ApiError, type RemotePage } from 'shared-contracts';
 import { loadResources, namespace, pages } from './index';
 import { en } from '../i18n/en';
 import { ru } from '../i18n/ru';
@@ -63,6 +63,8 @@ describe('mfe-exchange ./pages', () => {
     ['ru', 'PopularExchanges', 'Популярные обмены'],
   ] as const)('%s %s renders its page-title', async (lng, name, title) => {
     const host = createTestHost({ lng, api: api(), route: { params: { from: 'btc', to: 'eth' } } });
+    // a page whose code is a chunk of its own is loaded first, as the shell does before hydrating it
+    await (pages[name] as RemotePage).preload?.();
     renderPage(pages[name], host);
     expect(screen.getByTestId('page-title').textContent).toBe(title);
     await act(async () => undefined);
@@ -190,6 +192,7 @@ describe('mfe-exchange ./pages', () => {
   });
 
   it('PopularExchanges lists pairs, or says honestly that there are none', async () => {
+    await pages.PopularExchanges.preload(); // its own chunk (issue 27), loaded as the shell does before showing it
     renderPage(pages.PopularExchanges, createTestHost({ api: api() }));
     const link = await screen.findByRole('link', { name: 'Bitcoin (BTC) to Ethereum (ETH, ERC20)' });
     expect(link.getAttribute('href')).toBe('/exchange-btc-eth');
@@ -418,6 +421,14 @@ describe('mfe-exchange ./pages', () => {
     await waitFor(() => expect(screen.getByTestId('instrument-receive').getAttribute('data-slug')).toBe('btc'));
     expect(screen.getByTestId('instrument-send').getAttribute('data-slug')).toBe('eth');
     expect(screen.queryByTestId('unsupported-popup')).toBeNull();
+  });
+
+  it('a pair that cannot be exchanged opens the not-supported popup, its code loaded then; Close closes it (issue 27)', async () => {
+    renderPage(pages.Home, createTestHost({ api: api(), route: { query: new URLSearchParams('send=eth&receive=eth') } }));
+    const popup = await screen.findByTestId('unsupported-popup');
+    expect(within(popup).getByText('This pair is not supported')).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('unsupported-popup')).toBeNull());
   });
 
   it('index redirect: cur_from/cur_to/partner param → pair page with ref; unknown → home', async () => {

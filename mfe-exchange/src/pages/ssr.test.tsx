@@ -5,7 +5,7 @@
 // The pages as the shell's server renders them: in Node (no window, document, timers or sockets), from the loader's
 // data when there is some.
 import { renderToString } from 'react-dom/server';
-import type { ExchangeRequest } from 'shared-contracts';
+import type { ExchangeRequest, RemotePage } from 'shared-contracts';
 import { BTC, ETH, USDT, pairData } from '../test/fixtures';
 import { createTestHost } from '../test/testHost';
 import { loaders } from './loaders';
@@ -50,9 +50,11 @@ describe('server render of the exchange pages', () => {
 
   it.each(Object.keys(pages) as (keyof typeof pages)[])(
     '%s without loader data (client navigation, failed loader): the loading state, nothing fetched in render',
-    (name) => {
+    async (name) => {
       const calls: string[] = [];
       const spy = new Proxy({}, { get: (_t, key) => () => (calls.push(String(key)), new Promise(() => undefined)) });
+      // a page whose code is a chunk of its own: the shell's server render waits for it (renderAllReady)
+      await (pages[name] as RemotePage).preload?.();
       const Page = pages[name];
       const html = renderToString(
         <Page host={createTestHost({ api: spy as never, route: { params: { pair: 'exchange-btc-eth', from: 'btc', to: 'eth' } } })} />,

@@ -20,9 +20,11 @@ export function itRendersEveryPageOnTheServer<R extends RemoteName>(
   pages: RemotePagesOf<R>,
   createTestHost: (o: ServerTestHostOptions) => HostServices,
 ): void {
-  it.each(pageSamples(remote).map((s) => [s.path, s] as const))('%s renders in Node with its title', (_path, { page, params }) => {
+  it.each(pageSamples(remote).map((s) => [s.path, s] as const))('%s renders in Node with its title', async (_path, { page, params }) => {
     const calls: string[] = [];
     const api = new Proxy({}, { get: (_t, key) => () => (calls.push(String(key)), new Promise(() => undefined)) });
+    // a page whose code is a chunk of its own is loaded first, as the shell's server render waits for it
+    await pages[page].preload?.();
     const Page: ComponentType<RemotePageProps> = pages[page];
     const html = renderToString(<Page host={createTestHost({ api, route: { params } })} />);
     expect(html).toContain('data-testid="page-title"');

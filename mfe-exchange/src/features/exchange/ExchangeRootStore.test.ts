@@ -90,7 +90,7 @@ describe('ExchangeRootStore: one root store per page mount', () => {
     // once: the popular pairs beside the form are named with the form's instruments
     expect(api.instrumentsV2).toHaveBeenCalledTimes(1);
     await new Promise((r) => setTimeout(r, 0));
-    expect(root.extras?.popular.pairs[0]).toMatchObject({ from: BTC, to: ETH, rate: { state: 'ready' } });
+    expect(root.extras?.popular?.pairs[0]).toMatchObject({ from: BTC, to: ETH, rate: { state: 'ready' } });
     expect(root.extras?.status).toBe('OK');
   });
 

@@ -113,12 +113,12 @@ export const HomeBeside = observer(function HomeBeside({ store, host }: { store:
   const status = store.status ? STATUS_LOOK[store.status] : null;
   return (
     <>
-      {popular.status === 'empty' || popular.status === 'failed' ? null : (
+      {popular?.status === 'empty' || popular?.status === 'failed' ? null : (
         <section className={styles.besidePart} aria-labelledby="home-popular-title">
           <h2 id="home-popular-title" className={styles.howTitle}>
             {t('home_popular_title')}
           </h2>
-          {popular.status === 'ready' ? (
+          {popular?.status === 'ready' ? (
             <ul className={styles.popularList} data-testid="home-popular">
               {popular.pairs.map((p) => (
                 <li key={p.key} data-testid={`home-popular-${p.key}`}>

@@ -59,10 +59,24 @@ describe('HomeExtrasStore', () => {
     const s = new HomeExtrasStore(api as never);
     await s.load();
     expect(s.status).toBe('OK');
-    expect(s.popular.pairs).toHaveLength(HOME_POPULAR_PAIRS);
-    expect(s.popular.pairs[0]).toMatchObject({ fromSlug: 'btc', toSlug: 'eth', from: BTC, to: ETH, rate: { state: 'ready' } });
+    expect(s.popular?.pairs).toHaveLength(HOME_POPULAR_PAIRS);
+    expect(s.popular?.pairs[0]).toMatchObject({ fromSlug: 'btc', toSlug: 'eth', from: BTC, to: ETH, rate: { state: 'ready' } });
     // only the pairs shown are priced
     expect(api.rateOne).toHaveBeenCalledTimes(HOME_POPULAR_PAIRS);
+  });
+
+  it("makes the popular pairs' store only when the extras load (issue 27: its code comes with their chunk), none once disposed", async () => {
+    const api = makeApi();
+    const s = new HomeExtrasStore(api as never);
+    expect(s.popular).toBeNull();
+    expect(api.popularExchanges).not.toHaveBeenCalled();
+    await s.ensureLoaded();
+    expect(s.popular?.status).toBe('ready');
+    const gone = new HomeExtrasStore(api as never);
+    const loading = gone.ensureLoaded();
+    gone.dispose();
+    await loading;
+    expect(gone.popular).toBeNull();
   });
 
   it('a status that cannot be loaded is simply not shown', async () => {

@@ -4,7 +4,7 @@
 // (`GET /api/v1/status`). Each part loads on its own; a failure just hides that part.
 import { makeObservable, observableRef, runInAction } from 'mobx';
 import type { ApiClient, HealthStatus, Instrument, RouteResponse } from 'shared-contracts';
-import { PopularExchangesStore, type PopularExchangesApi } from '../../../popular/PopularExchangesStore';
+import type { PopularExchangesApi, PopularExchangesStore } from '../../../popular/PopularExchangesStore';
 
 export type LatestExchange = RouteResponse<'ordersPublicLatest'>[number];
 export type PublicStats = RouteResponse<'statsPublic'>;
@@ -18,22 +18,36 @@ export class HomeExtrasStore {
   stats: PublicStats | null = null;
   /** The service's health now (the status page's first line); null until known or when it cannot be loaded. */
   status: HealthStatus | null = null;
-  readonly popular: PopularExchangesStore;
+  /** The popular pairs, made when the extras load: their store's code comes with the extras' chunk (issue 27). */
+  popular: PopularExchangesStore | null = null;
   private disposed = false;
 
   private formInstruments: Promise<Instrument[]> | null = null;
   private loading: Promise<void> | null = null;
 
   constructor(private readonly api: HomeExtrasApi) {
-    this.popular = new PopularExchangesStore(
-      {
-        popularExchanges: () => api.popularExchanges(),
-        rateOne: (input) => api.rateOne(input),
-        instrumentsV2: (input) => this.formInstruments ?? api.instrumentsV2(input),
-      },
-      HOME_POPULAR_PAIRS,
-    );
-    makeObservable(this, { latest: observableRef, stats: observableRef, status: observableRef });
+    makeObservable(this, { latest: observableRef, stats: observableRef, status: observableRef, popular: observableRef });
+  }
+
+  private async loadPopular(): Promise<void> {
+    const { api } = this;
+    let popular: PopularExchangesStore;
+    try {
+      const { PopularExchangesStore } = await import(/* webpackChunkName: "home-extras" */ '../../../popular/PopularExchangesStore');
+      popular = new PopularExchangesStore(
+        {
+          popularExchanges: () => api.popularExchanges(),
+          rateOne: (input) => api.rateOne(input),
+          instrumentsV2: (input) => this.formInstruments ?? api.instrumentsV2(input),
+        },
+        HOME_POPULAR_PAIRS,
+      );
+    } catch {
+      return; // no code, no popular pairs: that part stays as it is, like any part that fails
+    }
+    if (this.disposed) return;
+    runInAction(() => (this.popular = popular));
+    await popular.load();
   }
 
   /**
@@ -76,12 +90,12 @@ export class HomeExtrasStore {
         () => this.api.statusPage(),
         (page) => (this.status = page.current),
       ),
-      this.popular.load(),
+      this.loadPopular(),
     ]);
   }
 
   dispose(): void {
     this.disposed = true;
-    this.popular.dispose();
+    this.popular?.dispose();
   }
 }
