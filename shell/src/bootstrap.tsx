@@ -15,10 +15,7 @@ import { ShellApp, createBrowserRouter } from './App';
 import { localePath, matchRoute, splitLocale } from './routing/routes';
 import { readSsrState } from './ssr/state';
 import { replayEarlyInput, takeEarlyInput } from './ssr/earlyInput';
-
-/** Ends the current task (issue 27): start-up is a few tasks under 50 ms on a phone instead of one long one, and input
- * that arrives meanwhile is handled in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './app/nextTask';
 
 const config = typeof __SHELL_CONFIG__ === 'object' && __SHELL_CONFIG__ ? __SHELL_CONFIG__ : {};
 

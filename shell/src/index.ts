@@ -2,6 +2,7 @@
 // `import('./bootstrap')` asks for all at once, and the page's remote, named in the state's `preload`) are
 // requested at the first frame, so none of them competes with what that frame needs. A hidden tab (no frames)
 // starts after a short wait instead.
+import { nextTask } from './app/nextTask';
 import { SSR_STATE_ELEMENT_ID } from './ssr/state';
 
 function preloadPageScripts(state: Element) {
@@ -20,8 +21,6 @@ function preloadPageScripts(state: Element) {
     // the bootstrap reads the state again and decides; a preload is only a head start
   }
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The largest shared libraries are evaluated one task each before the app: one long start-up task becomes a few
 // short ones, and the page answers input in between. (Each resolves to the shared singleton the app then imports.
