@@ -1,17 +1,6 @@
 import { ExactDecimal } from './exactDecimal';
+import { numberFormat } from './numberFormatCache';
 import { groupDecimal, siteDigitSymbols } from './siteDigits';
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    formats.set(key, f);
-  }
-  return f;
-}
 
 export interface FormatAmountOptions {
   locale: string;

@@ -8,3 +8,4 @@ export { useNow } from './useNow';
 export { estimateRange } from './estimateRange';
 export { formatCalendarDate } from './siteDates';
 export { groupDecimal, siteDigitSymbols } from './siteDigits';
+export { numberFormat } from './numberFormatCache';

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { groupDecimal, siteDigitSymbols } from 'remote-kit/format';
+import { groupDecimal, numberFormat, siteDigitSymbols } from 'remote-kit/format';
 
 /** The options of `{{value, number(…)}}` that are Intl.NumberFormat's; the rest of what i18next passes (count, ns…) is not. */
 const NUMBER_FORMAT_OPTIONS = [
@@ -24,7 +24,6 @@ const NUMBER_FORMAT_OPTIONS = [
  * other value, locale or option is Intl's, as before. Kept this small: it is in the shell's first load.
  */
 export function writeNumbersWithSiteDigits(instance: I18n): void {
-  const intl = new Map<string, Intl.NumberFormat>();
   instance.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Record<string, unknown> = {}) => {
     const locale = lng ?? instance.language ?? 'en';
     const picked: Intl.NumberFormatOptions = {};
@@ -32,9 +31,6 @@ export function writeNumbersWithSiteDigits(instance: I18n): void {
     const plain = Object.keys(picked).length === 0;
     const symbols = siteDigitSymbols(locale);
     if (symbols && plain && typeof value === 'number' && Number.isSafeInteger(value)) return groupDecimal(String(value), symbols);
-    const key = `${locale}|${JSON.stringify(picked)}`;
-    let format = intl.get(key);
-    if (!format) intl.set(key, (format = new Intl.NumberFormat(locale, picked)));
-    return format.format(value as number);
+    return numberFormat(locale, picked).format(value as number);
   });
 }
