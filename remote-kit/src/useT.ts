@@ -1,28 +1,33 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { i18n as I18n, TFunction } from 'i18next';
 import type { HostServices } from 'shared-contracts';
 
 /**
- * A remote's `useT`: always its own namespace, on the host's i18next instance, re-rendering on a language change.
- * Over the host-given instance alone (not react-i18next's useTranslation): remotes then need no shared react-i18next,
- * which is ~10 KB gzip of first load when shared whole (issue 27). Texts are registered before a remote renders
- * (the shell's PagesLoader, the dev and test hosts), so there is nothing to suspend on.
+ * `namespace`'s texts on the site's one i18next instance, re-rendering on a language change: what react-i18next's
+ * useTranslation did, over the instance alone (issue 27: react-i18next shared whole was ~10 KB gzip of first load).
+ * Texts are registered before anything renders (the shell's PagesLoader, initAsync: false, the dev and test hosts), so
+ * there is nothing to suspend on. The shell's useShellT is this over its own namespace.
  */
+export function useNamespaceT<N extends string>(i18n: I18n, namespace: N): TFunction<N> {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      i18n.on('languageChanged', onChange);
+      return () => i18n.off('languageChanged', onChange);
+    },
+    [i18n],
+  );
+  const language = useSyncExternalStore(
+    subscribe,
+    () => i18n.language,
+    () => i18n.language,
+  );
+  return useMemo(() => i18n.getFixedT(language, namespace), [i18n, language, namespace]);
+}
+
+/** A remote's `useT`: always its own namespace, on the host-given instance. */
 export function createUseT(namespace: string) {
   return function useT(host: HostServices) {
-    const { i18n } = host;
-    const subscribe = useCallback(
-      (onChange: () => void) => {
-        i18n.on('languageChanged', onChange);
-        return () => i18n.off('languageChanged', onChange);
-      },
-      [i18n],
-    );
-    const language = useSyncExternalStore(
-      subscribe,
-      () => i18n.language,
-      () => i18n.language,
-    );
-    return useMemo(() => i18n.getFixedT(language, namespace), [i18n, language]);
+    return useNamespaceT(host.i18n, namespace);
   };
 }
 
