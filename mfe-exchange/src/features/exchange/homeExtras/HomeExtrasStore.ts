@@ -68,8 +68,7 @@ export class HomeExtrasStore {
   }
 
   /** Every part at once, each shown as soon as it arrives (a slow one holds up no other). */
-  async load(formInstruments?: Promise<Instrument[]>): Promise<void> {
-    if (formInstruments) this.formInstruments = formInstruments;
+  async load(): Promise<void> {
     const apply = <T>(call: () => Promise<T>, set: (value: T) => void) =>
       call().then(
         (value) => {
