@@ -184,66 +184,73 @@ async function ratesPart(): Promise<void> {
     '4. API throughput: rates/public/one vs a bare Fastify route (side by side, same run)',
     async () => {
       // The api as production runs it: default log level, metrics on; the bare route in its own node process too.
-      await withApi('rates', {}, async (api) => {
-        const check = await fetch(`${api.url}${RATES_PATH}`);
-        const answer = await check.text();
-        console.log(`  GET ${RATES_PATH} → HTTP ${check.status}, ${Buffer.byteLength(answer)} bytes (${answer.slice(0, 60)}…)`);
-        const metrics = await fetch(api.metricsUrl).then(
-          (r) => `HTTP ${r.status}`,
-          () => 'not served',
-        );
-        console.log(`  api metrics endpoint ${api.metricsUrl}: ${metrics}`);
-        // /bare-same sends the api's own answer bytes: how much of the gap is the api's code, not the body size
-        const bare = await startBareServer(answer);
-        try {
-          const routes = [
-            { label: 'GET /bare (bare Fastify, 75-byte body)', url: `${bare.url}/bare`, pid: bare.pid },
-            { label: `GET /bare-same (bare Fastify, same ${Buffer.byteLength(answer)} bytes)`, url: `${bare.url}/bare-same`, pid: bare.pid },
-          ];
-          const ratesUrl = `${api.url}${RATES_PATH}`;
-          for (const r of routes) await warmUp(r.url, LOAD.connections);
-          await warmUp(ratesUrl, LOAD.connections);
-          // Alternating rounds: the two cores are shared, so noise hits every route alike.
-          const bareRuns: Run[][] = routes.map(() => []);
-          const apiRuns: Run[] = [];
-          const perRound: string[] = [];
-          for (let i = 0; i < ROUNDS; i++) {
-            const bs = [];
-            for (const [k, r] of routes.entries()) {
-              const b = await measure(r.label, r.url, LOAD, r.pid);
-              bareRuns[k].push(b);
-              bs.push(b);
-            }
-            const a = await measure('GET /api/v2/rates/public/one (api)', ratesUrl, LOAD, api.pid);
-            apiRuns.push(a);
-            perRound.push(
-              `round ${i + 1}: api ${a.rps.toFixed(0)} req/s; bare ${bs[0].rps.toFixed(0)} (${((a.rps / bs[0].rps) * 100).toFixed(1)} %), bare-same ${bs[1].rps.toFixed(0)} (${((a.rps / bs[1].rps) * 100).toFixed(1)} %)`,
-            );
-          }
-          const apiRun = combine(apiRuns);
-          const [ratio, ratioSame] = printThroughput(bareRuns.map(combine), apiRun, { ...LOAD, rounds: ROUNDS, perRound });
-          const clean = apiRun.non2xx === 0 && apiRun.errors === 0;
-          const note = clean ? '' : ' (with errors)';
-          row('rates/public/one ÷ bare route (75-byte body) req/s', `${ratio.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratio >= GOAL_RATIO);
-          row('rates/public/one ÷ bare route (same body) req/s', `${ratioSame.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratioSame >= GOAL_RATIO);
-          const [bareRun] = bareRuns.map(combine);
-          if (bareRun.cpuUsPerRequest !== undefined && apiRun.cpuUsPerRequest !== undefined) {
-            // the same ratio from server CPU per request, which the machine's other load disturbs far less than req/s
-            const cpuRatio = bareRun.cpuUsPerRequest / apiRun.cpuUsPerRequest;
-            row(
-              'rates/public/one ÷ bare route, by CPU per request',
-              `${cpuRatio.toFixed(2)} (${apiRun.cpuUsPerRequest.toFixed(1)} vs ${bareRun.cpuUsPerRequest.toFixed(1)} µs)`,
-              `≥ ${GOAL_RATIO}`,
-              clean && cpuRatio >= GOAL_RATIO,
-            );
-          }
-        } finally {
-          await bare.stop();
-        }
-      });
+      // First on the embedded database (the default, the headline figure), then on PostgreSQL as production deploys it
+      // (docker-compose.yml): on PGlite the database's WASM work runs inside the api process measured here.
+      await withApi('rates', {}, (api) => measureRates(api, ''));
+      await withPostgres((databaseUrl) => withApi('rates-pg', { DATABASE_URL: databaseUrl }, (api) => measureRates(api, ', api on PostgreSQL')));
     },
     (m) => row('rates/public/one ÷ bare Fastify req/s', `failed: ${m}`, `≥ ${GOAL_RATIO}`, false),
   );
+}
+
+/** One side-by-side measurement of `api` against a fresh bare Fastify server; `rowSuffix` names the api's database. */
+async function measureRates(api: BenchApi, rowSuffix: string): Promise<void> {
+  console.log(`\n  the api on ${rowSuffix ? 'PostgreSQL (a fresh database)' : 'PGlite (embedded, the default)'}:`);
+  const check = await fetch(`${api.url}${RATES_PATH}`);
+  const answer = await check.text();
+  console.log(`  GET ${RATES_PATH} → HTTP ${check.status}, ${Buffer.byteLength(answer)} bytes (${answer.slice(0, 60)}…)`);
+  const metrics = await fetch(api.metricsUrl).then(
+    (r) => `HTTP ${r.status}`,
+    () => 'not served',
+  );
+  console.log(`  api metrics endpoint ${api.metricsUrl}: ${metrics}`);
+  // /bare-same sends the api's own answer bytes: how much of the gap is the api's code, not the body size
+  const bare = await startBareServer(answer);
+  try {
+    const routes = [
+      { label: 'GET /bare (bare Fastify, 75-byte body)', url: `${bare.url}/bare`, pid: bare.pid },
+      { label: `GET /bare-same (bare Fastify, same ${Buffer.byteLength(answer)} bytes)`, url: `${bare.url}/bare-same`, pid: bare.pid },
+    ];
+    const ratesUrl = `${api.url}${RATES_PATH}`;
+    for (const r of routes) await warmUp(r.url, LOAD.connections);
+    await warmUp(ratesUrl, LOAD.connections);
+    // Alternating rounds: the two cores are shared, so noise hits every route alike.
+    const bareRuns: Run[][] = routes.map(() => []);
+    const apiRuns: Run[] = [];
+    const perRound: string[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const bs = [];
+      for (const [k, r] of routes.entries()) {
+        const b = await measure(r.label, r.url, LOAD, r.pid);
+        bareRuns[k].push(b);
+        bs.push(b);
+      }
+      const a = await measure('GET /api/v2/rates/public/one (api)', ratesUrl, LOAD, api.pid);
+      apiRuns.push(a);
+      perRound.push(
+        `round ${i + 1}: api ${a.rps.toFixed(0)} req/s; bare ${bs[0].rps.toFixed(0)} (${((a.rps / bs[0].rps) * 100).toFixed(1)} %), bare-same ${bs[1].rps.toFixed(0)} (${((a.rps / bs[1].rps) * 100).toFixed(1)} %)`,
+      );
+    }
+    const apiRun = combine(apiRuns);
+    const [ratio, ratioSame] = printThroughput(bareRuns.map(combine), apiRun, { ...LOAD, rounds: ROUNDS, perRound });
+    const clean = apiRun.non2xx === 0 && apiRun.errors === 0;
+    const note = clean ? '' : ' (with errors)';
+    row(`rates/public/one ÷ bare route (75-byte body) req/s${rowSuffix}`, `${ratio.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratio >= GOAL_RATIO);
+    row(`rates/public/one ÷ bare route (same body) req/s${rowSuffix}`, `${ratioSame.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratioSame >= GOAL_RATIO);
+    const [bareRun] = bareRuns.map(combine);
+    if (bareRun.cpuUsPerRequest !== undefined && apiRun.cpuUsPerRequest !== undefined) {
+      // the same ratio from server CPU per request, which the machine's other load disturbs far less than req/s
+      const cpuRatio = bareRun.cpuUsPerRequest / apiRun.cpuUsPerRequest;
+      row(
+        `rates/public/one ÷ bare route, by CPU per request${rowSuffix}`,
+        `${cpuRatio.toFixed(2)} (${apiRun.cpuUsPerRequest.toFixed(1)} vs ${bareRun.cpuUsPerRequest.toFixed(1)} µs)`,
+        `≥ ${GOAL_RATIO}`,
+        clean && cpuRatio >= GOAL_RATIO,
+      );
+    }
+  } finally {
+    await bare.stop();
+  }
 }
 
 async function ordersPart(): Promise<void> {
