@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { metricSample as sample } from 'server-kit/testing';
 import { buildWebServer } from '../main';
@@ -60,10 +60,14 @@ describe('web observability', () => {
   beforeAll(async () => {
     api = await fakeApi();
   });
+  // Every socket the web servers accepted, upgraded ones included: teardown ends them rather than waiting on a proxied
+  // WebSocket's two sides to notice each other (a 5 s hook timeout was once exceeded under CI's load).
+  const sockets = new Set<Socket>();
   afterAll(async () => {
-    for (const app of open) await app.close();
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(open.map((app) => app.close()));
     await api.close();
-  });
+  }, 30_000);
 
   const start = async (env: Record<string, string>, o: { apiUrl?: string; ssr?: SsrRuntime | null } = {}) => {
     const lines: string[] = [];
@@ -76,6 +80,10 @@ describe('web observability', () => {
       logStream: { write: (l: string) => void lines.push(l) },
     });
     open.push(app);
+    app.server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     return { app, url, metricsUrl: await app.webMetricsUrl(), lines };
   };
