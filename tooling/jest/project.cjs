@@ -30,6 +30,7 @@ module.exports = function jestProject({ name, rootDir, environment = 'node', tes
     // *.chain.test.ts need a real local chain (anvil): only the `chain` project (`pnpm test:chain`) runs them
     testPathIgnorePatterns: ['/node_modules/', '\\.chain\\.test\\.tsx?$'],
     moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'style-mock.cjs') },
+    setupFilesAfterEnv: [path.join(__dirname, 'retry-on-ci.cjs')],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   };
 };
