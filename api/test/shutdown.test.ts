@@ -63,10 +63,12 @@ describe(`SIGTERM under load (api process on ${BACKEND})`, () => {
   it('answers every accepted request, loses no order, closes WebSockets with 1012 and exits 0 in time', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    // Each attempt its own embedded database and its own keys: CI retries a failed test once (tooling/jest/retry-on-ci.cjs).
+    const attempt = randomBytes(4).toString('hex');
     const env = {
       API_PORT: String(port),
       HOST: '127.0.0.1',
-      PGLITE_DIR: path.join(dir, 'pglite'),
+      PGLITE_DIR: path.join(dir, `pglite-${attempt}`),
       KYC_STORAGE_DIR: path.join(dir, 'kyc'),
       LOG_LEVEL: 'info',
       SANDBOX_MODE: 'true',
@@ -115,7 +117,7 @@ describe(`SIGTERM under load (api process on ${BACKEND})`, () => {
     let stop = false;
     const worker = async (w: number) => {
       while (!stop) {
-        const key = `shutdown-${w}-${seq++}`;
+        const key = `shutdown-${attempt}-${w}-${seq++}`;
         const o = await request(
           agent,
           base,
@@ -193,7 +195,7 @@ describe(`SIGTERM under load (api process on ${BACKEND})`, () => {
     const db = await openDb(SERVER_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR });
     let keys: Set<string>;
     try {
-      const rows = (await db.db.execute(sql`SELECT idempotency_key AS key FROM orders WHERE idempotency_key LIKE 'shutdown-%'`)) as unknown as {
+      const rows = (await db.db.execute(sql`SELECT idempotency_key AS key FROM orders WHERE idempotency_key LIKE ${`shutdown-${attempt}-%`}`)) as unknown as {
         rows: { key: string }[];
       };
       keys = new Set(rows.rows.map((r) => r.key));
