@@ -12,8 +12,11 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   globalSetup: './harness/global-setup.ts',
   globalTeardown: './harness/global-teardown.ts',
-  // One shared stack (and one remote that a test stops on purpose): run the files one after another.
-  workers: 1,
+  // One shared stack, two spec files at a time (E2E_WORKERS overrides it). No spec changes what the others share: a
+  // spec that stops a remote, posts an incident or needs other api settings runs processes of its own
+  // (helpers/processes.ts, harness/ownStack.ts); the accounts and orders a spec needs are its own or its worker's
+  // (helpers/seed.ts). A file's tests run in order in one worker unless the file says otherwise.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   // One retry on CI: a retried pass is reported as flaky in the summary, not hidden.
   retries: process.env.CI ? 1 : 0,
@@ -21,7 +24,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // The stack takes a while to start (tsx + PGlite initdb); globalSetup has its own 120 s per process.
-  // A bound for a hung run, well above the suite's ~27 min on a 2-core machine (CI has 90 min).
+  // A bound for a hung run, well above the suite's time on a 2-core machine (CI has 90 min).
   globalTimeout: 45 * 60_000,
   reporter,
   use: {

@@ -58,9 +58,30 @@ export async function startBareServer(sameBody?: string): Promise<{ url: string;
   };
 }
 
-export async function warmUp(url: string, connections: number): Promise<void> {
+export async function warmUp(url: string, connections: number, durationS = 1): Promise<void> {
   // JIT, connection pools, caches: not counted
-  await autocannon({ url, connections, duration: 1 });
+  await autocannon({ url, connections, duration: durationS });
+}
+
+/**
+ * Waits (at most `maxMs`) until the process `pid` spends less than `idlePct` % of one core over a second: a server
+ * just started is still running its start-up work (on the embedded database that is in its own process: migrations'
+ * last statements, the job queue's first sweeps), which is no request's cost. Returns the last second's share.
+ */
+export async function settled(pid: number | undefined, { idlePct = 3, maxMs = 60_000 } = {}): Promise<number | undefined> {
+  if (!pid) return undefined;
+  const deadline = Date.now() + maxMs;
+  let share: number | undefined;
+  while (Date.now() < deadline) {
+    const c0 = cpuMsOf(pid);
+    const t0 = Date.now();
+    await new Promise((r) => setTimeout(r, 1000));
+    const c1 = cpuMsOf(pid);
+    if (c0 === undefined || c1 === undefined) return undefined;
+    share = ((c1 - c0) / (Date.now() - t0)) * 100;
+    if (share < idlePct) break;
+  }
+  return share;
 }
 
 export async function measure(label: string, url: string, opts: { connections: number; duration: number }, serverPid?: number): Promise<Run> {

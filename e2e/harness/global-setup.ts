@@ -1,11 +1,10 @@
 // Starts the production shape once for the whole run and tells the workers where it is (env vars).
 import type { FullConfig } from '@playwright/test';
-import { CONTROL_ENV, HARNESS_ERROR_ENV, STACK_ENV } from './client';
-import { startControlServer, type ControlServer } from './control';
+import { HARNESS_ERROR_ENV, STACK_ENV } from './client';
 import { startStack, type Stack } from './stack';
 
 declare global {
-  var __E2E_HARNESS__: { stack: Stack; control: ControlServer } | undefined;
+  var __E2E_HARNESS__: { stack: Stack } | undefined;
 }
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
@@ -21,10 +20,8 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
     process.env[HARNESS_ERROR_ENV] = message;
     return;
   }
-  const control = await startControlServer(stack);
-  globalThis.__E2E_HARNESS__ = { stack, control };
+  globalThis.__E2E_HARNESS__ = { stack };
   process.env[STACK_ENV] = JSON.stringify({ webUrl: stack.webUrl, apiUrl: stack.apiUrl, remotes: stack.remotes, logDir: stack.logDir });
-  process.env[CONTROL_ENV] = control.url;
   console.log(
     `[harness] web ${stack.webUrl}, api ${stack.apiUrl}, remotes ${Object.values(stack.remotes).join(' ')} — up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${stack.logDir}`,
   );

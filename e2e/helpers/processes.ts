@@ -44,9 +44,12 @@ export async function stopProcessGroup(child: ChildProcess | undefined): Promise
   await exited;
 }
 
-/** A static server (tooling/static-server.mjs) on a free port for a copy of a remote's dist, once its mf-manifest.json answers. */
-export async function serveRemoteCopy(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+/**
+ * A static server (tooling/static-server.mjs) for a copy of a remote's dist, once its mf-manifest.json answers; on a
+ * free port, or on `port` (the same remote started again after a spec stopped it).
+ */
+export async function serveRemoteCopy(dir: string, port?: number): Promise<{ url: string; child: ChildProcess }> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['tooling/static-server.mjs', dir, String(port)], { cwd: ROOT, stdio: 'ignore', detached: true });
   await untilServing(`${url}/mf-manifest.json`, child);

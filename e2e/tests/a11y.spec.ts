@@ -8,6 +8,9 @@ import { describeViolations, seriousViolations } from '../helpers/axe';
 import { LOCALES, type LocalePrefix, localePath, settle, THEMES, type ThemeName, useTheme, VIEWPORTS, WIDTHS } from '../helpers/looks';
 import { expect, type Seed, signInContext, test } from '../helpers/seed';
 
+// eight independent combinations of about 45 s each: spread over the workers (each has its own seed)
+test.describe.configure({ mode: 'parallel' });
+
 interface Visit {
   name: string;
   path: string;
