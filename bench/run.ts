@@ -185,26 +185,44 @@ async function ratesPart(): Promise<void> {
     '4. API throughput: rates/public/one vs a bare Fastify route (side by side, same run)',
     async () => {
       // The api as production runs it: default log level, metrics on; the bare route in its own node process too.
-      // First on the embedded database (the default, the headline figure), then on PostgreSQL as production deploys it
-      // (docker-compose.yml): on PGlite the database's WASM work runs inside the api process measured here.
-      await withApi('rates', {}, (api) => measureRates(api, ''));
-      await withPostgres((databaseUrl) => withApi('rates-pg', { DATABASE_URL: databaseUrl }, (api) => measureRates(api, ', api on PostgreSQL')));
+      // The api on the embedded database (the default, the headline figure) and on PostgreSQL as production deploys
+      // it (docker-compose.yml), both running, measured in the same alternating rounds as the bare routes: whatever
+      // else the two cores do hits every figure alike. On PGlite the database's WASM work runs inside the api process.
+      await withApi('rates', {}, (pglite) =>
+        withPostgres((databaseUrl) =>
+          withApi('rates-pg', { DATABASE_URL: databaseUrl }, (postgres) =>
+            measureRates([
+              { api: pglite, database: 'PGlite (embedded, the default)', rowSuffix: '' },
+              { api: postgres, database: 'PostgreSQL (a fresh database)', rowSuffix: ', api on PostgreSQL' },
+            ]),
+          ),
+        ),
+      );
     },
     (m) => row('rates/public/one ÷ bare Fastify req/s', `failed: ${m}`, `≥ ${GOAL_RATIO}`, false),
   );
 }
 
-/** One side-by-side measurement of `api` against a fresh bare Fastify server; `rowSuffix` names the api's database. */
-async function measureRates(api: BenchApi, rowSuffix: string): Promise<void> {
-  console.log(`\n  the api on ${rowSuffix ? 'PostgreSQL (a fresh database)' : 'PGlite (embedded, the default)'}:`);
-  const check = await fetch(`${api.url}${RATES_PATH}`);
-  const answer = await check.text();
-  console.log(`  GET ${RATES_PATH} → HTTP ${check.status}, ${Buffer.byteLength(answer)} bytes (${answer.slice(0, 60)}…)`);
-  const metrics = await fetch(api.metricsUrl).then(
-    (r) => `HTTP ${r.status}`,
-    () => 'not served',
-  );
-  console.log(`  api metrics endpoint ${api.metricsUrl}: ${metrics}`);
+interface RatesApi {
+  api: BenchApi;
+  database: string;
+  /** after each of its rows' names */
+  rowSuffix: string;
+}
+
+/** The apis side by side with a fresh bare Fastify server, in alternating rounds. */
+async function measureRates(apis: RatesApi[]): Promise<void> {
+  let answer = '';
+  for (const { api, database } of apis) {
+    const check = await fetch(`${api.url}${RATES_PATH}`);
+    answer = await check.text();
+    console.log(`  the api on ${database}: GET ${RATES_PATH} → HTTP ${check.status}, ${Buffer.byteLength(answer)} bytes (${answer.slice(0, 60)}…)`);
+    const metrics = await fetch(api.metricsUrl).then(
+      (r) => `HTTP ${r.status}`,
+      () => 'not served',
+    );
+    console.log(`    its metrics endpoint ${api.metricsUrl}: ${metrics}`);
+  }
   // /bare-same sends the api's own answer bytes: how much of the gap is the api's code, not the body size
   const bare = await startBareServer(answer);
   try {
@@ -212,50 +230,60 @@ async function measureRates(api: BenchApi, rowSuffix: string): Promise<void> {
       { label: 'GET /bare (bare Fastify, 75-byte body)', url: `${bare.url}/bare`, pid: bare.pid },
       { label: `GET /bare-same (bare Fastify, same ${Buffer.byteLength(answer)} bytes)`, url: `${bare.url}/bare-same`, pid: bare.pid },
     ];
-    const ratesUrl = `${api.url}${RATES_PATH}`;
-    // Steady state on both sides: the api's start-up work done, then both warmed up alike (JIT of the whole hook
-    // chain takes the api longer than the bare route's few functions: its first seconds cost up to 1.4× the later ones).
-    const idle = await settled(api.pid);
-    if (idle !== undefined) console.log(`  the api at rest before the rounds: ${idle.toFixed(1)} % of a core`);
-    for (const r of routes) await warmUp(r.url, LOAD.connections, RATES_WARM_UP_S);
-    await warmUp(ratesUrl, LOAD.connections, RATES_WARM_UP_S);
-    // Alternating rounds: the two cores are shared, so noise hits every route alike.
+    const apiRoutes = apis.map(({ api, database }) => ({
+      label: `GET /api/v2/rates/public/one (api, ${database.split(' ')[0]})`,
+      url: `${api.url}${RATES_PATH}`,
+      pid: api.pid,
+    }));
+    // Steady state on every side: the apis' start-up work done, then all warmed up alike (the JIT of the api's whole
+    // request path takes longer than the bare route's few functions: its first seconds cost up to 1.4× the later ones).
+    for (const { api, database } of apis) {
+      const idle = await settled(api.pid);
+      if (idle !== undefined) console.log(`  the api on ${database.split(' ')[0]} at rest before the rounds: ${idle.toFixed(1)} % of a core`);
+    }
+    for (const r of [...routes, ...apiRoutes]) await warmUp(r.url, LOAD.connections, RATES_WARM_UP_S);
     const bareRuns: Run[][] = routes.map(() => []);
-    const apiRuns: Run[] = [];
-    const perRound: string[] = [];
+    const apiRuns: Run[][] = apis.map(() => []);
+    const perRound: string[][] = apis.map(() => []);
     for (let i = 0; i < ROUNDS; i++) {
-      const bs = [];
+      const bs: Run[] = [];
       for (const [k, r] of routes.entries()) {
         const b = await measure(r.label, r.url, LOAD, r.pid);
         bareRuns[k].push(b);
         bs.push(b);
       }
-      const a = await measure('GET /api/v2/rates/public/one (api)', ratesUrl, LOAD, api.pid);
-      apiRuns.push(a);
-      perRound.push(
-        `round ${i + 1}: api ${a.rps.toFixed(0)} req/s; bare ${bs[0].rps.toFixed(0)} (${((a.rps / bs[0].rps) * 100).toFixed(1)} %), bare-same ${bs[1].rps.toFixed(0)} (${((a.rps / bs[1].rps) * 100).toFixed(1)} %)`,
-      );
+      for (const [k, r] of apiRoutes.entries()) {
+        const a = await measure(r.label, r.url, LOAD, r.pid);
+        apiRuns[k].push(a);
+        perRound[k].push(
+          `round ${i + 1}: api ${a.rps.toFixed(0)} req/s; bare ${bs[0].rps.toFixed(0)} (${((a.rps / bs[0].rps) * 100).toFixed(1)} %), bare-same ${bs[1].rps.toFixed(0)} (${((a.rps / bs[1].rps) * 100).toFixed(1)} %)`,
+        );
+      }
     }
-    const apiRun = combine(apiRuns);
-    const [ratio, ratioSame] = printThroughput(bareRuns.map(combine), apiRun, { ...LOAD, rounds: ROUNDS, perRound });
-    const clean = apiRun.non2xx === 0 && apiRun.errors === 0;
-    const note = clean ? '' : ' (with errors)';
-    row(`rates/public/one ÷ bare route (75-byte body) req/s${rowSuffix}`, `${ratio.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratio >= GOAL_RATIO);
-    row(`rates/public/one ÷ bare route (same body) req/s${rowSuffix}`, `${ratioSame.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratioSame >= GOAL_RATIO);
-    // the same ratios from server CPU per request, which the machine's other load disturbs far less than req/s
-    const [bareRun, bareSameRun] = bareRuns.map(combine);
-    for (const [b, body] of [
-      [bareRun, '75-byte body'],
-      [bareSameRun, 'same body'],
-    ] as const) {
-      if (b.cpuUsPerRequest === undefined || apiRun.cpuUsPerRequest === undefined) continue;
-      const cpuRatio = b.cpuUsPerRequest / apiRun.cpuUsPerRequest;
-      row(
-        `rates/public/one ÷ bare route (${body}), by CPU per request${rowSuffix}`,
-        `${cpuRatio.toFixed(2)} (${apiRun.cpuUsPerRequest.toFixed(1)} vs ${b.cpuUsPerRequest.toFixed(1)} µs)`,
-        `≥ ${GOAL_RATIO}`,
-        clean && cpuRatio >= GOAL_RATIO,
-      );
+    const bareRunsCombined = bareRuns.map(combine);
+    for (const [k, { database, rowSuffix }] of apis.entries()) {
+      console.log(`
+  the api on ${database}:`);
+      const apiRun = combine(apiRuns[k]);
+      const [ratio, ratioSame] = printThroughput(bareRunsCombined, apiRun, { ...LOAD, rounds: ROUNDS, warmUpS: RATES_WARM_UP_S, perRound: perRound[k] });
+      const clean = apiRun.non2xx === 0 && apiRun.errors === 0;
+      const note = clean ? '' : ' (with errors)';
+      row(`rates/public/one ÷ bare route (75-byte body) req/s${rowSuffix}`, `${ratio.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratio >= GOAL_RATIO);
+      row(`rates/public/one ÷ bare route (same body) req/s${rowSuffix}`, `${ratioSame.toFixed(2)}${note}`, `≥ ${GOAL_RATIO}`, clean && ratioSame >= GOAL_RATIO);
+      // the same ratios from server CPU per request, which the machine's other load disturbs far less than req/s
+      for (const [b, body] of [
+        [bareRunsCombined[0], '75-byte body'],
+        [bareRunsCombined[1], 'same body'],
+      ] as const) {
+        if (b.cpuUsPerRequest === undefined || apiRun.cpuUsPerRequest === undefined) continue;
+        const cpuRatio = b.cpuUsPerRequest / apiRun.cpuUsPerRequest;
+        row(
+          `rates/public/one ÷ bare route (${body}), by CPU per request${rowSuffix}`,
+          `${cpuRatio.toFixed(2)} (${apiRun.cpuUsPerRequest.toFixed(1)} vs ${b.cpuUsPerRequest.toFixed(1)} µs)`,
+          `≥ ${GOAL_RATIO}`,
+          clean && cpuRatio >= GOAL_RATIO,
+        );
+      }
     }
   } finally {
     await bare.stop();

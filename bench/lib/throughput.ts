@@ -106,9 +106,13 @@ export function combine(runs: Run[]): Run {
   };
 }
 
-export function printThroughput(bares: Run[], api: Run, opts: { connections: number; duration: number; rounds: number; perRound: string[] }): number[] {
+export function printThroughput(
+  bares: Run[],
+  api: Run,
+  opts: { connections: number; duration: number; rounds: number; warmUpS: number; perRound: string[] },
+): number[] {
   console.log(
-    `\n  autocannon: ${opts.connections} connections, ${opts.rounds} alternating round(s) of ${opts.duration} s per route (after a 1 s warm-up each), one process per server`,
+    `\n  autocannon: ${opts.connections} connections, ${opts.rounds} alternating round(s) of ${opts.duration} s per route (after a ${opts.warmUpS} s warm-up each), one process per server`,
   );
   for (const line of opts.perRound) console.log(`    ${line}`);
   console.log('  | route                                             |    req/s | p99 ms |  requests | non-2xx | errors | server CPU µs/req |');
