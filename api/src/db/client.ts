@@ -31,17 +31,22 @@ export interface OpenDbOptions {
   databaseSchema?: string;
   /** PGlite data directory; 'memory://' (or undefined) for an in-memory database. */
   pgliteDir?: string;
+  /**
+   * An in-memory database only: start from this dump of a data directory (PGlite's `dumpDataDir`) instead of running
+   * initdb. The tests' databases start from one fresh cluster's dump (test/helpers/testDb.ts).
+   */
+  pgliteLoadDataDir?: Blob;
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databaseSchema) : openPglite(opts.pgliteDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databaseSchema) : openPglite(opts.pgliteDir, opts.pgliteLoadDataDir);
 }
 
-async function openPglite(dir?: string): Promise<DbHandle> {
+async function openPglite(dir?: string, loadDataDir?: Blob): Promise<DbHandle> {
   const inMemory = !dir || dir.startsWith('memory://');
   // PGlite only creates the last path segment (TOOLCHAIN.md).
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(dir));
+  const client = inMemory ? new PGlite(loadDataDir ? { loadDataDir } : {}) : new PGlite(path.resolve(dir));
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const session: RawSession = {
