@@ -24,6 +24,31 @@ describe('HealthStore', () => {
     expect(clock.pending).toBe(0);
   });
 
+  it("a hydrating page keeps the server's state until it is live, then checks", async () => {
+    const clock = new TestClock();
+    let asked = 0;
+    const s = new HealthStore({
+      clock,
+      fetchHealth: async () => {
+        asked += 1;
+        return health('OK', true);
+      },
+      isReachable: async () => true,
+    });
+    // the server's render could not wait for the health answer: no sandbox badge in its HTML
+    s.restore({ enabled: true, status: null, sandbox: false });
+    let markHydrated = () => {};
+    const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+    const started = s.start(hydrated);
+    await flush();
+    expect(asked).toBe(0);
+    expect(s.sandbox).toBe(false);
+    markHydrated();
+    await started;
+    expect(asked).toBe(1);
+    expect(s.sandbox).toBe(true);
+  });
+
   it('TECHNICAL_DIFFICULTIES disables without retry', async () => {
     const clock = new TestClock();
     const s = new HealthStore({ clock, fetchHealth: async () => health('TECHNICAL_DIFFICULTIES'), isReachable: async () => true });

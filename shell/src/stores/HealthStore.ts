@@ -74,8 +74,15 @@ export class HealthStore {
     this.sandbox = snapshot.sandbox;
   }
 
-  start(): Promise<void> {
-    return this.deps.checkOnStart === false ? Promise.resolve() : this.check();
+  /**
+   * The first check. A server-rendered page passes the promise of its hydration: the check is asked only once the
+   * page is live, so hydration renders exactly what the server saw. An answer arriving during hydration that differs
+   * from the server's (the sandbox badge, when the server's render could not wait for the health answer) made React
+   * discard the server's HTML and render the whole page again in the browser.
+   */
+  start(hydrated?: Promise<void>): Promise<void> {
+    if (this.deps.checkOnStart === false) return Promise.resolve();
+    return hydrated ? hydrated.then(() => this.check()) : this.check();
   }
 
   async check(): Promise<void> {

@@ -121,7 +121,7 @@ export class RootStore {
 
   /** `hydrated`: on a server-rendered page, resolves once React has hydrated it (SessionStore.start). */
   start(hydrated?: Promise<void>) {
-    void this.health.start();
+    void this.health.start(hydrated);
     this.updates.start();
     // §4 test_event once the session's first load is done (its user_type is then the visitor's)
     const startAnalytics = () => this.analytics.start();
