@@ -104,6 +104,7 @@ function useSlotHost(shell: ShellRuntime, match: RouteMatch, onNotFound: (pathna
         config: shell.config,
         visit: shell.visit,
         location: shell.currentLocation.slotLocation(remote, page),
+        isCurrent: () => shell.currentLocation.shows(remote, page),
         navigate: (to, options) => void shell.router.navigate(to, options),
         notFound: onNotFound,
         initialData,

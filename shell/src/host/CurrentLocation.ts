@@ -60,6 +60,12 @@ export class CurrentLocation {
     this.snapshot = snapshotOf(location);
   }
 
+  /** Whether the router's current URL is this page (a slot whose page is no longer current is about to unmount). */
+  shows(remote: string, page: string): boolean {
+    const { match } = this.snapshot;
+    return match?.route.remote === remote && match.route.page === page;
+  }
+
   /**
    * The location of one page's slot as an observable getter. While another page is current (the slot is
    * about to unmount, or re-renders a moment before the shell does) it keeps the page's last location

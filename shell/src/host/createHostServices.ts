@@ -14,6 +14,8 @@ export interface HostServicesInput {
   visit: VisitRecords;
   /** The slot's location, observable (CurrentLocation.slotLocation). */
   location(): SlotLocation;
+  /** Whether the router's current URL is still the slot's page (CurrentLocation.shows). */
+  isCurrent(): boolean;
   /** The router's navigate (full path, prefix included). */
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Marks a full pathname as not found (a 404 reported by the page). */
@@ -51,6 +53,10 @@ export function createHostServices(i: HostServicesInput): HostServices {
     analytics: { track: (event, data) => stores.analytics.track(event, data) },
     navigate: (to, options) => i.navigate(localePath(to, stores.locale.current), options),
     setQuery: (query, options) => {
+      // The slot outlives its page by a render or more (the navigation renders as a transition; its effects are cleaned
+      // up after the commit), and i.location() keeps the page's last URL meanwhile: a query written then (a rate tick
+      // re-solving the amount after an order's create navigated to the order page) would navigate back to this page.
+      if (!i.isCurrent()) return;
       const { pathname, hash } = i.location();
       const qs = query.toString();
       i.navigate(`${pathname}${qs ? `?${qs}` : ''}${hash}`, { replace: options?.replace ?? true });
