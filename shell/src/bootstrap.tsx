@@ -20,6 +20,8 @@ import { nextTask } from './app/nextTask';
 const config = typeof __SHELL_CONFIG__ === 'object' && __SHELL_CONFIG__ ? __SHELL_CONFIG__ : {};
 
 async function main() {
+  // the modules' evaluation (this chunk's import) and the stores' construction: two tasks, not one
+  await nextTask();
   // §4 transparent refresh: a 401 asks the session store, which refreshes once for every waiting call.
   let stores: RootStore | undefined;
   const api = createApiClient({ onUnauthorized: (context) => stores?.session.onUnauthorized(context) ?? Promise.resolve(false) });
