@@ -11,6 +11,19 @@ const MAX_TARGETS = 8;
 
 /** The violations with impact serious or critical; `within`: only that part of the page (a dialog's selector). */
 export async function seriousViolations(page: Page, within?: string): Promise<Violation[]> {
+  // colours as they end, not mid-way: a dialog fading in blends its text with the page behind it (the infinite ones,
+  // spinners and skeletons, never end and are left running)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page });
   if (within) builder = builder.include(within);
   const results = await builder.analyze();

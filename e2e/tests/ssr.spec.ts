@@ -28,12 +28,30 @@ async function createOrder(request: APIRequestContext, webUrl: string): Promise<
   return { orderId: body.orderId, destinationAddress: ADDRESSES.eth };
 }
 
+/**
+ * Opens the page until web sends it rendered with the rate (at most 5 tries): a render over web's budget (a busy
+ * machine) sends the page without it, by design (issue 9), as in popular-ssr.spec.ts; what is checked is the page web
+ * renders in time.
+ */
+async function openWithRate(page: Page, path: string) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await page.goto(path);
+    const rate = await page
+      .getByTestId('live-rate')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
+    if (/\d/.test(rate ?? '') || attempt === 5) return res;
+    await page.waitForTimeout(500);
+  }
+}
+
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const path of ['/', '/ru', '/exchange-btc-eth']) {
     test(`${path}: the heading, the exchange form and the current rate are in the first HTML`, async ({ page }) => {
-      const res = await page.goto(path);
+      const res = await openWithRate(page, path);
       expect(res?.status()).toBe(200);
       await expect(page.getByTestId('page-title').first()).toBeVisible();
       await expect(page.getByTestId('live-rate').first()).toHaveText(/\d/);
